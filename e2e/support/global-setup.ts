@@ -1,0 +1,8 @@
+import { execSync } from 'node:child_process';
+import { chromiumPath } from './chromium';
+
+/** Fails at once, with a clear message, when Chromium is missing; then builds the web app once. */
+export default function setup(): void {
+  chromiumPath();
+  execSync('npx vite build --logLevel error', { stdio: 'inherit' });
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Logger } from './http/logger';
+
+/** What every domain's routes and services are given: read-only config, the database, a clock. */
+export interface AppContext {
+  config: Readonly<Config>;
+  db: Db;
+  logger: Logger;
+  /** Epoch milliseconds; replaced in tests that need a fixed time. */
+  now: () => number;
+}

@@ -1,0 +1,7 @@
+import Router from '@koa/router';
+import type { AppContext } from '../app-context';
+
+// SKELETON: replaced by the domain's implementation.
+export function createAuthRoutes(_app: AppContext): Router {
+  return new Router();
+}

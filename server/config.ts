@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { LogLevel } from './http/logger';
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
+import { toCents } from '../shared/money';
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Test-only: where the `stripe` package sends its HTTP calls (a local stand-in). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  stripe: StripeConfig | null;
+  admin: { email: string; password: string } | null;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  freeShippingThresholdCents: number;
+  /** Test-only fault injection, e.g. 'crash-after-payment' (issue 3); never set in production. */
+  testFault: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** Reads the environment once (design.md §2), validates it and returns a frozen config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Readonly<Config> {
+  const port = integer(env.PORT, 8080, 'PORT', 0, 65535);
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  const stripeSet = stripeKeys.filter((value) => value && value.trim() !== '').length;
+  if (stripeSet !== 0 && stripeSet !== 3) {
+    throw new ConfigError(
+      'Stripe is half configured: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none of them for the built-in test gateway.',
+    );
+  }
+  if ((env.ADMIN_EMAIL ? 1 : 0) + (env.ADMIN_PASSWORD ? 1 : 0) === 1) {
+    throw new ConfigError('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
+  }
+  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters.');
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  const freeShipping = env.FREE_SHIPPING_THRESHOLD === undefined ? undefined : Number(env.FREE_SHIPPING_THRESHOLD);
+  if (freeShipping !== undefined && !(Number.isFinite(freeShipping) && freeShipping >= 0)) {
+    throw new ConfigError('FREE_SHIPPING_THRESHOLD must be a dollar amount such as 2 or 25.');
+  }
+
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    database: parseDatabaseUrl(env.DATABASE_URL, root),
+    stripe:
+      stripeSet === 3
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            api: parseStripeApi(env.STRIPE_API_BASE),
+          }
+        : null,
+    admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : null,
+    logLevel,
+    bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 100 * 1024, 'BODY_LIMIT_BYTES', 1024, 10 * 1024 * 1024),
+    webDistDir: path.resolve(root, env.WEB_DIST_DIR || 'dist'),
+    sessionIdleMs: integer(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS', 1, 365) * DAY_MS,
+    sessionAbsoluteMs: integer(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS', 1, 365) * DAY_MS,
+    freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
+    testFault: env.SHOP_TEST_FAULT || null,
+  };
+  return Object.freeze(config);
+}
+
+export function parseDatabaseUrl(url: string | undefined, root: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', path: path.resolve(root, 'data/shop.db') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: resolveSqlitePath(url.slice('sqlite:'.length), root) };
+  if (/^[a-z]+:\/\//i.test(url)) throw new ConfigError(`DATABASE_URL scheme is not supported: ${url.split(':')[0]}`);
+  return { kind: 'sqlite', path: resolveSqlitePath(url, root) };
+}
+
+function resolveSqlitePath(value: string, root: string): string {
+  if (value === ':memory:') return value;
+  return path.resolve(root, value.replace(/^\/\/(?=\/)/, ''));
+}
+
+function parseStripeApi(value: string | undefined): StripeConfig['api'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol.replace(':', '');
+  if (protocol !== 'http' && protocol !== 'https') throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
+  return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
+function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  }
+  return parsed;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { DatabaseConfig } from '../config';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/**
+ * Opens the database named by the config. SQLite runs in WAL mode with synchronous=FULL, so an
+ * acknowledged order survives power loss, and waits up to 5 s for a lock instead of failing.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  if (config.kind === 'sqlite') {
+    if (config.path !== ':memory:') fs.mkdirSync(path.dirname(config.path), { recursive: true });
+    const sqlite = new SQLite(config.path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pg = await import('pg');
+  // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
+  pg.default.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.default.Pool({ connectionString: config.url, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,25 @@
+import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
+import type { SessionTable, UserTable } from '../auth/user.table';
+import type {
+  AppliedMutationTable,
+  ChangeCounterTable,
+  IdempotencyKeyTable,
+  OrderHistoryTable,
+  OrderItemTable,
+  OrderTable,
+} from '../orders/order.table';
+import type { PaymentTables } from '../payments/payment.table';
+
+/** Every table of the database, one interface per domain's `*.table.ts`. */
+export interface Database extends PaymentTables {
+  users: UserTable;
+  sessions: SessionTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_history: OrderHistoryTable;
+  change_counters: ChangeCounterTable;
+  applied_mutations: AppliedMutationTable;
+  idempotency_keys: IdempotencyKeyTable;
+  analytics_events: AnalyticsEventTable;
+  error_reports: ErrorReportTable;
+}

@@ -1,0 +1,61 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import { issuesToFieldErrors } from '../../shared/schemas/fields';
+import { GENERIC_MESSAGES, HttpError } from './http-error';
+import type { Logger } from '../http/logger';
+
+interface StatusError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  code?: string;
+}
+
+/** The one place where failures become `{error, code, errors?}` bodies (design.md §3). */
+export function errorMiddleware(logger: Logger) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (caught) {
+      if (caught instanceof HttpError) {
+        ctx.status = caught.status;
+        ctx.body = {
+          error: caught.message,
+          code: caught.code,
+          ...(caught.errors ? { errors: caught.errors } : {}),
+          ...caught.extra,
+        };
+        return;
+      }
+      if (caught instanceof ZodError) {
+        const errors = issuesToFieldErrors(caught);
+        ctx.status = 422;
+        ctx.body = { error: errors[0]?.message ?? GENERIC_MESSAGES[422], code: 'VALIDATION_ERROR', errors };
+        return;
+      }
+      const statusError = caught as StatusError;
+      const status = statusError.status ?? statusError.statusCode;
+      if (status && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.body = {
+          error: statusError.expose && statusError.message ? statusError.message : genericMessage(status),
+          code: statusError.code && /^[A-Z_]+$/.test(statusError.code) ? statusError.code : `HTTP_${status}`,
+        };
+        return;
+      }
+      logger.error('unhandled error', { path: ctx.path, method: ctx.method, err: describe(caught) });
+      ctx.status = 500;
+      ctx.body = { error: GENERIC_MESSAGES[500], code: 'INTERNAL_ERROR' };
+    }
+  };
+}
+
+function genericMessage(status: number): string {
+  return (GENERIC_MESSAGES as Record<number, string>)[status] ?? 'An unexpected error occurred.';
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { value: String(error) };
+}

@@ -1,0 +1,56 @@
+import type { Context, Next } from 'koa';
+import { HttpError } from '../errors/http-error';
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+    rawBody?: Buffer;
+  }
+}
+
+/**
+ * Reads JSON bodies up to `limitBytes`, keeping the raw bytes (webhook signatures are checked
+ * on them). Anything else than JSON with a body is refused; nothing is written on bad input.
+ */
+export function jsonBodyParser(limitBytes: number) {
+  return async function parseJsonBody(ctx: Context, next: Next) {
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > limitBytes) throw payloadTooLarge(limitBytes);
+
+    const raw = await readBody(ctx, limitBytes);
+    ctx.request.rawBody = raw;
+    if (raw.length === 0) {
+      ctx.request.body = {};
+      return next();
+    }
+    if (!ctx.is('application/json', 'application/*+json')) {
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be JSON (Content-Type: application/json).');
+    }
+    try {
+      ctx.request.body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new HttpError(400, 'INVALID_JSON', 'Invalid request. The body is not valid JSON.');
+    }
+    return next();
+  };
+}
+
+function payloadTooLarge(limitBytes: number) {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${Math.round(limitBytes / 1024)} KB.`);
+}
+
+async function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limitBytes) {
+      ctx.req.resume();
+      throw payloadTooLarge(limitBytes);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { issuesToFieldErrors } from '../../shared/schemas/fields';
+import { HttpError } from '../errors/http-error';
+
+/**
+ * Parses input with a shared schema. A failure is a 422 whose message is the first spec message,
+ * unless `status`/`code` say otherwise (login's 400 'Please fill in all fields', say).
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  options: { status?: number; code?: string } = {},
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = issuesToFieldErrors(result.error);
+  throw new HttpError(
+    options.status ?? 422,
+    options.code ?? 'VALIDATION_ERROR',
+    errors[0]?.message ?? 'Validation error.',
+    errors,
+  );
+}

@@ -1,0 +1,37 @@
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/** Reads the config once and serves the shop, the admin and the API from one process. */
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  const url = await app.listen();
+  app.context.logger.info('listening', {
+    url,
+    database: config.database.kind,
+    payments: config.stripe ? 'stripe' : 'test',
+  });
+  const shutdown = async (signal: string) => {
+    app.context.logger.info('shutting down', { signal });
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

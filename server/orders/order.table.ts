@@ -1,0 +1,106 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '../../shared/order-status';
+
+/** Times are epoch milliseconds; money is integer cents; booleans are 0/1 (SQLite and PostgreSQL alike). */
+export interface OrderTable {
+  id: string;
+  order_number: string;
+  user_id: number | null;
+  customer_email: string;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_phone: string;
+  ship_address: string;
+  ship_city: string;
+  ship_state: string;
+  ship_zip: string;
+  ship_country: string;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_zip: string | null;
+  billing_country: string | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  discount_code: string | null;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  refunded_cents: Generated<number>;
+  status: OrderStatus;
+  tracking_number: string | null;
+  special_instructions: string | null;
+  marketing: number;
+  payment_intent_id: string | null;
+  payment_method: string;
+  payment_status: string;
+  print_file: string | null;
+  printed_at: number | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  /** Lower-cased order number, names, email and item texts: one column for the admin search. */
+  search_text: string;
+  version: number;
+  change_seq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderItemTable {
+  order_id: string;
+  line_no: number;
+  product_type: string | null;
+  device: string;
+  case_type: string;
+  text: string;
+  color: string;
+  font: string;
+  font_size: number;
+  logo: number;
+  unit_price_cents: number;
+  quantity: number;
+}
+
+export interface OrderHistoryTable {
+  order_id: string;
+  version: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  tracking_number: string | null;
+  changed_by_user_id: number | null;
+  changed_by_name: string | null;
+  source: 'api' | 'sync' | 'system' | 'checkout';
+  mutation_id: string | null;
+  changed_at: number;
+}
+
+/** A global, gap-free counter bumped in the same transaction as every order change (design.md §4). */
+export interface ChangeCounterTable {
+  name: string;
+  value: number;
+}
+
+/** Client mutation ids already applied by POST /api/sync/push, so a replay is answered `duplicate`. */
+export interface AppliedMutationTable {
+  id: string;
+  order_id: string;
+  user_id: number | null;
+  result: string;
+  applied_at: number;
+}
+
+/** Stored answers for requests sent with an `Idempotency-Key`, per scope (endpoint and subject). */
+export interface IdempotencyKeyTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: number;
+}
+
+export type OrderRow = Selectable<OrderTable>;
+export type NewOrderRow = Insertable<OrderTable>;
+export type OrderUpdate = Updateable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderHistoryRow = Selectable<OrderHistoryTable>;

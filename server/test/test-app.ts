@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type RunningApp } from '../app';
+import { loadConfig } from '../config';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, without JSON encoding (malformed-input tests). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  app: RunningApp;
+  dbPath: string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on an ephemeral port with a fresh SQLite file, as a client would see it.
+ * `env` adds or overrides environment variables (Stripe keys, admin bootstrap, …).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const dbPath = path.join(dir, 'shop.db');
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...env });
+  const app = await createApp(config);
+  const url = await app.listen(0, '127.0.0.1');
+
+  async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  return {
+    url,
+    app,
+    dbPath,
+    request,
+    async close() {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

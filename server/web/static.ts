@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Context, Next } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+interface CachedFile {
+  body: Buffer;
+  gzip: Buffer | null;
+  brotli: Buffer | null;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+/**
+ * Serves the built web app from `distDir`. Files are read and compressed once and kept in memory
+ * (the build is small and never changes while the process runs). Hashed assets are immutable;
+ * index.html and the service worker are revalidated every time. Unknown non-file paths get the
+ * app shell so client-side routes work on reload. `/api` is never answered here.
+ */
+export function serveWebApp(distDir: string) {
+  const cache = new Map<string, CachedFile | null>();
+
+  function load(relative: string): CachedFile | null {
+    if (cache.has(relative)) return cache.get(relative)!;
+    const full = path.join(distDir, relative);
+    let file: CachedFile | null = null;
+    if (full.startsWith(distDir + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) {
+      const body = fs.readFileSync(full);
+      const ext = path.extname(full);
+      const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+      file = {
+        body,
+        gzip: compress ? zlib.gzipSync(body, { level: 9 }) : null,
+        brotli: compress ? zlib.brotliCompressSync(body) : null,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${body.length.toString(16)}-${hash(body)}"`,
+        immutable: relative.startsWith('assets/'),
+      };
+    }
+    cache.set(relative, file);
+    return file;
+  }
+
+  return async function webApp(ctx: Context, next: Next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      return next();
+    }
+    let relative = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    let file = relative ? load(relative) : null;
+    if (!file) {
+      // A missing asset is a real 404; anything else is a client-side route and gets the shell.
+      if (path.extname(relative) && !relative.endsWith('.html')) return next();
+      relative = 'index.html';
+      file = load(relative);
+    }
+    if (!file) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
+      return;
+    }
+    ctx.set('ETag', file.etag);
+    ctx.set('Vary', 'Accept-Encoding');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (ctx.get('If-None-Match') === file.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = file.type;
+    const accepts = ctx.get('Accept-Encoding');
+    if (file.brotli && /\bbr\b/.test(accepts)) {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = file.brotli;
+    } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = file.gzip;
+    } else {
+      ctx.body = file.body;
+    }
+  };
+}
+
+function hash(body: Buffer): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < body.length; i++) h = Math.imul(h ^ body[i], 0x01000193);
+  return (h >>> 0).toString(16);
+}

@@ -1,0 +1,146 @@
+/** Response and request shapes of the API contract (design.md §3). Money is dollars here. */
+import type { AnalyticsRange, OrderStatus } from '../order-status';
+import type { ProductTypeId } from '../catalog';
+
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+  errors?: { path: string; message: string }[];
+}
+
+export type Role = 'customer' | 'admin' | 'super_admin';
+
+export interface User {
+  id: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: User;
+}
+
+export interface OrderItemView {
+  device: string;
+  productType: ProductTypeId | null;
+  caseType: string;
+  text: string;
+  color: string;
+  font: string;
+  fontSize: number;
+  logo: boolean;
+  price: number;
+  quantity: number;
+}
+
+/** spec.md §3 "Order (read)"; device, customText and friends describe the first item. */
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  device: string;
+  customText: string;
+  status: OrderStatus;
+  total: number;
+  createdAt: string;
+  updatedAt: string;
+  trackingNumber: string | null;
+  items: OrderItemView[];
+  version: number;
+}
+
+export interface AdminOrderView extends OrderView {
+  customerPhone: string;
+  shippingAddress: { street: string; city: string; state: string; postcode: string; country: string };
+  billingAddress: { street: string; city: string; state: string; postcode: string; country: string } | null;
+  caseType: string;
+  textColor: string;
+  font: string;
+  fontSize: number;
+  hasLogo: boolean;
+  quantity: number;
+  price: number;
+  notes: string | null;
+  marketing: boolean;
+  subtotal: number;
+  discount: number;
+  discountCode: string | null;
+  shipping: number;
+  tax: number;
+  refundedAmount: number;
+  paymentIntentId: string | null;
+  paymentStatus: string | null;
+  fulfillmentData: { printFile: string | null; printedAt: string | null; shippedAt: string | null };
+}
+
+export interface OrderHistoryEntry {
+  version: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  trackingNumber: string | null;
+  changedBy: { id: number; name: string } | null;
+  source: 'api' | 'sync' | 'system' | 'checkout';
+  at: string;
+}
+
+export interface OrderListQuery {
+  status?: OrderStatus;
+  search?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  page?: number;
+  limit?: number;
+}
+
+export interface OrderListResponse {
+  orders: AdminOrderView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface Analytics {
+  range: AnalyticsRange;
+  generatedAt: string;
+  totalRevenue: number;
+  totalOrders: number;
+  averageOrderValue: number;
+  conversionRate: number;
+  statusCounts: Record<OrderStatus, number>;
+  chartData: { date: string; revenue: number; orders: number }[];
+  recentActivity: { orderId: string; orderNumber: string; customerName: string; status: OrderStatus; total: number; at: string }[];
+  topProducts: { device: string; productType: ProductTypeId | null; quantity: number; revenue: number }[];
+  realtime: {
+    today: { orders: number; revenue: number };
+    last7Days: { orders: number; revenue: number };
+    month: { orders: number; revenue: number };
+  };
+}
+
+export interface StatusChangeRequest {
+  status: OrderStatus;
+  trackingNumber?: string | null;
+}
+
+export interface PaymentsConfig {
+  provider: 'stripe' | 'test';
+  publishableKey?: string;
+  currency: 'usd';
+}
+
+export interface CheckoutSuccess {
+  success: true;
+  order: { orderNumber: string; total: number; customerEmail: string };
+}
+
+export interface CheckoutFailure {
+  success: false;
+  error: string;
+  code: string;
+  declineCode?: string;
+}

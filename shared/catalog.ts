@@ -1,0 +1,94 @@
+/** The product catalogue of spec.md §3. The server serves it; the web app falls back to it. */
+export type ProductTypeId = 'phone-case' | 'water-bottle' | 'champagne-glass';
+
+export interface ProductType {
+  id: ProductTypeId;
+  name: string;
+  variants: string[];
+}
+
+export const PRODUCT_TYPES: readonly ProductType[] = [
+  {
+    id: 'phone-case',
+    name: 'Phone Case',
+    variants: [
+      'iPhone 14 Pro Max',
+      'iPhone 14 Pro',
+      'iPhone 14',
+      'iPhone 13 Pro Max',
+      'iPhone 13 Pro',
+      'iPhone 13',
+      'Samsung Galaxy S23',
+      'Samsung Galaxy S22',
+    ],
+  },
+  { id: 'water-bottle', name: 'Water Bottle', variants: ['Standard Bottle', 'Large Bottle'] },
+  { id: 'champagne-glass', name: 'Champagne Flute', variants: ['Standard Glass'] },
+];
+
+/**
+ * The phone models named in the marketing copy of spec.md §1. They differ from the orderable
+ * device list above; docs/decisions.md explains that the copy is shown as written and only the
+ * catalogue list is orderable.
+ */
+export const MARKETING_PHONE_MODELS: readonly string[] = [
+  'iPhone 15 Pro Max',
+  'iPhone 16 Pro',
+  'iPhone 14',
+  'iPhone 13 Pro Max',
+  'iPhone 13 Pro',
+  'iPhone 13',
+  'Samsung S23',
+  'Samsung S22',
+];
+
+export interface ColorSwatch {
+  name: string;
+  hex: string;
+}
+
+export const COLORS: readonly ColorSwatch[] = [
+  { name: 'Hot Pink', hex: '#FF1493' },
+  { name: 'Pink', hex: '#FF8FC7' },
+  { name: 'Orange', hex: '#FF7A00' },
+  { name: 'Light Orange', hex: '#FFB15C' },
+  { name: 'Yellow', hex: '#FFD600' },
+  { name: 'Teal', hex: '#00A6A6' },
+  { name: 'Blue', hex: '#1E6BFF' },
+  { name: 'Purple', hex: '#8A2BE2' },
+  { name: 'Dark Purple', hex: '#4B0082' },
+];
+
+/** Swatch colour for names outside the catalogue (spec.md §3: unknown names get grey). */
+export const UNKNOWN_COLOR_HEX = '#808080';
+
+export const FONTS = ['Pecita', 'Inter', 'Poppins'] as const;
+export type FontName = (typeof FONTS)[number];
+
+export const DEFAULT_FONT: FontName = 'Pecita';
+export const DEFAULT_FONT_SIZE = 24;
+export const DEFAULT_CASE_TYPE = 'CLASSIC';
+export const MAX_TEXT_LENGTH = 20;
+export const UNIT_PRICE_CENTS = 595;
+export const LIST_PRICE_CENTS = 745;
+
+const colorByName = new Map(COLORS.map((c) => [c.name.toLowerCase(), c.hex]));
+const productTypeByVariant = new Map(
+  PRODUCT_TYPES.flatMap((type) => type.variants.map((variant) => [variant, type] as const)),
+);
+
+export function colorHex(name: string | null | undefined): string {
+  return (name && colorByName.get(name.toLowerCase())) || UNKNOWN_COLOR_HEX;
+}
+
+export function isKnownColor(name: string): boolean {
+  return colorByName.has(name.toLowerCase());
+}
+
+export function productTypeOfVariant(variant: string): ProductType | undefined {
+  return productTypeByVariant.get(variant);
+}
+
+export function findProductType(id: string): ProductType | undefined {
+  return PRODUCT_TYPES.find((type) => type.id === id);
+}

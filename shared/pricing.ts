@@ -1,0 +1,76 @@
+import { UNIT_PRICE_CENTS } from './catalog';
+import { perMilleHalfUp, type Cents } from './money';
+
+/** spec.md §9 reading A: shipping is free from a $2 subtotal (see docs/decisions.md). */
+export const DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS: Cents = 200;
+/** spec.md §9 reading B, the checkout benefits box: free shipping over $25. */
+export const BENEFITS_BOX_FREE_SHIPPING_THRESHOLD_CENTS: Cents = 2500;
+export const SHIPPING_FEE_CENTS: Cents = 499;
+export const TAX_RATE_PER_MILLE = 85;
+
+export type DiscountType = 'percentage' | 'fixed' | 'shipping';
+export interface Discount {
+  code: string;
+  type: DiscountType;
+  value: number;
+}
+
+const DISCOUNTS: readonly Discount[] = [
+  { code: 'SAVE10', type: 'percentage', value: 10 },
+  { code: 'WELCOME5', type: 'fixed', value: 5 },
+  { code: 'FREESHIP', type: 'shipping', value: 0 },
+];
+
+export const INVALID_DISCOUNT_MESSAGE = 'Invalid discount code';
+
+/** Case-insensitive look-up of the codes of spec.md §5; undefined for an unknown code. */
+export function findDiscount(code: string): Discount | undefined {
+  const wanted = code.trim().toUpperCase();
+  return DISCOUNTS.find((discount) => discount.code === wanted);
+}
+
+export interface PricedLine {
+  quantity: number;
+}
+
+export interface Totals {
+  subtotal: Cents;
+  discount: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  discountCode: string | null;
+}
+
+export interface PricingOptions {
+  discountCode?: string | null;
+  freeShippingThresholdCents?: Cents;
+}
+
+/**
+ * Totals of a cart from the catalogue price, never from client prices. Discounts come off the
+ * subtotal before shipping and tax; tax is 8.5 % of (discounted subtotal + shipping), half-up.
+ */
+export function computeTotals(lines: readonly PricedLine[], options: PricingOptions = {}): Totals {
+  const threshold = options.freeShippingThresholdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS;
+  const subtotal = lines.reduce((sum, line) => sum + UNIT_PRICE_CENTS * line.quantity, 0);
+  const discountRule = options.discountCode ? findDiscount(options.discountCode) : undefined;
+
+  let discount = 0;
+  if (discountRule?.type === 'percentage') discount = perMilleHalfUp(subtotal, discountRule.value * 10);
+  if (discountRule?.type === 'fixed') discount = Math.min(subtotal, discountRule.value * 100);
+
+  const discounted = subtotal - discount;
+  let shipping = subtotal === 0 || subtotal >= threshold ? 0 : SHIPPING_FEE_CENTS;
+  if (discountRule?.type === 'shipping') shipping = 0;
+
+  const tax = perMilleHalfUp(discounted + shipping, TAX_RATE_PER_MILLE);
+  return {
+    subtotal,
+    discount,
+    shipping,
+    tax,
+    total: discounted + shipping + tax,
+    discountCode: discountRule?.code ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { emailSchema } from './checkout';
+
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  emailTaken: 'An account with this email already exists',
+  passwordTooShort: 'Password must be at least 8 characters',
+  setupDone: 'An admin account already exists',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Admin and customer sign-in: both fields required, with the one message of spec.md §5. */
+export const loginSchema = z.strictObject({
+  email: z.string({ error: AUTH_MESSAGES.fillAllFields }).trim().min(1, AUTH_MESSAGES.fillAllFields).max(254),
+  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(1024),
+});
+
+export const registerSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordTooShort })
+    .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
+    .max(1024),
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  phone: z.string().trim().max(40).optional(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The first admin: the same fields as a registration, without a phone. */
+export const setupSchema = registerSchema.omit({ phone: true });

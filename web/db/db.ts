@@ -1,0 +1,82 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { AdminOrderView } from '../../shared/api/types';
+import type { SyncMutation } from '../../shared/sync';
+
+/** A cart line in the browser (spec.md §3 "Cart item"); money is integer cents here. */
+export interface CartLine {
+  id: string;
+  productType: string;
+  device: string;
+  variant: string;
+  caseType: string;
+  text: string;
+  color: string;
+  font: string;
+  fontSize: number;
+  logo: boolean;
+  priceCents: number;
+  quantity: number;
+  addedAt: number;
+}
+
+export interface GalleryLike {
+  designId: string;
+  likes: number;
+}
+
+/** Small key-value records: visitor id, last visit day, last order, sync cursor, … */
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+/** An admin order view in the local cache, with the local-first bookkeeping. */
+export interface CachedOrder extends AdminOrderView {
+  /** Epoch ms of createdAt, for sorting and date filters without parsing. */
+  createdAtMs: number;
+  /** Number of outbox mutations not yet acknowledged for this order. */
+  pendingCount: number;
+}
+
+export interface OutboxEntry {
+  seq?: number;
+  mutation: SyncMutation;
+  id: string;
+  orderId: string;
+  attempts: number;
+  lastError?: string;
+}
+
+export interface SyncConflict {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  mutation: SyncMutation;
+  serverStatus: string;
+  serverVersion: number;
+  detectedAt: number;
+}
+
+/** The shop's IndexedDB database (design.md §4). One instance per page; see `db` below. */
+export class ShopDatabase extends Dexie {
+  cart!: EntityTable<CartLine, 'id'>;
+  likes!: EntityTable<GalleryLike, 'designId'>;
+  meta!: EntityTable<MetaRecord, 'key'>;
+  adminOrders!: EntityTable<CachedOrder, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  conflicts!: EntityTable<SyncConflict, 'id'>;
+
+  constructor(name = 'reality-print-shop') {
+    super(name);
+    this.version(1).stores({
+      cart: 'id, addedAt',
+      likes: 'designId',
+      meta: 'key',
+      adminOrders: 'id, orderNumber, status, createdAtMs, pendingCount',
+      outbox: '++seq, &id, orderId',
+      conflicts: 'id, orderId',
+    });
+  }
+}
+
+export const db = new ShopDatabase();
