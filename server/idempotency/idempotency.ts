@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import { HttpError } from '../errors/http-error';
+import type { DbOrTrx } from '../orders/order.repository';
+
+/**
+ * Building blocks for requests sent with an `Idempotency-Key` header (design.md §3):
+ * - `readIdempotencyKey` validates the header;
+ * - `singleFlight` makes concurrent requests with the same key in this process wait for the first;
+ * - `findStoredResponse` returns the answer already given for the key (or refuses a reused key
+ *   with a different request);
+ * - `storeResponse` records the answer, inside the same transaction as the write it describes,
+ *   so a crash can never leave a write without its key or a key without its write.
+ */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export function readIdempotencyKey(ctx: Context): string | null {
+  const key = ctx.get('Idempotency-Key');
+  if (!key) return null;
+  if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+  }
+  return key;
+}
+
+export function hashRequest(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
+}
+
+export async function findStoredResponse(
+  db: DbOrTrx,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<StoredResponse | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.request_hash !== requestHash) {
+    throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+  }
+  return { status: row.status_code, body: JSON.parse(row.response_body) };
+}
+
+export async function storeResponse(
+  trx: DbOrTrx,
+  entry: { scope: string; key: string; requestHash: string; status: number; body: unknown; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('idempotency_keys')
+    .values({
+      scope: entry.scope,
+      key: entry.key,
+      request_hash: entry.requestHash,
+      status_code: entry.status,
+      response_body: JSON.stringify(entry.body),
+      created_at: entry.now,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .execute();
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `fn` once per `id` at a time in this process: a second caller with the same id waits for
+ * the first to finish and then runs its own `fn`, which will find the stored response.
+ */
+export async function singleFlight<T>(id: string, fn: () => Promise<T>): Promise<T> {
+  while (inFlight.has(id)) {
+    await inFlight.get(id)!.catch(() => undefined);
+  }
+  const running = fn();
+  inFlight.set(id, running);
+  try {
+    return await running;
+  } finally {
+    inFlight.delete(id);
+  }
+}

@@ -1,0 +1,101 @@
+import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView } from '../../shared/api/types';
+import { productTypeOfVariant } from '../../shared/catalog';
+import { toDollars } from '../../shared/money';
+import type { OrderHistoryRow, OrderItemRow, OrderRow } from './order.table';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toItemView(item: OrderItemRow): OrderItemView {
+  return {
+    device: item.device,
+    productType: (item.product_type as OrderItemView['productType']) ?? productTypeOfVariant(item.device)?.id ?? null,
+    caseType: item.case_type,
+    text: item.text,
+    color: item.color,
+    font: item.font,
+    fontSize: item.font_size,
+    logo: item.logo === 1,
+    price: toDollars(item.unit_price_cents),
+    quantity: item.quantity,
+  };
+}
+
+/** spec.md §3 "Order (read)": what a customer may see of their own order. */
+export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
+  const first = items[0];
+  return {
+    id: order.id,
+    orderNumber: order.order_number,
+    customerName: `${order.customer_first_name} ${order.customer_last_name}`.trim(),
+    customerEmail: order.customer_email,
+    device: first?.device ?? '',
+    customText: first?.text ?? '',
+    status: order.status,
+    total: toDollars(order.total_cents),
+    createdAt: iso(order.created_at)!,
+    updatedAt: iso(order.updated_at)!,
+    trackingNumber: order.tracking_number,
+    items: items.map(toItemView),
+    version: order.version,
+  };
+}
+
+/** The admin view: every field of spec.md §3 "Admin view adds", describing the first item. */
+export function toAdminView(order: OrderRow, items: OrderItemRow[]): AdminOrderView {
+  const first = items[0];
+  return {
+    ...toOrderView(order, items),
+    customerPhone: order.customer_phone,
+    shippingAddress: {
+      street: order.ship_address,
+      city: order.ship_city,
+      state: order.ship_state,
+      postcode: order.ship_zip,
+      country: order.ship_country,
+    },
+    billingAddress:
+      order.billing_address === null
+        ? null
+        : {
+            street: order.billing_address,
+            city: order.billing_city ?? '',
+            state: order.billing_state ?? '',
+            postcode: order.billing_zip ?? '',
+            country: order.billing_country ?? '',
+          },
+    caseType: first?.case_type ?? '',
+    textColor: first?.color ?? '',
+    font: first?.font ?? '',
+    fontSize: first?.font_size ?? 0,
+    hasLogo: first?.logo === 1,
+    quantity: items.reduce((sum, item) => sum + item.quantity, 0),
+    price: first ? toDollars(first.unit_price_cents) : 0,
+    notes: order.special_instructions,
+    marketing: order.marketing === 1,
+    subtotal: toDollars(order.subtotal_cents),
+    discount: toDollars(order.discount_cents),
+    discountCode: order.discount_code,
+    shipping: toDollars(order.shipping_cents),
+    tax: toDollars(order.tax_cents),
+    refundedAmount: toDollars(order.refunded_cents),
+    paymentIntentId: order.payment_intent_id,
+    paymentStatus: order.payment_status,
+    fulfillmentData: {
+      printFile: order.print_file,
+      printedAt: iso(order.printed_at),
+      shippedAt: iso(order.shipped_at),
+    },
+  };
+}
+
+export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
+  return {
+    version: row.version,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    trackingNumber: row.tracking_number,
+    changedBy: row.changed_by_user_id === null ? null : { id: row.changed_by_user_id, name: row.changed_by_name ?? '' },
+    source: row.source,
+    at: new Date(row.changed_at).toISOString(),
+  };
+}

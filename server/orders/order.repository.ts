@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { productTypeOfVariant } from '../../shared/catalog';
+import type { OrderStatus } from '../../shared/order-status';
+import type { Totals } from '../../shared/pricing';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { generateOrderNumber } from './order-number';
+import type { OrderHistoryTable, OrderItemRow, OrderRow } from './order.table';
+
+/** A database handle or an open transaction: repository functions take either, `db` first. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+export interface NewOrderItem {
+  device: string;
+  productType?: string | null;
+  caseType: string;
+  text: string;
+  color: string;
+  font: string;
+  fontSize: number;
+  logo: boolean;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface NewOrder {
+  userId: number | null;
+  customer: { email: string; firstName: string; lastName: string; phone: string };
+  shippingAddress: { address: string; city: string; state: string; zipCode: string; country: string };
+  billingAddress: { address: string; city: string; state: string; zipCode: string; country: string } | null;
+  items: NewOrderItem[];
+  /** Recomputed by the server from the catalogue (shared/pricing.ts), in cents. */
+  totals: Totals;
+  status: OrderStatus;
+  specialInstructions: string | null;
+  marketing: boolean;
+  paymentIntentId: string | null;
+  paymentMethod: string;
+  paymentStatus: string;
+  source: OrderHistoryTable['source'];
+  /** Epoch ms; defaults to now. Seed data sets it to spread orders over the past year. */
+  createdAt: number;
+}
+
+/**
+ * Takes the next value of the global change sequence. Called inside the transaction that changes
+ * the order: the counter row is locked until commit, so sequences become visible in order and a
+ * cursor pull never skips a change (design.md §4).
+ */
+export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
+  const row = await trx
+    .updateTable('change_counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'orders')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export function buildSearchText(parts: { orderNumber: string; firstName: string; lastName: string; email: string; texts: string[] }): string {
+  return [parts.orderNumber, `${parts.firstName} ${parts.lastName}`, parts.email, ...parts.texts].join('\n').toLowerCase();
+}
+
+async function uniqueOrderNumber(trx: DbOrTrx): Promise<string> {
+  for (;;) {
+    const candidate = generateOrderNumber();
+    const taken = await trx.selectFrom('orders').select('id').where('order_number', '=', candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+/**
+ * Inserts an order, its items and its first history row, taking a change sequence number.
+ * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
+ * so that the order is written whole or not at all.
+ */
+export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
+  const id = randomUUID();
+  const orderNumber = await uniqueOrderNumber(trx);
+  const changeSeq = await nextChangeSeq(trx);
+  const row: OrderRow = {
+    id,
+    order_number: orderNumber,
+    user_id: order.userId,
+    customer_email: order.customer.email,
+    customer_first_name: order.customer.firstName,
+    customer_last_name: order.customer.lastName,
+    customer_phone: order.customer.phone,
+    ship_address: order.shippingAddress.address,
+    ship_city: order.shippingAddress.city,
+    ship_state: order.shippingAddress.state,
+    ship_zip: order.shippingAddress.zipCode,
+    ship_country: order.shippingAddress.country,
+    billing_address: order.billingAddress?.address ?? null,
+    billing_city: order.billingAddress?.city ?? null,
+    billing_state: order.billingAddress?.state ?? null,
+    billing_zip: order.billingAddress?.zipCode ?? null,
+    billing_country: order.billingAddress?.country ?? null,
+    subtotal_cents: order.totals.subtotal,
+    discount_cents: order.totals.discount,
+    discount_code: order.totals.discountCode,
+    shipping_cents: order.totals.shipping,
+    tax_cents: order.totals.tax,
+    total_cents: order.totals.total,
+    refunded_cents: 0,
+    status: order.status,
+    tracking_number: null,
+    special_instructions: order.specialInstructions,
+    marketing: order.marketing ? 1 : 0,
+    payment_intent_id: order.paymentIntentId,
+    payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    print_file: null,
+    printed_at: null,
+    shipped_at: null,
+    delivered_at: null,
+    search_text: buildSearchText({
+      orderNumber,
+      firstName: order.customer.firstName,
+      lastName: order.customer.lastName,
+      email: order.customer.email,
+      texts: order.items.map((item) => item.text),
+    }),
+    version: 1,
+    change_seq: changeSeq,
+    created_at: order.createdAt,
+    updated_at: order.createdAt,
+  };
+  await trx.insertInto('orders').values(row).execute();
+  await trx
+    .insertInto('order_items')
+    .values(
+      order.items.map((item, index) => ({
+        order_id: id,
+        line_no: index + 1,
+        product_type: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
+        device: item.device,
+        case_type: item.caseType,
+        text: item.text,
+        color: item.color,
+        font: item.font,
+        font_size: item.fontSize,
+        logo: item.logo ? 1 : 0,
+        unit_price_cents: item.unitPriceCents,
+        quantity: item.quantity,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_history')
+    .values({
+      order_id: id,
+      version: 1,
+      from_status: null,
+      to_status: order.status,
+      tracking_number: null,
+      changed_by_user_id: null,
+      changed_by_name: null,
+      source: order.source,
+      mutation_id: null,
+      changed_at: order.createdAt,
+    })
+    .execute();
+  return row;
+}
+
+export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
+}
+
+/** Items of many orders in one query, grouped by order id, in line order. */
+export async function loadItems(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds as string[])
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id);
+    if (list) list.push(row);
+    else byOrder.set(row.order_id, [row]);
+  }
+  return byOrder;
+}
+
+export type { Db };

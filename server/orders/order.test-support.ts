@@ -1,0 +1,46 @@
+import { computeTotals } from '../../shared/pricing';
+import { UNIT_PRICE_CENTS } from '../../shared/catalog';
+import type { OrderStatus } from '../../shared/order-status';
+import type { Db } from '../db/database';
+import { insertOrder, type NewOrder, type NewOrderItem } from './order.repository';
+import type { OrderRow } from './order.table';
+
+/**
+ * Test-only helper: writes a paid order through the repository layer, as tests must until the
+ * public way in (checkout) exists. Every field can be overridden.
+ */
+export async function createTestOrder(
+  db: Db,
+  overrides: Partial<Omit<NewOrder, 'items' | 'totals'>> & { items?: Partial<NewOrderItem>[]; status?: OrderStatus } = {},
+): Promise<OrderRow> {
+  const items: NewOrderItem[] = (overrides.items ?? [{}]).map((item) => ({
+    device: 'iPhone 14 Pro',
+    caseType: 'CLASSIC',
+    text: 'Bombshell',
+    color: 'Hot Pink',
+    font: 'Pecita',
+    fontSize: 24,
+    logo: false,
+    unitPriceCents: UNIT_PRICE_CENTS,
+    quantity: 1,
+    ...item,
+  }));
+  const order: NewOrder = {
+    userId: null,
+    customer: { email: 'maya@example.com', firstName: 'Maya', lastName: 'Jama', phone: '555-123-4567' },
+    shippingAddress: { address: '1 Villa Road', city: 'Los Angeles', state: 'CA', zipCode: '90001', country: 'United States' },
+    billingAddress: null,
+    status: 'processing',
+    specialInstructions: null,
+    marketing: false,
+    paymentIntentId: null,
+    paymentMethod: 'card',
+    paymentStatus: 'succeeded',
+    source: 'system',
+    createdAt: Date.now(),
+    ...overrides,
+    items,
+    totals: computeTotals(items),
+  };
+  return db.transaction().execute((trx) => insertOrder(trx, order));
+}
