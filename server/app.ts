@@ -41,10 +41,11 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createHealthRoutes(context),
     createCatalogRoutes(),
     createAuthRoutes(context),
-    createPaymentRoutes(context),
-    createOrderRoutes(context),
-    createSyncRoutes(context),
+    // Fixed paths under /orders (analytics, checkout's POST /orders) come before /orders/:id.
     createAnalyticsRoutes(context),
+    createPaymentRoutes(context),
+    createSyncRoutes(context),
+    createOrderRoutes(context),
   ]) {
     api.use(router.routes());
   }
