@@ -57,3 +57,24 @@ export async function revokeSession(db: DbOrTrx, tokenHash: string, now: number)
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every session of a user (password reset by the operator, role change). */
+export async function revokeUserSessions(db: DbOrTrx, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Deletes a user's sessions that can never be used again: revoked, past expiry, or idle too long. */
+export async function deleteDeadSessions(db: DbOrTrx, userId: number, now: number, idleMs: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<', now - idleMs)]),
+    )
+    .execute();
+}

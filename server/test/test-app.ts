@@ -29,13 +29,17 @@ export interface TestApp {
 
 /**
  * Starts the real server on an ephemeral port with a fresh SQLite file, as a client would see it.
- * `env` adds or overrides environment variables (Stripe keys, admin bootstrap, …).
+ * `env` adds or overrides environment variables (Stripe keys, admin bootstrap, …); `appOptions.now`
+ * replaces the server's clock (session expiry, throttle windows).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  appOptions: { now?: () => number } = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const dbPath = path.join(dir, 'shop.db');
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...env });
-  const app = await createApp(config);
+  const app = await createApp(config, appOptions.now ? { now: appOptions.now } : {});
   const url = await app.listen(0, '127.0.0.1');
 
   async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse<T>> {

@@ -14,10 +14,14 @@ export const AUTH_MESSAGES = {
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Admin and customer sign-in: both fields required, with the one message of spec.md §5. */
-export const loginSchema = z.strictObject({
-  email: z.string({ error: AUTH_MESSAGES.fillAllFields }).trim().min(1, AUTH_MESSAGES.fillAllFields).max(254),
-  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(1024),
-});
+export const loginSchema = z.strictObject(
+  {
+    email: z.string({ error: AUTH_MESSAGES.fillAllFields }).trim().min(1, AUTH_MESSAGES.fillAllFields).max(254),
+    password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(1024),
+  },
+  // A body that is not an object at all (null, an array) is missing both fields too.
+  { error: (issue) => (issue.code === 'invalid_type' ? AUTH_MESSAGES.fillAllFields : undefined) },
+);
 
 export const registerSchema = z.strictObject({
   email: emailSchema,

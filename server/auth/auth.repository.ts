@@ -1,0 +1,41 @@
+import type { Insertable } from 'kysely';
+import type { Role } from '../../shared/api/types';
+import type { DbOrTrx } from '../orders/order.repository';
+import { ADMIN_ROLES } from './auth.guards';
+import type { UserRow, UserTable } from './user.table';
+
+/** Emails are stored lower-cased, so equality here is the case-insensitive comparison. */
+export async function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function adminExists(db: DbOrTrx): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', [...ADMIN_ROLES])
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Inserts the user, or returns undefined when the email is taken (also under a concurrent insert). */
+export async function insertUserUnlessEmailTaken(
+  db: DbOrTrx,
+  user: Insertable<UserTable>,
+): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values(user)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: DbOrTrx, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function setRoleAndPassword(db: DbOrTrx, userId: number, role: Role, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ role, password_hash: passwordHash }).where('id', '=', userId).execute();
+}

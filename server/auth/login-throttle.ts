@@ -1,0 +1,83 @@
+/**
+ * Failed-login limits in sliding windows, kept in memory (the server is one process; a restart
+ * forgets them, which only ever helps a legitimate user). Two keys: the account, against password
+ * guessing on one email from many addresses, and the client address, against one client trying
+ * many emails. A successful login clears the account's failures and does not count for the address.
+ */
+export interface ThrottleLimits {
+  windowMs: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+export const LOGIN_LIMITS: ThrottleLimits = {
+  windowMs: 15 * 60 * 1000,
+  perAccount: 5,
+  perAddress: 20,
+};
+
+/** Past this many tracked keys, windows that have fully expired are swept. */
+const SWEEP_THRESHOLD = 10_000;
+
+export class LoginThrottle {
+  private readonly accounts = new Map<string, number[]>();
+  private readonly addresses = new Map<string, number[]>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly limits: ThrottleLimits = LOGIN_LIMITS,
+  ) {}
+
+  /**
+   * Starts an attempt: the seconds to wait when either window is full, otherwise 0 after counting
+   * the attempt as a failure in both windows up front, so a burst of parallel guesses cannot all
+   * pass the check before the first of them has failed. `succeeded` takes it back.
+   */
+  attempt(account: string, address: string): { retryAfterSeconds: number; at: number } {
+    const now = this.now();
+    const retryAfterSeconds = Math.max(
+      this.wait(this.accounts, account, this.limits.perAccount, now),
+      this.wait(this.addresses, address, this.limits.perAddress, now),
+    );
+    if (retryAfterSeconds === 0) {
+      this.push(this.accounts, account, this.limits.perAccount, now);
+      this.push(this.addresses, address, this.limits.perAddress, now);
+    }
+    return { retryAfterSeconds, at: now };
+  }
+
+  /** A correct password: the account starts afresh and this attempt leaves the address's count. */
+  succeeded(account: string, address: string, at: number): void {
+    this.accounts.delete(account);
+    const times = this.addresses.get(address);
+    const index = times?.indexOf(at) ?? -1;
+    if (times && index >= 0) times.splice(index, 1);
+  }
+
+  private wait(map: Map<string, number[]>, key: string, limit: number, now: number): number {
+    const recent = this.recent(map, key, now);
+    if (recent.length < limit) return 0;
+    // The window reopens when the oldest failure that keeps it full drops out of it.
+    const reopensAt = recent[recent.length - limit] + this.limits.windowMs;
+    return Math.max(1, Math.ceil((reopensAt - now) / 1000));
+  }
+
+  private push(map: Map<string, number[]>, key: string, limit: number, now: number): void {
+    const recent = this.recent(map, key, now);
+    recent.push(now);
+    // Only the newest `limit` failures decide anything; older ones need not be kept.
+    map.set(key, recent.slice(-limit));
+    if (map.size > SWEEP_THRESHOLD) this.sweep(map, now);
+  }
+
+  private recent(map: Map<string, number[]>, key: string, now: number): number[] {
+    const times = map.get(key) ?? [];
+    return times.filter((at) => now - at < this.limits.windowMs);
+  }
+
+  private sweep(map: Map<string, number[]>, now: number): void {
+    for (const [key, times] of map) {
+      if (times.every((at) => now - at >= this.limits.windowMs)) map.delete(key);
+    }
+  }
+}
