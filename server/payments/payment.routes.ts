@@ -1,10 +1,134 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import type { PaymentsConfig } from '../../shared/api/types';
+import { routerPath } from '../../shared/api/routes';
+import { toCents, toDollars } from '../../shared/money';
+import { PAYMENT_CURRENCY } from '../../shared/payments';
+import { createIntentSchema } from '../../shared/schemas/order';
+import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment';
 import type { AppContext } from '../app-context';
+import { requireAdmin } from '../auth/auth.guards';
+import { HttpError, notFound } from '../errors/http-error';
+import { validate } from '../http/validate';
+import { readIdempotencyKey, singleFlight } from '../idempotency/idempotency';
+import { findOrderByPaymentIntent } from '../orders/order.repository';
+import { createCheckoutRoutes } from './checkout.routes';
+import { createOrderPlacementRoutes } from './order-placement.routes';
+import { toHttpError } from './payment.errors';
+import { findPaymentIntent, recordRefund, updatePaymentIntent } from './payment.repository';
+import { buildSnapshot, priceCart } from './payment.snapshot';
+import { openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
+import { createWebhookRoutes } from './payment.webhook';
 
-// SKELETON: replaced by the payments implementation (issue 3).
-export function createPaymentRoutes(_app: AppContext): Router {
-  return new Router();
+/**
+ * A paid intent whose client never posts its order (closed tab) gets the order from its snapshot
+ * this long after the confirm; the webhook and start-up reconciliation cover a crash.
+ */
+const SETTLE_AFTER_CONFIRM_MS = 2 * 60 * 1000;
+
+async function gatewayCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw toHttpError(error);
+  }
 }
 
-/** Start-up reconciliation of paid intents without an order (issue 3). */
-export async function runPaymentStartupTasks(_app: AppContext): Promise<void> {}
+function scheduleSettle(payments: Payments, intentId: string): void {
+  const timer = setTimeout(() => {
+    settleIntent(payments, intentId, 'system').catch((error: unknown) =>
+      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) }),
+    );
+  }, SETTLE_AFTER_CONFIRM_MS);
+  timer.unref();
+}
+
+/** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders, checkout. */
+export function createPaymentRoutes(app: AppContext): Router {
+  const router = new Router();
+  const payments = paymentsOf(app);
+  const { gateway, writes } = payments;
+
+  router.get(routerPath('paymentsConfig'), (ctx) => {
+    const body: PaymentsConfig = { provider: gateway.provider, currency: PAYMENT_CURRENCY };
+    if (gateway.publishableKey) body.publishableKey = gateway.publishableKey;
+    ctx.body = body;
+  });
+
+  router.get(routerPath('paymentMethods'), (ctx) => {
+    ctx.body = { methods: ['card'] };
+  });
+
+  router.post(routerPath('createIntent'), async (ctx) => {
+    const key = readIdempotencyKey(ctx);
+    const payload = validate(createIntentSchema, ctx.request.body);
+    const totals = priceCart(payload, app.config.freeShippingThresholdCents);
+    const snapshot = buildSnapshot(payload, totals, ctx.state.user?.id ?? null);
+    const intentKey = `create-intent:${key ?? randomUUID()}`;
+    const intent = await singleFlight(intentKey, () => gatewayCall(openIntent(payments, snapshot, intentKey)));
+    const clientSecret = intent.clientSecret !== undefined ? intent.clientSecret : (await gatewayCall(gateway.retrieveIntent(intent.id)))?.clientSecret;
+    ctx.body = { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };
+  });
+
+  router.post(routerPath('confirmPayment'), async (ctx) => {
+    const { paymentIntentId, paymentMethodId } = validate(confirmPaymentSchema, ctx.request.body);
+    const local = await findPaymentIntent(app.db, paymentIntentId);
+    if (!local) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
+    try {
+      const intent = await gateway.confirmIntent(paymentIntentId, paymentMethodId);
+      if (!local.order_id) await writes.run((trx) => updatePaymentIntent(trx, local.id, { status: intent.status, updated_at: app.now() }));
+      if (intent.status === 'succeeded' && !local.order_id) scheduleSettle(payments, local.id);
+      ctx.body = { id: intent.id, status: intent.status };
+    } catch (error) {
+      const failure = toHttpError(error);
+      if (failure instanceof HttpError && !local.order_id) {
+        await writes.run((trx) =>
+          updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() }),
+        );
+      }
+      throw failure;
+    }
+  });
+
+  router.post(routerPath('refund'), requireAdmin, async (ctx) => {
+    const { paymentIntentId, amount } = validate(refundSchema, ctx.request.body);
+    const key = readIdempotencyKey(ctx);
+    const refund = await singleFlight(`refund:${paymentIntentId}`, async () => {
+      const order = await findOrderByPaymentIntent(app.db, paymentIntentId);
+      if (!order) throw notFound('No order was paid with this payment.', 'ORDER_NOT_FOUND');
+      const remaining = order.total_cents - order.refunded_cents;
+      const amountCents = amount == null ? remaining : toCents(amount);
+      if (remaining <= 0) throw new HttpError(409, 'ALREADY_REFUNDED', 'This payment has already been refunded in full.');
+      if (amountCents > remaining) {
+        throw new HttpError(422, 'REFUND_EXCEEDS_PAYMENT', `Refund amount exceeds the ${toDollars(remaining).toFixed(2)} left to refund.`);
+      }
+      // Without a client key, the key names this exact refund step, so a retry cannot refund twice.
+      const idempotencyKey = `refund:${paymentIntentId}:${key ?? `${order.refunded_cents}:${amountCents}`}`;
+      const made = await gatewayCall(gateway.refund({ paymentIntentId, amountCents, idempotencyKey }));
+      await writes.run(async (trx) => {
+        if (await trx.selectFrom('payment_refunds').select('id').where('id', '=', made.id).executeTakeFirst()) return;
+        await recordRefund(trx, {
+          id: made.id,
+          paymentIntentId,
+          orderId: order.id,
+          amountCents: made.amountCents,
+          status: made.status,
+          userId: ctx.state.user?.id ?? null,
+          now: app.now(),
+        });
+      });
+      return made;
+    });
+    ctx.body = { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
+  });
+
+  router.use(createWebhookRoutes(app).routes());
+  router.use(createOrderPlacementRoutes(app).routes());
+  router.use(createCheckoutRoutes(app).routes());
+  return router;
+}
+
+/** Start-up reconciliation: paid intents without an order (crash, closed browser) get their order. */
+export async function runPaymentStartupTasks(app: AppContext): Promise<void> {
+  await reconcileIntents(paymentsOf(app));
+}

@@ -1,3 +1,66 @@
-/** Tables of the payments domain (issue 3); its migrations add them. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PaymentTables {}
+import type { Selectable } from 'kysely';
+
+/**
+ * A payment intent as this shop knows it. The cart snapshot is stored before the card is charged,
+ * so a paid intent whose order was never written (closed browser, crash) can still become its
+ * order (webhook, start-up reconciliation). Money in cents, times in epoch ms.
+ */
+export interface PaymentIntentTable {
+  id: string;
+  provider: 'stripe' | 'test';
+  amount_cents: number;
+  currency: string;
+  status: string;
+  /** JSON of IntentSnapshot (payment.snapshot.ts). */
+  snapshot: string;
+  order_id: string | null;
+  /** `<scope>:<Idempotency-Key>` of the request that created it; unique. */
+  idempotency_key: string | null;
+  last_error_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Stripe webhook event ids already processed, so a redelivered event is applied once. */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
+/** Refunds made from the admin, one row each. */
+export interface PaymentRefundTable {
+  id: string;
+  payment_intent_id: string;
+  order_id: string;
+  amount_cents: number;
+  status: string;
+  created_by_user_id: number | null;
+  created_at: number;
+}
+
+/**
+ * The built-in test gateway's own ledger: it plays the card processor, so it keeps what it charged
+ * in its own table (surviving restarts, as Stripe's records do) apart from the shop's tables.
+ */
+export interface TestGatewayIntentTable {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  payment_method: string | null;
+  amount_refunded_cents: number;
+  create_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentTables {
+  payment_intents: PaymentIntentTable;
+  webhook_events: WebhookEventTable;
+  payment_refunds: PaymentRefundTable;
+  test_gateway_intents: TestGatewayIntentTable;
+}
+
+export type PaymentIntentRow = Selectable<PaymentIntentTable>;
+export type TestGatewayIntentRow = Selectable<TestGatewayIntentTable>;

@@ -1,5 +1,9 @@
 import type { Migration } from 'kysely';
 import * as core from './2026-11-21T1000_core';
+import * as payments from './2026-11-21T1200_payments';
+import * as analyticsIndexes from './2026-11-21T1500_analytics_indexes';
+import * as ordersListIndexes from './2026-11-21T1600_orders_list_indexes';
+import * as analyticsRollup from './2026-11-21T1700_analytics_rollup';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -7,4 +11,8 @@ import * as core from './2026-11-21T1000_core';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T1000_core': core,
+  '2026-11-21T1200_payments': payments,
+  '2026-11-21T1500_analytics_indexes': analyticsIndexes,
+  '2026-11-21T1600_orders_list_indexes': ordersListIndexes,
+  '2026-11-21T1700_analytics_rollup': analyticsRollup,
 };

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import SQLite from 'better-sqlite3';
+import { checkoutBody } from '../server/payments/payment.test-support';
+
+/**
+ * POST /api/checkout with the built-in test gateway and SQLite synchronous=FULL, against a bare
+ * Koa JSON handler measured in the same run (budget: >= 1,000 orders/s, p99 <= 50 ms, >= 15 % of
+ * the bare handler's requests/s). Each server runs as its own process, as in production.
+ * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+if (process.argv[2] === '--bare-koa') {
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = { status: 'ok', time: Date.now() };
+  });
+  const server = app.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.stdout.write(`LISTENING http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`);
+  });
+} else {
+  await main();
+}
+
+function startProcess(args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) resolve({ url: match[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function load(url: string, options: Partial<autocannon.Options>) {
+  return autocannon({ url, connections, duration: seconds, ...options });
+}
+
+async function benchShop(dir: string, name: string, nodeArgs: string[]) {
+  const dbPath = path.join(dir, `${name}.db`);
+  const shop = await startProcess([...nodeArgs, path.resolve('server/payments/test-server-entry.ts')], {
+    DATABASE_URL: `sqlite:${dbPath}`,
+    WEB_DIST_DIR: path.join(dir, 'dist'),
+    LOG_LEVEL: 'warn',
+  });
+  const { paymentMethodId: _pm, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
+  const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
+  const request = {
+    method: 'POST' as const,
+    path: '/api/checkout',
+    // A fresh Idempotency-Key per request, as each shopper's checkout has its own.
+    setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+  };
+  await load(shop.url, { duration: 2, requests: [request] });
+  const sqlite = new SQLite(dbPath, { readonly: true });
+  const count = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+  const before = count();
+  const started = Date.now();
+  const result = await load(shop.url, { requests: [request] });
+  const ordersPerSecond = (count() - before) / ((Date.now() - started) / 1000);
+  sqlite.close();
+  shop.child.kill();
+  return { result, ordersPerSecond };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
+  try {
+    const bare = await startProcess([new URL(import.meta.url).pathname, '--bare-koa'], {});
+    await load(bare.url, { duration: 2 });
+    const bareResult = await load(bare.url, {});
+    bare.child.kill();
+
+    const plain = await benchShop(dir, 'plain', []);
+    const cached = await benchShop(dir, 'cached', ['--import', path.resolve('bench/checkout-statement-cache.ts')]);
+
+    console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s each, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('case                                              req/s  p99 ms  errors  orders/s  vs bare');
+    const line = (name: string, rps: number, p99: number, errors: number, orders: string) =>
+      console.log(`${name.padEnd(48)} ${rps.toFixed(0).padStart(7)} ${String(p99).padStart(7)} ${String(errors).padStart(7)} ${orders.padStart(9)} ${((rps / bareResult.requests.average) * 100).toFixed(1).padStart(7)} %`);
+    line('bare Koa JSON handler', bareResult.requests.average, bareResult.latency.p99, bareResult.non2xx + bareResult.errors, '-');
+    for (const [name, run] of [['POST /api/checkout (test gateway)', plain], ['  same, with a prepared-statement cache', cached]] as const) {
+      line(name, run.result.requests.average, run.result.latency.p99, run.result.non2xx + run.result.errors, run.ordersPerSecond.toFixed(0));
+    }
+    console.log('SQLite WAL with synchronous=FULL (server/db/database.ts); budget: >= 1000 orders/s, p99 <= 50 ms, >= 15 % of bare Koa');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

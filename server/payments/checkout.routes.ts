@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { routerPath } from '../../shared/api/routes';
+import { checkoutSchema } from '../../shared/schemas/order';
+import type { AppContext } from '../app-context';
+import { HttpError } from '../errors/http-error';
+import { validate } from '../http/validate';
+import { hashRequest, readIdempotencyKey } from '../idempotency/idempotency';
+import { runCheckout } from './checkout.service';
+import { toHttpError } from './payment.errors';
+import { paymentsOf } from './payment.service';
+
+const CHECKOUT_SERVER_ERROR = 'Server error. Please try again or contact support if this persists.';
+
+/** Every checkout failure carries `success:false` next to `{error, code}` (design.md §3). */
+function checkoutFailures(app: AppContext) {
+  return async function asCheckoutFailure(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (caught) {
+      const error = toHttpError(caught);
+      if (error instanceof HttpError) {
+        throw new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra });
+      }
+      app.logger.error('checkout failed', { error: error instanceof Error ? error.stack : String(error) });
+      throw new HttpError(500, 'INTERNAL_ERROR', CHECKOUT_SERVER_ERROR, undefined, { success: false });
+    }
+  };
+}
+
+/** POST /api/checkout: order payload + paymentMethodId, charged and written as one idempotent operation. */
+export function createCheckoutRoutes(app: AppContext): Router {
+  const router = new Router();
+  const payments = paymentsOf(app);
+  router.post(routerPath('checkout'), checkoutFailures(app), async (ctx) => {
+    const idempotencyKey = readIdempotencyKey(ctx);
+    const payload = validate(checkoutSchema, ctx.request.body);
+    const answer = await runCheckout(payments, {
+      payload,
+      userId: ctx.state.user?.id ?? null,
+      idempotencyKey,
+      requestHash: hashRequest(ctx.request.body),
+    });
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+  });
+  return router;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { toDollars } from '../../shared/money';
+import type { CheckoutPayload } from '../../shared/schemas/order';
+import type { CheckoutSuccess } from '../../shared/api/types';
+import { findStoredResponse, singleFlight, storeResponse, type StoredResponse } from '../idempotency/idempotency';
+import type { OrderRow } from '../orders/order.table';
+import { CardDeclinedError, GatewayRequestError, type GatewayIntent } from './gateway';
+import { declineFailure, gatewayRequestFailure, statusFailure, type PaymentFailure } from './payment.errors';
+import { updatePaymentIntent } from './payment.repository';
+import { buildSnapshot, priceCart } from './payment.snapshot';
+import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
+
+const SCOPE = 'checkout';
+
+export interface CheckoutRequest {
+  payload: CheckoutPayload;
+  userId: number | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+}
+
+export function checkoutSuccess(order: OrderRow): CheckoutSuccess {
+  return { success: true, order: { orderNumber: order.order_number, total: toDollars(order.total_cents), customerEmail: order.customer_email } };
+}
+
+/**
+ * POST /api/checkout as one idempotent operation: price the cart from the catalogue, store the
+ * intent with its cart snapshot, charge, then write the order, its payment link and the stored
+ * answer in one transaction. Requests with the same Idempotency-Key wait for each other here and
+ * get the stored answer; across a crash the key finds the stored intent, so the card is charged once.
+ */
+export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
+  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${SCOPE}:${randomUUID()}`);
+  const key = request.idempotencyKey;
+  return singleFlight(`${SCOPE}:${key}`, async () => {
+    const stored = await findStoredResponse(payments.app.db, SCOPE, key, request.requestHash);
+    return stored ?? checkoutOnce(payments, request, `${SCOPE}:${key}`);
+  });
+}
+
+async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
+  const { app, gateway, writes } = payments;
+  const { payload } = request;
+  // A client price, subtotal or total that differs from the catalogue stops here: nothing is charged.
+  const totals = priceCart(payload, app.config.freeShippingThresholdCents);
+  const snapshot = buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
+  const intent = await openIntent(payments, snapshot, intentKey);
+
+  let paid: GatewayIntent | undefined;
+  if (!intent.order_id) {
+    try {
+      paid = await gateway.confirmIntent(intent.id, payload.paymentMethodId, `${intentKey}:confirm`);
+    } catch (error) {
+      // A retry after a crash may find the intent already paid: the gateway's record decides.
+      const remote = error instanceof GatewayRequestError && error.status < 500 ? await gateway.retrieveIntent(intent.id) : undefined;
+      if (!remote || !isPaidInFull(intent, remote)) return fail(payments, request, intent.id, error);
+      paid = remote;
+    }
+    if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status), paid.status);
+    if (app.config.testFault === 'crash-after-payment') {
+      // Test-only fault: die between a succeeded payment and the order insert (the crash test).
+      process.exit(86);
+    }
+  }
+
+  const stored = parseSnapshot(intent);
+  return writes.run(async (trx) => {
+    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout');
+    const answer: StoredResponse = { status: 201, body: checkoutSuccess(order) };
+    if (request.idempotencyKey) {
+      await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now: app.now() });
+    }
+    return answer;
+  });
+}
+
+function fail(payments: Payments, request: CheckoutRequest, intentId: string, error: unknown): Promise<StoredResponse> {
+  if (error instanceof CardDeclinedError) return answerFailure(payments, request, intentId, declineFailure(error), 'requires_payment_method', error.declineCode);
+  if (error instanceof GatewayRequestError && error.status < 500) return answerFailure(payments, request, intentId, gatewayRequestFailure(error), 'requires_payment_method', error.code);
+  throw error;
+}
+
+/** Records a failed payment on the intent and, with a key, the answer, so a retry is told the same. */
+async function answerFailure(
+  payments: Payments,
+  request: CheckoutRequest,
+  intentId: string,
+  failure: PaymentFailure,
+  status: string,
+  errorCode: string | null = null,
+): Promise<StoredResponse> {
+  const { app, writes } = payments;
+  const answer: StoredResponse = { status: failure.status, body: { success: false, ...failure.body } };
+  await writes.run(async (trx) => {
+    await updatePaymentIntent(trx, intentId, { status, last_error_code: errorCode ?? failure.body.code, updated_at: app.now() });
+    if (request.idempotencyKey) {
+      await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now: app.now() });
+    }
+  });
+  return answer;
+}

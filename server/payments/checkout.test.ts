@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECLINE_MESSAGES, GENERIC_DECLINE_MESSAGE, PAYMENT_MESSAGES, TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { createUserWithToken } from '../auth/auth.test-support';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const checkout = (body: unknown, key?: string, token?: string) =>
+  t.request('POST', '/api/checkout', { body, token, headers: key ? { 'Idempotency-Key': key } : {} });
+
+describe('POST /api/checkout with the built-in test gateway', () => {
+  it('reports the test gateway and card as the only method', async () => {
+    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'test', currency: 'usd' });
+    expect((await t.request('GET', '/api/payments/methods')).body).toEqual({ methods: ['card'] });
+  });
+
+  const expectations: [string, number, string | undefined, string | undefined, string][] = [
+    ['pm_card_visa', 201, undefined, undefined, ''],
+    ['pm_card_mastercard', 201, undefined, undefined, ''],
+    ['pm_card_visa_chargeDeclined', 402, 'CARD_DECLINED', 'generic_decline', GENERIC_DECLINE_MESSAGE],
+    ['pm_card_visa_chargeDeclinedInsufficientFunds', 402, 'CARD_DECLINED', 'insufficient_funds', DECLINE_MESSAGES.insufficient_funds!],
+    ['pm_card_visa_chargeDeclinedLostCard', 402, 'CARD_DECLINED', 'lost_card', GENERIC_DECLINE_MESSAGE],
+    ['pm_card_visa_chargeDeclinedStolenCard', 402, 'CARD_DECLINED', 'stolen_card', GENERIC_DECLINE_MESSAGE],
+    ['pm_card_chargeDeclinedExpiredCard', 402, 'CARD_DECLINED', 'expired_card', 'Your card has expired. Please use a different card.'],
+    ['pm_card_chargeDeclinedIncorrectCvc', 402, 'CARD_DECLINED', 'incorrect_cvc', 'Incorrect security code. Please check your CVC and try again.'],
+    ['pm_card_chargeDeclinedProcessingError', 402, 'CARD_DECLINED', 'processing_error', 'Payment processing error. Please try again.'],
+    ['pm_card_authenticationRequired', 402, 'AUTH_REQUIRED', undefined, PAYMENT_MESSAGES.requiresAction],
+  ];
+
+  it('covers every test PaymentMethod id of design.md §5', () => {
+    expect(expectations.map(([id]) => id).sort()).toEqual(Object.keys(TEST_PAYMENT_METHODS).sort());
+  });
+
+  it.each(expectations)('%s answers %i %s %s', async (paymentMethodId, status, code, declineCode, message) => {
+    const ordersBefore = await countRows(t, 'orders');
+    const response = await checkout(checkoutBody(paymentMethodId, [2]));
+    expect(response.status).toBe(status);
+    if (status === 201) {
+      expect(response.body).toEqual({ success: true, order: { orderNumber: expect.stringMatching(/^[A-Z0-9-]+$/), total: 12.91, customerEmail: 'maya@example.com' } });
+      expect(await countRows(t, 'orders')).toBe(ordersBefore + 1);
+    } else {
+      expect(response.body).toMatchObject({ success: false, code, error: message });
+      expect(response.body.declineCode).toBe(declineCode);
+      if (code === 'AUTH_REQUIRED') expect(response.body.status).toBe('requires_action');
+      expect(await countRows(t, 'orders')).toBe(ordersBefore);
+    }
+  });
+
+  it('writes a paid order in production with its items and payment link', async () => {
+    const response = await checkout(checkoutBody('pm_card_visa', [1, 3]));
+    const order = await t.app.context.db.selectFrom('orders').selectAll().where('order_number', '=', response.body.order.orderNumber).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'processing', payment_status: 'succeeded', subtotal_cents: 2380, total_cents: 2582, user_id: null });
+    const intent = await t.app.context.db.selectFrom('payment_intents').selectAll().where('id', '=', order.payment_intent_id!).executeTakeFirstOrThrow();
+    expect(intent).toMatchObject({ status: 'succeeded', order_id: order.id, amount_cents: 2582, provider: 'test' });
+    const items = await t.app.context.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
+    expect(items.map((item) => item.quantity)).toEqual([1, 3]);
+  });
+
+  it('links the order to a signed-in customer', async () => {
+    const { user, token } = await createUserWithToken(t, 'customer');
+    const response = await checkout(checkoutBody(), undefined, token);
+    expect(response.status).toBe(201);
+    const order = await t.app.context.db.selectFrom('orders').select('user_id').where('order_number', '=', response.body.order.orderNumber).executeTakeFirstOrThrow();
+    expect(order.user_id).toBe(user.id);
+  });
+
+  it('charges once and writes one order for 50 concurrent calls with the same Idempotency-Key', async () => {
+    const [ordersBefore, chargesBefore] = [await countRows(t, 'orders'), await testGatewayCharges(t)];
+    const body = checkoutBody('pm_card_visa', [1]);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => checkout(body, 'double-click-key-1')));
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(responses.map((r) => r.body.order.orderNumber)).size).toBe(1);
+    expect(await countRows(t, 'orders')).toBe(ordersBefore + 1);
+    expect(await testGatewayCharges(t)).toBe(chargesBefore + 1);
+  });
+
+  it('answers a retried decline the same way without charging again', async () => {
+    const body = checkoutBody('pm_card_visa_chargeDeclinedInsufficientFunds');
+    const first = await checkout(body, 'declined-key-1');
+    const again = await checkout(body, 'declined-key-1');
+    expect(again.status).toBe(402);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('refuses the same Idempotency-Key for a different cart', async () => {
+    await checkout(checkoutBody('pm_card_visa', [1]), 'reused-key-1');
+    const response = await checkout(checkoutBody('pm_card_visa', [2]), 'reused-key-1');
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  describe('a client price that is not the catalogue price is refused and nothing is charged', () => {
+    const tampered: [string, (body: ReturnType<typeof checkoutBody>) => void][] = [
+      ['a lower unit price', (body) => (body.items[0]!.price = 0.5)],
+      ['a lower subtotal', (body) => (body.subtotal = 1)],
+      ['a lower total', (body) => (body.total = 1)],
+      ['a lower tax', (body) => (body.tax = 0)],
+      ['a higher shipping', (body) => (body.shipping = 4.99)],
+    ];
+    it.each(tampered)('%s', async (_name, tamper) => {
+      const [orders, intents, gatewayIntents] = [await countRows(t, 'orders'), await countRows(t, 'payment_intents'), await countRows(t, 'test_gateway_intents')];
+      const body = checkoutBody('pm_card_visa', [2]);
+      tamper(body);
+      const response = await checkout(body, `tampered-${Math.random()}`);
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ success: false, code: 'TOTAL_MISMATCH', error: PAYMENT_MESSAGES.totalMismatch });
+      expect(response.body.expected).toMatchObject({ unitPrice: 5.95, subtotal: 11.9, total: 12.91 });
+      expect([await countRows(t, 'orders'), await countRows(t, 'payment_intents'), await countRows(t, 'test_gateway_intents')]).toEqual([orders, intents, gatewayIntents]);
+    });
+
+    it('create-intent refuses a lower total too', async () => {
+      const { paymentMethodId: _pm, ...cart } = checkoutBody();
+      const response = await t.request('POST', '/api/payments/create-intent', { body: { ...cart, total: 0.99 } });
+      expect(response.status).toBe(422);
+      expect(response.body.code).toBe('TOTAL_MISMATCH');
+    });
+  });
+
+  it('answers invalid checkout data with 422 and the spec message', async () => {
+    const body = checkoutBody();
+    body.customerInfo.email = 'not-an-email';
+    const response = await checkout(body);
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: 'Invalid email format' });
+    const { paymentMethodId: _pm, ...withoutMethod } = checkoutBody();
+    const missing = await checkout(withoutMethod);
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ success: false, error: 'Payment method is required' });
+  });
+
+  it('answers an unknown PaymentMethod id with 402 PAYMENT_FAILED', async () => {
+    const response = await checkout(checkoutBody('pm_card_unknown'));
+    expect(response.status).toBe(402);
+    expect(response.body).toMatchObject({ success: false, code: 'PAYMENT_FAILED', error: PAYMENT_MESSAGES.paymentFailed });
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { createWriteQueue } from './group-commit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('group commit', () => {
+  it('commits concurrent jobs together while a failing job rolls back alone', async () => {
+    const queue = createWriteQueue(t.app.context.db);
+    const insert = (id: string) => (trx: Parameters<Parameters<typeof queue.run>[0]>[0]) =>
+      trx.insertInto('webhook_events').values({ id, type: 'test', received_at: 1 }).execute();
+    const results = await Promise.allSettled([
+      queue.run(insert('evt_a')),
+      queue.run(async (trx) => {
+        await insert('evt_b')(trx);
+        throw new Error('job b fails after writing');
+      }),
+      queue.run(insert('evt_c')),
+      // Same id twice: the second violates the primary key and rolls back alone.
+      queue.run(insert('evt_a')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    const ids = await t.app.context.db.selectFrom('webhook_events').select('id').where('type', '=', 'test').orderBy('id').execute();
+    expect(ids.map((row) => row.id)).toEqual(['evt_a', 'evt_c']);
+  });
+
+  it('answers each job with its own result, in order, for a large burst', async () => {
+    const queue = createWriteQueue(t.app.context.db);
+    const values = await Promise.all(
+      Array.from({ length: 600 }, (_, index) =>
+        queue.run(async (trx) => {
+          await trx.insertInto('webhook_events').values({ id: `burst_${index}`, type: 'burst', received_at: index }).execute();
+          return index;
+        }),
+      ),
+    );
+    expect(values).toEqual(Array.from({ length: 600 }, (_, index) => index));
+    const count = await t.app.context.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'burst').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(600);
+  });
+});

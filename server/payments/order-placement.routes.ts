@@ -1,0 +1,58 @@
+import Router from '@koa/router';
+import { routerPath } from '../../shared/api/routes';
+import { paymentStatusMessage } from '../../shared/payments';
+import { orderPayloadSchema } from '../../shared/schemas/order';
+import type { AppContext } from '../app-context';
+import { HttpError } from '../errors/http-error';
+import { validate } from '../http/validate';
+import { singleFlight } from '../idempotency/idempotency';
+import { toOrderView } from '../orders/order.mapper';
+import { findOrderByPaymentIntent, loadItems } from '../orders/order.repository';
+import type { OrderRow } from '../orders/order.table';
+import { toHttpError } from './payment.errors';
+import { findPaymentIntent } from './payment.repository';
+import { buildSnapshot, priceCart } from './payment.snapshot';
+import { createOrderForIntent, isPaidInFull, paymentsOf } from './payment.service';
+
+const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
+
+/**
+ * POST /api/orders (spec.md §4 order placement flow, after create-intent and confirm): the order
+ * is written only for a succeeded intent of this shop whose amount is the recomputed total and
+ * which no other order uses. The same intent again answers the same order.
+ */
+export function createOrderPlacementRoutes(app: AppContext): Router {
+  const router = new Router();
+  const payments = paymentsOf(app);
+
+  async function orderBody(order: OrderRow) {
+    const items = await loadItems(app.db, [order.id]);
+    return { order: toOrderView(order, items.get(order.id) ?? []) };
+  }
+
+  router.post(routerPath('createOrder'), async (ctx) => {
+    const payload = validate(orderPayloadSchema, ctx.request.body);
+    const totals = priceCart(payload, app.config.freeShippingThresholdCents);
+    const intentId = payload.paymentInfo.paymentIntentId;
+
+    const result = await singleFlight(`order-placement:${intentId}`, async () => {
+      const existing = await findOrderByPaymentIntent(app.db, intentId);
+      if (existing) {
+        if (existing.customer_email.toLowerCase() !== payload.customerInfo.email.toLowerCase()) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
+        return { order: existing, created: false };
+      }
+      const local = await findPaymentIntent(app.db, intentId);
+      if (!local || local.amount_cents !== totals.total) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
+      const remote = await payments.gateway.retrieveIntent(intentId).catch((error: unknown) => {
+        throw toHttpError(error);
+      });
+      if (!remote || remote.amountCents !== local.amount_cents) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
+      if (!isPaidInFull(local, remote)) throw new HttpError(402, 'PAYMENT_NOT_COMPLETED', paymentStatusMessage(remote.status), undefined, { status: remote.status });
+      const snapshot = buildSnapshot(payload, totals, ctx.state.user?.id ?? null, payload.paymentInfo.paymentMethod);
+      return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
+    });
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = await orderBody(result.order);
+  });
+  return router;
+}

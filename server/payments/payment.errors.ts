@@ -1,0 +1,39 @@
+import { declineMessage, PAYMENT_MESSAGES, paymentStatusMessage } from '../../shared/payments';
+import { HttpError } from '../errors/http-error';
+import { CardDeclinedError, GatewayRequestError } from './gateway';
+
+/** A failure answer of the payment endpoints: HTTP status and body (spec.md §8 codes and messages). */
+export interface PaymentFailure {
+  status: number;
+  body: { error: string; code: string; declineCode?: string; status?: string };
+}
+
+export const GATEWAY_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again in a few moments.';
+
+export function declineFailure(error: CardDeclinedError): PaymentFailure {
+  if (error.declineCode === 'authentication_required') {
+    return { status: 402, body: { error: PAYMENT_MESSAGES.authenticationRequired, code: 'AUTH_REQUIRED', declineCode: error.declineCode } };
+  }
+  return { status: 402, body: { error: declineMessage(error.declineCode), code: 'CARD_DECLINED', declineCode: error.declineCode } };
+}
+
+/** A confirm that ended in another status than succeeded (requires_action above all). */
+export function statusFailure(status: string): PaymentFailure {
+  if (status === 'requires_action') return { status: 402, body: { error: PAYMENT_MESSAGES.requiresAction, code: 'AUTH_REQUIRED', status } };
+  return { status: 402, body: { error: paymentStatusMessage(status), code: 'PAYMENT_FAILED', status } };
+}
+
+export function gatewayRequestFailure(error: GatewayRequestError): PaymentFailure {
+  if (error.status >= 500) return { status: 502, body: { error: GATEWAY_UNAVAILABLE_MESSAGE, code: 'PAYMENT_PROVIDER_UNAVAILABLE' } };
+  return { status: 402, body: { error: PAYMENT_MESSAGES.paymentFailed, code: 'PAYMENT_FAILED' } };
+}
+
+/** Gateway errors as the HttpError the error middleware renders; anything else is passed through. */
+export function toHttpError(error: unknown): unknown {
+  let failure: PaymentFailure | undefined;
+  if (error instanceof CardDeclinedError) failure = declineFailure(error);
+  if (error instanceof GatewayRequestError) failure = gatewayRequestFailure(error);
+  if (!failure) return error;
+  const { error: message, code, ...extra } = failure.body;
+  return new HttpError(failure.status, code, message, undefined, extra);
+}

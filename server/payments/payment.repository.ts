@@ -1,0 +1,88 @@
+import type { DbOrTrx } from '../orders/order.repository';
+import { nextChangeSeq } from '../orders/order.repository';
+import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
+
+/** Inserts the intent unless its id or idempotency key is already stored; true when inserted. */
+export async function insertPaymentIntent(trx: DbOrTrx, row: PaymentIntentTable): Promise<boolean> {
+  const result = await trx.insertInto('payment_intents').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findPaymentIntent(db: DbOrTrx, id: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPaymentIntentByKey(db: DbOrTrx, idempotencyKey: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export async function updatePaymentIntent(
+  trx: DbOrTrx,
+  id: string,
+  patch: Partial<Pick<PaymentIntentTable, 'status' | 'order_id' | 'last_error_code'>> & { updated_at: number },
+): Promise<void> {
+  await trx.updateTable('payment_intents').set(patch).where('id', '=', id).execute();
+}
+
+/** Intents that may have been paid but have no order yet, oldest first (start-up reconciliation). */
+export async function listIntentsWithoutOrder(db: DbOrTrx, createdAfter: number, limit: number): Promise<PaymentIntentRow[]> {
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('order_id', 'is', null)
+    .where('status', '!=', 'canceled')
+    .where('created_at', '>=', createdAfter)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Records a webhook event id; false when it was already processed. */
+export async function recordWebhookEvent(trx: DbOrTrx, event: { id: string; type: string; now: number }): Promise<boolean> {
+  const result = await trx
+    .insertInto('webhook_events')
+    .values({ id: event.id, type: event.type, received_at: event.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Adds a refund to its order as an order change: refunded amount and payment status, a new
+ * version and change sequence, so the admin's sync pull sees it (design.md §4).
+ */
+export async function recordRefund(
+  trx: DbOrTrx,
+  refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; userId: number | null; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('payment_refunds')
+    .values({
+      id: refund.id,
+      payment_intent_id: refund.paymentIntentId,
+      order_id: refund.orderId,
+      amount_cents: refund.amountCents,
+      status: refund.status,
+      created_by_user_id: refund.userId,
+      created_at: refund.now,
+    })
+    .execute();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['total_cents', 'refunded_cents'])
+    .where('id', '=', refund.orderId)
+    .executeTakeFirstOrThrow();
+  const refunded = order.refunded_cents + refund.amountCents;
+  const changeSeq = await nextChangeSeq(trx);
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      refunded_cents: refunded,
+      payment_status: refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+      version: eb('version', '+', 1),
+      change_seq: changeSeq,
+      updated_at: refund.now,
+    }))
+    .where('id', '=', refund.orderId)
+    .execute();
+}

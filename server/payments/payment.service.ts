@@ -1,0 +1,164 @@
+import type { Transaction } from 'kysely';
+import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
+import { PAYMENT_CURRENCY } from '../../shared/payments';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors/http-error';
+import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
+import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
+import type { GatewayIntent, PaymentGateway } from './gateway';
+import { createWriteQueue, type WriteQueue } from './group-commit';
+import type { IntentSnapshot } from './payment.snapshot';
+import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
+import type { PaymentIntentRow } from './payment.table';
+import { createStripeGateway } from './stripe-gateway';
+import { createTestGateway } from './test-gateway';
+
+export interface Payments {
+  app: AppContext;
+  gateway: PaymentGateway;
+  writes: WriteQueue;
+}
+
+const byApp = new WeakMap<AppContext, Payments>();
+
+/** The payments domain of one app: its gateway (Stripe when configured, else the test gateway) and write queue. */
+export function paymentsOf(app: AppContext): Payments {
+  let payments = byApp.get(app);
+  if (!payments) {
+    const writes = createWriteQueue(app.db);
+    const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
+    payments = { app, gateway, writes };
+    byApp.set(app, payments);
+  }
+  return payments;
+}
+
+export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
+
+/**
+ * Creates the gateway intent for a priced cart and stores it with its snapshot; the snapshot is
+ * durable before anyone can pay the intent. The idempotency key goes to the gateway too, so a
+ * retried request finds the same intent.
+ */
+export async function openIntent(
+  payments: Payments,
+  snapshot: IntentSnapshot,
+  idempotencyKey: string,
+): Promise<PaymentIntentRow & { clientSecret?: string | null }> {
+  const { app, gateway, writes } = payments;
+  const known = await findPaymentIntentByKey(app.db, idempotencyKey);
+  if (known) {
+    if (known.snapshot !== JSON.stringify(snapshot)) {
+      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+    }
+    return known;
+  }
+  const input = {
+    amountCents: snapshot.totals.total,
+    currency: PAYMENT_CURRENCY,
+    idempotencyKey,
+    metadata: { customer_email: snapshot.customer.email },
+  };
+  const remote = gateway.createIntentIn ? undefined : await gateway.createIntent(input);
+  return writes.run(async (trx) => {
+    const intent = remote ?? (await gateway.createIntentIn!(trx, input));
+    const now = app.now();
+    const row: PaymentIntentRow = {
+      id: intent.id,
+      provider: gateway.provider,
+      amount_cents: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+      snapshot: JSON.stringify(snapshot),
+      order_id: null,
+      idempotency_key: idempotencyKey,
+      last_error_code: null,
+      created_at: now,
+      updated_at: now,
+    };
+    // A concurrent or retried create with the same key already stored it: answer that one.
+    if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;
+    return { ...row, clientSecret: intent.clientSecret };
+  });
+}
+
+/**
+ * Writes the order of a succeeded intent, once: if an order already uses the intent it is
+ * returned instead. Runs inside the caller's transaction with the intent's link to the order.
+ */
+export async function createOrderForIntent(
+  trx: Transaction<Database>,
+  app: AppContext,
+  intentId: string,
+  snapshot: IntentSnapshot,
+  source: OrderHistoryTable['source'],
+): Promise<{ order: OrderRow; created: boolean }> {
+  const existing = await findOrderByPaymentIntent(trx, intentId);
+  const now = app.now();
+  if (existing) {
+    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, updated_at: now });
+    return { order: existing, created: false };
+  }
+  const order = await insertOrder(trx, {
+    userId: snapshot.userId,
+    customer: snapshot.customer,
+    shippingAddress: snapshot.shippingAddress,
+    billingAddress: snapshot.billingAddress,
+    items: snapshot.items,
+    totals: snapshot.totals,
+    status: INITIAL_PAID_ORDER_STATUS,
+    specialInstructions: snapshot.specialInstructions,
+    marketing: snapshot.marketing,
+    paymentIntentId: intentId,
+    paymentMethod: snapshot.paymentMethod,
+    paymentStatus: 'succeeded',
+    source,
+    createdAt: now,
+  });
+  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, updated_at: now });
+  return { order, created: true };
+}
+
+/** True when the gateway's intent is paid in full for the amount this shop stored. */
+export function isPaidInFull(local: PaymentIntentRow, remote: GatewayIntent | undefined): boolean {
+  return !!remote && remote.status === 'succeeded' && remote.amountCents === local.amount_cents && remote.currency === local.currency;
+}
+
+/**
+ * Brings one stored intent in line with the gateway: a paid intent without an order gets its order
+ * from the stored snapshot (exactly once); otherwise the local status follows the gateway's.
+ */
+export async function settleIntent(payments: Payments, intentId: string, source: OrderHistoryTable['source']): Promise<OrderRow | undefined> {
+  const { app, gateway, writes } = payments;
+  const local = await findPaymentIntent(app.db, intentId);
+  if (!local) return undefined;
+  if (local.order_id) return findOrderByPaymentIntent(app.db, intentId);
+  const remote = await gateway.retrieveIntent(intentId);
+  if (remote && isPaidInFull(local, remote)) {
+    const { order } = await writes.run((trx) => createOrderForIntent(trx, app, intentId, parseSnapshot(local), source));
+    return order;
+  }
+  const status = remote?.status ?? 'canceled';
+  if (status !== local.status) await writes.run((trx) => updatePaymentIntent(trx, intentId, { status, updated_at: app.now() }));
+  return undefined;
+}
+
+const RECONCILE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const RECONCILE_LIMIT = 500;
+
+/** Start-up reconciliation: every recent intent without an order is settled against the gateway. */
+export async function reconcileIntents(payments: Payments): Promise<{ checked: number; ordersCreated: number }> {
+  const { app } = payments;
+  const open = await listIntentsWithoutOrder(app.db, app.now() - RECONCILE_WINDOW_MS, RECONCILE_LIMIT);
+  let ordersCreated = 0;
+  for (const intent of open) {
+    try {
+      if (await settleIntent(payments, intent.id, 'system')) ordersCreated++;
+    } catch (error) {
+      app.logger.warn('payment reconciliation failed for one intent', { intentId: intent.id, error: String(error) });
+    }
+  }
+  if (open.length) app.logger.info('payment reconciliation', { checked: open.length, ordersCreated });
+  return { checked: open.length, ordersCreated };
+}

@@ -1,0 +1,90 @@
+import { productTypeOfVariant, UNIT_PRICE_CENTS } from '../../shared/catalog';
+import { toCents, toDollars } from '../../shared/money';
+import { PAYMENT_MESSAGES } from '../../shared/payments';
+import { computeTotals, type Totals } from '../../shared/pricing';
+import type { CartItem } from '../../shared/schemas/cart';
+import type { OrderPayload } from '../../shared/schemas/order';
+import { HttpError } from '../errors/http-error';
+import type { NewOrder, NewOrderItem } from '../orders/order.repository';
+
+/** Everything needed to write the order later, stored with the intent before the card is charged. */
+export interface IntentSnapshot {
+  userId: number | null;
+  customer: NewOrder['customer'];
+  shippingAddress: NewOrder['shippingAddress'];
+  billingAddress: NewOrder['billingAddress'];
+  items: NewOrderItem[];
+  totals: Totals;
+  specialInstructions: string | null;
+  marketing: boolean;
+  paymentMethod: string;
+}
+
+/** The cart part shared by the create-intent, order and checkout payloads. */
+export type PricedCartInput = Pick<OrderPayload, 'customerInfo' | 'shippingAddress' | 'items' | 'subtotal' | 'shipping' | 'tax' | 'total' | 'discountCode'> & {
+  billingAddress?: OrderPayload['billingAddress'] | null;
+  specialInstructions?: string | null;
+  marketing?: boolean;
+};
+
+function checkCatalogue(items: readonly CartItem[]): void {
+  const errors = items.flatMap((item, index) =>
+    productTypeOfVariant(item.device) ? [] : [{ path: `items.${index}.device`, message: `Item ${index + 1}: Device selection is required` }],
+  );
+  if (errors.length) throw new HttpError(422, 'VALIDATION_ERROR', errors[0]!.message, errors);
+}
+
+/**
+ * Recomputes the totals from the catalogue (never from client prices) and refuses, with 422
+ * TOTAL_MISMATCH, a client whose unit prices, subtotal, shipping, tax or total differ.
+ */
+export function priceCart(input: PricedCartInput, freeShippingThresholdCents: number): Totals {
+  checkCatalogue(input.items);
+  const totals = computeTotals(input.items, { discountCode: input.discountCode ?? null, freeShippingThresholdCents });
+  const mismatches: { path: string; message: string }[] = [];
+  input.items.forEach((item, index) => {
+    if (toCents(item.price) !== UNIT_PRICE_CENTS) mismatches.push({ path: `items.${index}.price`, message: `Item ${index + 1}: Invalid price` });
+  });
+  for (const field of ['subtotal', 'shipping', 'tax', 'total'] as const) {
+    if (toCents(input[field]) !== totals[field]) mismatches.push({ path: field, message: `${field} should be ${toDollars(totals[field]).toFixed(2)}` });
+  }
+  if (mismatches.length) {
+    throw new HttpError(422, 'TOTAL_MISMATCH', PAYMENT_MESSAGES.totalMismatch, mismatches, {
+      expected: {
+        unitPrice: toDollars(UNIT_PRICE_CENTS),
+        subtotal: toDollars(totals.subtotal),
+        discount: toDollars(totals.discount),
+        shipping: toDollars(totals.shipping),
+        tax: toDollars(totals.tax),
+        total: toDollars(totals.total),
+      },
+    });
+  }
+  return totals;
+}
+
+export function buildSnapshot(input: PricedCartInput, totals: Totals, userId: number | null, paymentMethod = 'card'): IntentSnapshot {
+  const billing = input.billingAddress;
+  return {
+    userId,
+    customer: { ...input.customerInfo },
+    shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || 'United States' },
+    billingAddress: billing ? { ...billing } : null,
+    items: input.items.map((item) => ({
+      device: item.device,
+      productType: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
+      caseType: item.caseType,
+      text: item.text,
+      color: item.color,
+      font: item.font,
+      fontSize: item.fontSize,
+      logo: item.logo,
+      unitPriceCents: UNIT_PRICE_CENTS,
+      quantity: item.quantity,
+    })),
+    totals,
+    specialInstructions: input.specialInstructions?.trim() || null,
+    marketing: input.marketing ?? false,
+    paymentMethod,
+  };
+}

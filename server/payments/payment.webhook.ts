@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import Stripe from 'stripe';
+import { routerPath } from '../../shared/api/routes';
+import type { AppContext } from '../app-context';
+import { badRequest, notFound } from '../errors/http-error';
+import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import { createOrderForIntent, parseSnapshot, paymentsOf } from './payment.service';
+
+/** Seconds a signed webhook stays acceptable (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * POST /api/payments/webhook: Stripe's signature is checked on the raw body; each event id is
+ * applied once (stored in the same transaction as its effect); payment_intent.succeeded writes the
+ * missing order from the stored cart snapshot.
+ */
+export function createWebhookRoutes(app: AppContext): Router {
+  const router = new Router();
+  const payments = paymentsOf(app);
+
+  router.post(routerPath('webhook'), async (ctx) => {
+    const stripeConfig = app.config.stripe;
+    if (!stripeConfig) throw notFound('Webhooks are only used with Stripe, which is not configured.');
+    const signature = ctx.get('stripe-signature');
+    let event: Stripe.Event;
+    try {
+      if (!signature) throw new Error('missing signature');
+      event = Stripe.webhooks.constructEvent(ctx.request.rawBody ?? Buffer.alloc(0), signature, stripeConfig.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch {
+      throw badRequest('Invalid or expired webhook signature.', 'INVALID_SIGNATURE');
+    }
+
+    const outcome = await payments.writes.run(async (trx) => {
+      if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
+      if (!event.type.startsWith('payment_intent.')) return 'ignored';
+      const remote = event.data.object as Stripe.PaymentIntent;
+      const local = await findPaymentIntent(trx, remote.id);
+      if (!local) return 'unknown_intent';
+      if (event.type === 'payment_intent.succeeded') {
+        if (local.order_id) return 'order_exists';
+        if (remote.amount_received !== local.amount_cents || remote.currency !== local.currency) {
+          app.logger.error('webhook amount differs from the stored intent; no order written', { intentId: local.id });
+          return 'amount_mismatch';
+        }
+        await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
+        return 'order_created';
+      }
+      if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
+      return 'status_updated';
+    });
+    ctx.status = 200;
+    ctx.body = { received: true, result: outcome };
+  });
+  return router;
+}

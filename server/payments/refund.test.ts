@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithToken } from '../auth/auth.test-support';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody } from './payment.test-support';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = (await createUserWithToken(t, 'admin')).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function paidOrder(quantities = [2]) {
+  const response = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', quantities) });
+  return t.app.context.db.selectFrom('orders').selectAll().where('order_number', '=', response.body.order.orderNumber).executeTakeFirstOrThrow();
+}
+
+const refund = (body: unknown, token = adminToken) => t.request('POST', '/api/payments/refund', { body, token });
+
+describe('POST /api/payments/refund', () => {
+  it('is for admins only', async () => {
+    const order = await paidOrder();
+    expect((await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: null } })).status).toBe(401);
+    const customer = await createUserWithToken(t, 'customer');
+    expect((await refund({ paymentIntentId: order.payment_intent_id, amount: null }, customer.token)).status).toBe(403);
+  });
+
+  it('refunds part, then the rest, recording each on the order as a change the admin sync sees', async () => {
+    const order = await paidOrder([2]);
+    const partial = await refund({ paymentIntentId: order.payment_intent_id, amount: 5 });
+    expect(partial.status).toBe(200);
+    expect(partial.body.refund).toMatchObject({ id: expect.any(String), amount: 5, status: 'succeeded' });
+    const afterPartial = await t.app.context.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(afterPartial).toMatchObject({ refunded_cents: 500, payment_status: 'partially_refunded', version: order.version + 1 });
+    expect(afterPartial.change_seq).toBeGreaterThan(order.change_seq);
+
+    const overRefund = await refund({ paymentIntentId: order.payment_intent_id, amount: 8 });
+    expect(overRefund.status).toBe(422);
+    expect(overRefund.body.code).toBe('REFUND_EXCEEDS_PAYMENT');
+
+    const rest = await refund({ paymentIntentId: order.payment_intent_id, amount: null });
+    expect(rest.body.refund.amount).toBe(7.91);
+    const afterFull = await t.app.context.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(afterFull).toMatchObject({ refunded_cents: 1291, payment_status: 'refunded', version: order.version + 2 });
+
+    const again = await refund({ paymentIntentId: order.payment_intent_id, amount: null });
+    expect(again.status).toBe(409);
+  });
+
+  it('refunds once when the same refund is sent twice at the same time', async () => {
+    const order = await paidOrder([2]);
+    const [a, b] = await Promise.all([
+      refund({ paymentIntentId: order.payment_intent_id, amount: 10 }),
+      refund({ paymentIntentId: order.payment_intent_id, amount: 10 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    const row = await t.app.context.db.selectFrom('orders').select('refunded_cents').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(row.refunded_cents).toBe(1000);
+  });
+
+  it('answers 404 for a payment without an order and 422 for a bad amount', async () => {
+    expect((await refund({ paymentIntentId: 'pi_unknown', amount: null })).status).toBe(404);
+    const order = await paidOrder();
+    const negative = await refund({ paymentIntentId: order.payment_intent_id, amount: -1 });
+    expect(negative.status).toBe(422);
+    expect(negative.body.error).toBe('Invalid amount');
+  });
+});

@@ -1,0 +1,91 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config';
+import {
+  CardDeclinedError,
+  GatewayRequestError,
+  type CreateIntentInput,
+  type GatewayIntent,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway';
+
+function toIntent(intent: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+  };
+}
+
+/** Turns the package's errors into the gateway's: card errors are declines, the rest request errors. */
+function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    throw new CardDeclinedError(error.code ?? 'card_declined', error.decline_code ?? error.code ?? 'generic_decline', error.message);
+  }
+  if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500) {
+    throw new GatewayRequestError(error.statusCode, error.code ?? 'stripe_error', error.message);
+  }
+  if (error instanceof Stripe.errors.StripeError) throw new GatewayRequestError(502, 'gateway_unavailable', error.message);
+  throw error;
+}
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(config.api ? { host: config.api.host, port: config.api.port, protocol: config.api.protocol } : {}),
+  });
+}
+
+/** Stripe through the `stripe` package; idempotency keys are passed on so a retry never charges twice. */
+export function createStripeGateway(config: StripeConfig): PaymentGateway {
+  const stripe = createStripeClient(config);
+  return {
+    provider: 'stripe',
+    publishableKey: config.publishableKey,
+
+    async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          { amount: input.amountCents, currency: input.currency, automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: input.metadata ?? {} },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toIntent(intent);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent> {
+      try {
+        const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }, idempotencyKey ? { idempotencyKey } : {});
+        return toIntent(intent);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
+        translate(error);
+      }
+    },
+
+    async refund(input): Promise<GatewayRefund> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
+      } catch (error) {
+        translate(error);
+      }
+    },
+  };
+}

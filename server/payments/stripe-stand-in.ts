@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TEST_PAYMENT_METHODS } from '../../shared/payments';
+
+/**
+ * Test support: a local HTTP server implementing the few Stripe endpoints the `stripe` package calls
+ * for this shop (create, confirm, retrieve a PaymentIntent; create a refund), with Stripe's test-mode
+ * behaviour for test PaymentMethod ids and Stripe's Idempotency-Key replay. Nothing leaves the machine.
+ */
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  next_action?: unknown;
+}
+
+export interface StripeStandIn {
+  url: string;
+  host: string;
+  port: number;
+  intents: Map<string, StandInIntent>;
+  /** How many times money was actually taken (successful confirms, replays excluded). */
+  charges(): number;
+  requests(): number;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>();
+  const refunded = new Map<string, number>();
+  const replays = new Map<string, { status: number; body: string }>();
+  let charges = 0;
+  let requests = 0;
+
+  function handle(method: string, path: string, form: URLSearchParams): { status: number; body: unknown } {
+    const error = (status: number, type: string, code: string, message: string, extra: object = {}) => ({
+      status,
+      body: { error: { type, code, message, ...extra } },
+    });
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const intentId = id('pi');
+      const intent: StandInIntent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        amount_received: 0,
+        currency: form.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+        payment_method: null,
+        metadata,
+        created: Math.floor(Date.now() / 1000),
+      };
+      if (!Number.isInteger(intent.amount) || intent.amount < 50) return error(400, 'invalid_request_error', 'amount_too_small', 'Amount must be at least $0.50 usd');
+      intents.set(intent.id, intent);
+      return { status: 200, body: intent };
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    if (match) {
+      const intent = intents.get(match[1]!);
+      if (!intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${match[1]}'`);
+      if (method === 'GET') return { status: 200, body: intent };
+      if (method !== 'POST' || !match[2]) return error(404, 'invalid_request_error', 'not_found', 'Unrecognized request URL');
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
+      }
+      const paymentMethod = form.get('payment_method') ?? '';
+      const outcome = TEST_PAYMENT_METHODS[paymentMethod];
+      if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
+      intent.payment_method = paymentMethod;
+      if (outcome.kind === 'succeeds') {
+        intent.status = 'succeeded';
+        intent.amount_received = intent.amount;
+        charges++;
+        return { status: 200, body: intent };
+      }
+      if (outcome.kind === 'requires_action') {
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'use_stripe_sdk' };
+        return { status: 200, body: intent };
+      }
+      intent.status = 'requires_payment_method';
+      return error(402, 'card_error', outcome.code, 'Your card was declined.', { decline_code: outcome.declineCode, payment_intent: intent });
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent) return error(404, 'invalid_request_error', 'resource_missing', 'No such payment_intent');
+      if (intent.status !== 'succeeded') return error(400, 'invalid_request_error', 'charge_not_succeeded', 'This PaymentIntent has no successful charge.');
+      const already = refunded.get(intent.id) ?? 0;
+      const amount = form.has('amount') ? Number(form.get('amount')) : intent.amount - already;
+      if (amount <= 0 || already + amount > intent.amount) {
+        return error(400, 'invalid_request_error', 'amount_too_large', 'Refund amount is greater than unrefunded amount on charge.');
+      }
+      refunded.set(intent.id, already + amount);
+      return { status: 200, body: { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', currency: intent.currency } };
+    }
+    return error(404, 'invalid_request_error', 'not_found', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests++;
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const form = new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'));
+      const key = req.headers['idempotency-key'];
+      const replayKey = typeof key === 'string' ? `${req.method} ${url.pathname} ${key}` : null;
+      let answer = replayKey ? replays.get(replayKey) : undefined;
+      if (!answer) {
+        const result = handle(req.method ?? 'GET', url.pathname, form);
+        answer = { status: result.status, body: JSON.stringify(result.body) };
+        if (replayKey) replays.set(replayKey, answer);
+      }
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: '127.0.0.1',
+    port,
+    intents,
+    charges: () => charges,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,159 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody, countRows } from './payment.test-support';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
+let standIn: StripeStandIn;
+let t: TestApp;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  t = await startTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_stand_in',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: standIn.url,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+function orderPayload(intentId: string, quantities = [1]) {
+  const { paymentMethodId: _pm, ...cart } = checkoutBody('pm_card_visa', quantities);
+  return { ...cart, paymentInfo: { paymentIntentId: intentId, paymentMethod: 'card', paymentStatus: 'succeeded' } };
+}
+
+async function createIntent(quantities = [1], key?: string) {
+  const { paymentMethodId: _pm, billingAddress: _b, ...cart } = checkoutBody('pm_card_visa', quantities);
+  return t.request('POST', '/api/payments/create-intent', { body: cart, headers: key ? { 'Idempotency-Key': key } : {} });
+}
+
+function signedWebhook(event: object, timestamp = Math.floor(Date.now() / 1000)) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+  return t.request('POST', '/api/payments/webhook', { rawBody: payload, headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' } });
+}
+
+function succeededEvent(id: string, intent: { id: string; amount: number }) {
+  return {
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: intent.id, object: 'payment_intent', amount: intent.amount, amount_received: intent.amount, currency: 'usd', status: 'succeeded' } },
+  };
+}
+
+describe('Stripe through the stripe package and a local stand-in', () => {
+  it('reports Stripe with its publishable key', async () => {
+    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_stand_in', currency: 'usd' });
+  });
+
+  it('creates an intent for the catalogue total in cents, once per Idempotency-Key', async () => {
+    const first = await createIntent([2], 'intent-key-1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: expect.stringMatching(/^pi_/), clientSecret: expect.stringContaining('_secret_'), amount: 1291, currency: 'usd', status: 'requires_payment_method' });
+    const again = await createIntent([2], 'intent-key-1');
+    expect(again.body).toEqual(first.body);
+    expect(standIn.intents.get(first.body.id)!.amount).toBe(1291);
+  });
+
+  it('places an order after create-intent and confirm (spec.md §4 flow), once per intent', async () => {
+    const intent = (await createIntent([1])).body;
+    const unpaid = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
+    expect(unpaid.status).toBe(402);
+
+    const declined = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: intent.id, paymentMethodId: 'pm_card_chargeDeclinedExpiredCard' } });
+    expect(declined.status).toBe(402);
+    expect(declined.body).toEqual({ error: 'Your card has expired. Please use a different card.', code: 'CARD_DECLINED', declineCode: 'expired_card' });
+
+    const confirmed = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: intent.id, paymentMethodId: 'pm_card_visa' } });
+    expect(confirmed.body).toEqual({ id: intent.id, status: 'succeeded' });
+
+    const mismatched = await t.request('POST', '/api/orders', { body: orderPayload(intent.id, [2]) });
+    expect(mismatched.status).toBe(409);
+
+    const created = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
+    expect(created.status).toBe(201);
+    expect(created.body.order).toMatchObject({ status: 'processing', total: 6.46, customerEmail: 'maya@example.com', items: [expect.objectContaining({ text: 'Bombshell 1' })] });
+    const again = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
+    expect(again.status).toBe(200);
+    expect(again.body.order.id).toBe(created.body.order.id);
+  });
+
+  it('refuses an order for an intent this shop never created', async () => {
+    const response = await t.request('POST', '/api/orders', { body: orderPayload('pi_someone_elses') });
+    expect(response.status).toBe(409);
+  });
+
+  it('reports requires_action from confirm as such', async () => {
+    const intent = (await createIntent()).body;
+    const response = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: intent.id, paymentMethodId: 'pm_card_authenticationRequired' } });
+    expect(response.body).toEqual({ id: intent.id, status: 'requires_action' });
+  });
+
+  it.each(Object.entries(TEST_PAYMENT_METHODS))('checkout with %s', async (paymentMethodId, outcome) => {
+    const response = await t.request('POST', '/api/checkout', { body: checkoutBody(paymentMethodId) });
+    if (outcome.kind === 'succeeds') expect(response.status).toBe(201);
+    if (outcome.kind === 'declines') expect(response.body).toMatchObject({ success: false, code: 'CARD_DECLINED', declineCode: outcome.declineCode });
+    if (outcome.kind === 'requires_action') expect(response.body).toMatchObject({ success: false, code: 'AUTH_REQUIRED', error: PAYMENT_MESSAGES.requiresAction });
+    if (outcome.kind !== 'succeeds') expect(response.status).toBe(402);
+  });
+
+  it('charges once for 50 concurrent checkouts with the same Idempotency-Key', async () => {
+    const [charges, orders] = [standIn.charges(), await countRows(t, 'orders')];
+    const body = checkoutBody('pm_card_mastercard', [3]);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => t.request('POST', '/api/checkout', { body, headers: { 'Idempotency-Key': 'stripe-double-click' } })));
+    expect(responses.every((r) => r.status === 201)).toBe(true);
+    expect(new Set(responses.map((r) => r.body.order.orderNumber)).size).toBe(1);
+    expect(standIn.charges()).toBe(charges + 1);
+    expect(await countRows(t, 'orders')).toBe(orders + 1);
+  });
+
+  it('does not charge a client that sends a lower total', async () => {
+    const charges = standIn.charges();
+    const requests = standIn.requests();
+    const body = checkoutBody('pm_card_visa', [2]);
+    body.total = 0.99;
+    const response = await t.request('POST', '/api/checkout', { body });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('TOTAL_MISMATCH');
+    expect([standIn.charges(), standIn.requests()]).toEqual([charges, requests]);
+  });
+});
+
+describe('Stripe webhook', () => {
+  it('writes the missing order of a paid intent from its stored cart snapshot, once per event', async () => {
+    const intent = (await createIntent([1, 1])).body;
+    // The browser paid with Stripe.js and closed before posting the order.
+    standIn.intents.get(intent.id)!.status = 'succeeded';
+    const event = succeededEvent('evt_paid_1', intent);
+    const first = await signedWebhook(event);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toBe('order_created');
+    const order = await t.app.context.db.selectFrom('orders').selectAll().where('payment_intent_id', '=', intent.id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ total_cents: 1291, status: 'processing', customer_email: 'maya@example.com' });
+
+    expect((await signedWebhook(event)).body.result).toBe('duplicate');
+    expect((await signedWebhook(succeededEvent('evt_paid_2', intent))).body.result).toBe('order_exists');
+    const count = await t.app.context.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intent.id).execute();
+    expect(count).toHaveLength(1);
+  });
+
+  it('refuses a bad or stale signature with 400', async () => {
+    const payload = JSON.stringify(succeededEvent('evt_forged', { id: 'pi_x', amount: 100 }));
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    const bad = await t.request('POST', '/api/payments/webhook', { rawBody: payload, headers: { 'Stripe-Signature': forged, 'Content-Type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('INVALID_SIGNATURE');
+    const stale = await signedWebhook(succeededEvent('evt_stale', { id: 'pi_x', amount: 100 }), Math.floor(Date.now() / 1000) - 301);
+    expect(stale.status).toBe(400);
+    const unsigned = await t.request('POST', '/api/payments/webhook', { rawBody: payload, headers: { 'Content-Type': 'application/json' } });
+    expect(unsigned.status).toBe(400);
+  });
+});
