@@ -20,13 +20,38 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.default.Pool({ connectionString: config.url, max: 10 });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running most of
+ * ours. Statements are reused per SQL text (bounded), except one still being iterated.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, receiver);
+        // Native methods must be called on the real database object, not on the proxy.
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        const cached = cache.get(sql);
+        if (cached && !cached.busy) return cached;
+        const statement = prepare(sql);
+        if (!cached && cache.size < 2000) cache.set(sql, statement);
+        return statement;
+      };
+    },
+  });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
