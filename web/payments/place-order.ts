@@ -1,0 +1,142 @@
+/**
+ * The order placement flow of spec.md §4 on POST /api/checkout: validate the cart, check the
+ * API's health, then one checkout call that creates the intent, confirms it with the payment
+ * method and creates the order on the server, under one Idempotency-Key.
+ */
+import { apiPath } from '../../shared/api/routes';
+import type { CheckoutSuccess } from '../../shared/api/types';
+import { checkoutErrorMessage } from '../../shared/checkout-errors';
+import { validateCart } from '../../shared/schemas/cart';
+import { API_TIMEOUT_MS, ApiError, apiRequest } from '../api/client';
+
+export type PlacedOrder = CheckoutSuccess['order'];
+
+/** The POST /api/checkout body: the order payload of spec.md §3 plus the payment method. */
+export interface CheckoutBody {
+  customerInfo: { email: string; firstName: string; lastName: string; phone: string };
+  shippingAddress: { address: string; city: string; state: string; zipCode: string; country: string };
+  billingAddress: { address: string; city: string; state: string; zipCode: string; country: string } | null;
+  items: Record<string, unknown>[];
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  discountCode: string | null;
+  specialInstructions: string;
+  marketing: boolean;
+  paymentMethodId: string;
+}
+
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; order: PlacedOrder }
+  /** Stripe needs a 3-D Secure step; the client secret lets Stripe.js run it. */
+  | { kind: 'requires_action'; clientSecret: string | null; paymentIntentId: string | null }
+  /** `settled` is false when the outcome is unknown (no answer, 5xx): a retry must reuse the key. */
+  | { kind: 'failed'; message: string; settled: boolean };
+
+export interface PlaceOrderOptions {
+  idempotencyKey: string;
+  timeoutMs?: number;
+}
+
+function transportOf(error: ApiError): 'unreachable' | 'timeout' | undefined {
+  if (!error.isNetwork) return undefined;
+  return error.code === 'TIMEOUT' ? 'timeout' : 'unreachable';
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+function requiresActionOf(body: Record<string, unknown>): PlaceOrderOutcome | null {
+  const status = str(body.status) ?? str(body.paymentStatus);
+  if (status !== 'requires_action' && body.code !== 'REQUIRES_ACTION') return null;
+  return { kind: 'requires_action', clientSecret: str(body.clientSecret), paymentIntentId: str(body.paymentIntentId) };
+}
+
+export async function isApiReachable(timeoutMs = API_TIMEOUT_MS): Promise<boolean> {
+  try {
+    await apiRequest('GET', apiPath('health'), { timeoutMs, ignoreUnauthorized: true });
+    return true;
+  } catch (error) {
+    // A 503 still proves the server answers; only a missing answer is "cannot connect".
+    return error instanceof ApiError && !error.isNetwork;
+  }
+}
+
+export async function placeOrder(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
+  const cartErrors = validateCart(body.items);
+  if (cartErrors.length) return { kind: 'failed', message: cartErrors.join('. '), settled: true };
+
+  if (!(await isApiReachable(options.timeoutMs))) {
+    return { kind: 'failed', message: checkoutErrorMessage({ transport: 'unreachable' }), settled: true };
+  }
+
+  try {
+    const answer = await apiRequest<Record<string, unknown>>('POST', apiPath('checkout'), {
+      body,
+      headers: { 'Idempotency-Key': options.idempotencyKey },
+      timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
+      ignoreUnauthorized: true,
+    });
+    if (answer?.success === true && answer.order) return { kind: 'placed', order: answer.order as PlacedOrder };
+    const action = requiresActionOf(answer ?? {});
+    if (action) return action;
+    return {
+      kind: 'failed',
+      settled: true,
+      message: checkoutErrorMessage({
+        code: str(answer?.code),
+        declineCode: str(answer?.declineCode),
+        details: str(answer?.details),
+        paymentStatus: str(answer?.status),
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      return { kind: 'failed', message: checkoutErrorMessage({}), settled: false };
+    }
+    const action = requiresActionOf(error.body);
+    if (action) return action;
+    const transport = transportOf(error);
+    return {
+      kind: 'failed',
+      settled: !transport && error.status < 500,
+      message: checkoutErrorMessage({
+        transport,
+        status: error.status || undefined,
+        code: error.code,
+        declineCode: str(error.body.declineCode),
+        details: str(error.body.details),
+      }),
+    };
+  }
+}
+
+/**
+ * After Stripe.js completed a 3-D Secure step, the intent has succeeded: the order is created
+ * from it through POST /api/orders (the same intent again returns the same order).
+ */
+export async function placeOrderForPaidIntent(body: CheckoutBody, paymentIntentId: string): Promise<PlaceOrderOutcome> {
+  const { paymentMethodId: _unused, ...payload } = body;
+  try {
+    const answer = await apiRequest<{ order: PlacedOrder & { customerEmail?: string } }>('POST', apiPath('createOrder'), {
+      body: { ...payload, paymentInfo: { paymentIntentId, paymentMethod: 'card', paymentStatus: 'succeeded' } },
+      headers: { 'Idempotency-Key': `order-${paymentIntentId}` },
+      ignoreUnauthorized: true,
+    });
+    const order = answer.order;
+    return {
+      kind: 'placed',
+      order: { orderNumber: order.orderNumber, total: order.total, customerEmail: order.customerEmail ?? body.customerInfo.email },
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'failed', message: checkoutErrorMessage({}), settled: false };
+    const transport = transportOf(error);
+    return {
+      kind: 'failed',
+      settled: false,
+      message: checkoutErrorMessage({ transport, status: error.status || undefined, code: error.code, details: str(error.body.details) }),
+    };
+  }
+}

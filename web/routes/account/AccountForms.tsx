@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { firstErrorByField } from '../../../shared/schemas/fields';
+import { registerSchema } from '../../../shared/schemas/auth';
+import { useAuth } from '../../auth/useAuth';
+import { useNotify } from '../../components/notifications';
+import { TextField } from '../checkout/FormField';
+import { AUTH_MESSAGES, authErrorMessage, registerCustomer } from './account-api';
+
+function SignInForm() {
+  const { login } = useAuth();
+  const { notify } = useNotify();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(AUTH_MESSAGES.fillAllFields);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(email.trim(), password);
+      notify(`Welcome back, ${user.firstName}!`);
+    } catch (caught) {
+      setError(authErrorMessage(caught, AUTH_MESSAGES.loginFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="account-card">
+      <h2 id="sign-in-heading">Sign in</h2>
+      <form onSubmit={submit} noValidate aria-labelledby="sign-in-heading">
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p className="field__error" role="alert">{error}</p>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const EMPTY = { email: '', password: '', firstName: '', lastName: '', phone: '' };
+
+function RegisterForm() {
+  const { notify } = useNotify();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof typeof EMPTY) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [name]: event.target.value });
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { ...values, phone: values.phone.trim() || undefined };
+    const parsed = registerSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(firstErrorByField(parsed.error));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await registerCustomer(parsed.data);
+      notify('Account created. Welcome to the villa!');
+    } catch (caught) {
+      setError(authErrorMessage(caught, AUTH_MESSAGES.registrationFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="account-card">
+      <h2 id="register-heading">Create an account</h2>
+      <form onSubmit={submit} noValidate aria-labelledby="register-heading">
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label="Choose a password" type="password" autoComplete="new-password" {...field('password')} />
+        <p className="field__error" role="alert">{error}</p>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export function AccountForms() {
+  return (
+    <div className="account-forms">
+      <SignInForm />
+      <RegisterForm />
+    </div>
+  );
+}

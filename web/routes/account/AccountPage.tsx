@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ORDER_STATUS_LABELS } from '../../../shared/order-status';
+import { formatUsd, toCents } from '../../../shared/money';
+import { useAuth } from '../../auth/useAuth';
+import { useNotify } from '../../components/notifications';
+import { db } from '../../db/db';
+import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
+import { AccountForms } from './AccountForms';
+import '../checkout/checkout.css';
+
+/** /account: register, sign in and out, and the signed-in customer's own order history. */
+export default function AccountPage() {
+  const { status, user, logout } = useAuth();
+  const { notify } = useNotify();
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const stored = useLiveQuery(async () => (await db.meta.get(CUSTOMER_ORDERS_KEY))?.value as StoredCustomerOrders | undefined, []);
+  const orders = user && stored?.userId === user.id ? stored.orders : null;
+
+  useEffect(() => {
+    if (!user) return;
+    setLoadError(null);
+    refreshCustomerOrders(user.id).catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+  }, [user]);
+
+  if (status === 'checking') {
+    return (
+      <section className="account" role="status">
+        <p>Checking your account...</p>
+      </section>
+    );
+  }
+
+  if (!user) {
+    return (
+      <section className="account" aria-labelledby="account-heading">
+        <h1 id="account-heading">Your Account</h1>
+        <p>Sign in to see your orders. You can always check out as a guest.</p>
+        <AccountForms />
+      </section>
+    );
+  }
+
+  return (
+    <section className="account" aria-labelledby="account-heading">
+      <h1 id="account-heading">Your Account</h1>
+      <div className="account-card">
+        <p>
+          Signed in as <strong>{user.firstName} {user.lastName}</strong> ({user.email})
+        </p>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={async () => {
+            await logout();
+            await forgetCustomerOrders();
+            notify('Signed out');
+          }}
+        >
+          Sign out
+        </button>
+      </div>
+      <div className="account-card">
+        <h2>Your orders</h2>
+        {loadError ? <p role="alert" className="field__error">{loadError}</p> : null}
+        {orders === null ? (
+          <p role="status">Loading your orders...</p>
+        ) : orders.length === 0 ? (
+          <p>No orders yet.</p>
+        ) : (
+          <table className="account-orders">
+            <caption className="sr-only">Your orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Items</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>{order.orderNumber}</td>
+                  <td>{new Date(order.createdAt).toLocaleDateString()}</td>
+                  <td>{order.items.map((item) => `${item.device} “${item.text}” ×${item.quantity}`).join(', ')}</td>
+                  <td>{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
+                  <td>{formatUsd(toCents(order.total))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}

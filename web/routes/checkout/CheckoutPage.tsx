@@ -1,0 +1,180 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
+import { toDollars } from '../../../shared/money';
+import { useAuth } from '../../auth/useAuth';
+import { useCart } from '../../cart/use-cart';
+import { useNotify } from '../../components/notifications';
+import { db } from '../../db/db';
+import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
+import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
+import { trackPurchase } from '../../payments/purchase-analytics';
+import { refreshCustomerOrders } from '../account/customer-orders';
+import { INITIAL_VALUES, totalsFor, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
+import { clearLastOrder, LAST_ORDER_KEY, recordPlacedOrder, type LastOrder } from './last-order';
+import { OrderComplete } from './OrderComplete';
+import { OrderSummary } from './OrderSummary';
+import { PaymentStep } from './PaymentStep';
+import { ShippingStep } from './ShippingStep';
+import { StepIndicator } from './StepIndicator';
+import { CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
+import { usePaymentSystem } from './use-payment-system';
+import { useOrderSubmission } from './use-order-submission';
+import './checkout.css';
+
+/** Keyboard and screen-reader users land on the first field to fix. */
+function focusFirstInvalidField(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('.checkout [aria-invalid="true"]')?.focus());
+}
+
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else setTimeout(task, 0);
+}
+
+/** /checkout (spec.md §2-§5, §7, §8): two steps, order summary, placement flow and confirmation. */
+export default function CheckoutPage() {
+  const system = usePaymentSystem();
+  const { lines, loaded } = useCart();
+  const { user } = useAuth();
+  const { notify } = useNotify();
+  const navigate = useNavigate();
+  const storedLastOrder = useLiveQuery(async () => (await db.meta.get(LAST_ORDER_KEY))?.value as LastOrder | undefined, [], null);
+
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [card, setCard] = useState<CardFieldState & { version: number }>({ complete: false, error: null, version: 0 });
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const [cardBound, setCardBound] = useState(false);
+
+  const ready = system.status === 'ready' ? system : null;
+  const totals = useMemo(() => totalsFor(lines, discountCode, ready?.freeShippingThresholdCents), [lines, discountCode, ready?.freeShippingThresholdCents]);
+
+  const onPlaced = useCallback(
+    (order: PlacedOrder, body: CheckoutBody) => {
+      setPlaced(order);
+      notify(CHECKOUT_MESSAGES_FLOW.success);
+      // The confirmation paints first; storage, history and analytics follow a frame later.
+      afterPaint(() => {
+        void recordPlacedOrder(order);
+        if (user) void refreshCustomerOrders(user.id).catch(() => undefined);
+        void trackPurchase({
+          orderNumber: order.orderNumber,
+          value: order.total,
+          items: body.items.map((item) => ({
+            item_name: String(item.text),
+            item_variant: String(item.device),
+            color: String(item.color),
+            price: Number(item.price),
+            quantity: Number(item.quantity),
+          })),
+        });
+      });
+    },
+    [notify, user],
+  );
+
+  const submission = useOrderSubmission({
+    values,
+    lines,
+    totals,
+    card,
+    createPaymentMethod: cardBound ? createPaymentMethod.current : null,
+    stripe: ready?.stripe ?? null,
+    paymentReady: !!ready,
+    onInvalidShipping: (found) => {
+      setErrors(found);
+      setStep(1);
+      focusFirstInvalidField();
+    },
+    onPlaced,
+  });
+
+  const setField = useCallback(<K extends keyof CheckoutFormValues>(name: K, value: CheckoutFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const onCardChange = useCallback(
+    (state: CardFieldState) => {
+      setCard((current) => ({ ...state, version: current.version + 1 }));
+      submission.setCardError(null);
+    },
+    [submission.setCardError],
+  );
+  const bindCard = useCallback((create: CreatePaymentMethod | null) => {
+    createPaymentMethod.current = create;
+    setCardBound(!!create);
+  }, []);
+
+  function continueToPayment() {
+    const found = validateShippingStep(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setStep(2);
+    else focusFirstInvalidField();
+  }
+
+  async function continueShopping() {
+    setPlaced(null);
+    await clearLastOrder();
+    navigate('/');
+  }
+
+  const confirmation = placed ?? (loaded && lines.length === 0 && storedLastOrder ? storedLastOrder : null);
+  if (confirmation) return <OrderComplete order={confirmation} onContinue={continueShopping} />;
+  if (system.status === 'loading' || !loaded || storedLastOrder === null) return <PaymentLoading />;
+  if (system.status === 'unavailable') return <CheckoutUnavailable reason={system.reason} />;
+
+  if (lines.length === 0) {
+    return (
+      <section className="checkout checkout--empty">
+        <h1>Checkout</h1>
+        <p>Your cart is empty.</p>
+        <Link to="/" className="btn btn--primary">Back to Shop</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-heading">
+      <div className="checkout__head">
+        <Link to="/" className="checkout__back">← Back to Shop</Link>
+        <h1 id="checkout-heading">Secure Checkout</h1>
+        <StepIndicator step={step} />
+      </div>
+      <div className="checkout__body">
+        <div className="checkout__main">
+          {step === 1 ? (
+            <ShippingStep values={values} errors={errors} setField={setField} onContinue={continueToPayment} />
+          ) : (
+            <PaymentStep
+              values={values}
+              errors={errors}
+              setField={setField}
+              stripe={ready?.stripe ?? null}
+              submitting={submission.submitting}
+              cardError={submission.cardError}
+              submitError={submission.submitError}
+              onCardChange={onCardChange}
+              bindCard={bindCard}
+              onBack={() => setStep(1)}
+              onSubmit={submission.submit}
+            />
+          )}
+        </div>
+        <OrderSummary lines={lines} totals={totals} onDiscountChange={setDiscountCode} disabled={submission.submitting} />
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {`Total ${toDollars(totals.total).toFixed(2)} dollars`}
+      </p>
+    </section>
+  );
+}

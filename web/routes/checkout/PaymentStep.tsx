@@ -1,0 +1,96 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
+import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
+import { StripeCardField } from '../../payments/StripeCardField';
+import { TestCardField } from '../../payments/TestCardField';
+import { SelectField, TextField } from './FormField';
+import { StateOptions, type StepProps } from './ShippingStep';
+
+export interface PaymentStepProps extends StepProps {
+  stripe: Stripe | null;
+  submitting: boolean;
+  cardError: string | null;
+  submitError: string | null;
+  onCardChange(state: CardFieldState): void;
+  bindCard(create: CreatePaymentMethod | null): void;
+  onBack(): void;
+  onSubmit(): void;
+}
+
+/** Step 2 (spec.md §3, §5): card, billing (same as shipping unless unticked), opt-in, notes. */
+export function PaymentStep(props: PaymentStepProps) {
+  const { values, errors, setField, stripe, submitting } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const billingText = (name: 'billingAddress' | 'billingCity' | 'billingZipCode') => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setField(name, event.target.value),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    props.onSubmit();
+  }
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate aria-labelledby="payment-heading" aria-busy={submitting}>
+      <h2 id="payment-heading" className="checkout-step__title" ref={heading} tabIndex={-1}>Payment</h2>
+      <fieldset className="checkout-fieldset">
+        <legend>Card</legend>
+        {stripe ? (
+          <StripeCardField stripe={stripe} onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+        ) : (
+          <TestCardField onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+        )}
+      </fieldset>
+      <fieldset className="checkout-fieldset">
+        <legend>Billing address</legend>
+        <label className="check">
+          <input type="checkbox" checked={values.sameAsShipping} onChange={(event) => setField('sameAsShipping', event.target.checked)} />
+          <span>Same as shipping address</span>
+        </label>
+        {values.sameAsShipping ? null : (
+          <div className="field-grid">
+            <TextField label="Billing address" autoComplete="billing street-address" className="field--wide" {...billingText('billingAddress')} />
+            <TextField label="Billing city" autoComplete="billing address-level2" {...billingText('billingCity')} />
+            <SelectField label="Billing state" name="billingState" value={values.billingState} onChange={(event) => setField('billingState', event.target.value)}>
+              <StateOptions />
+            </SelectField>
+            <TextField label="Billing ZIP code" autoComplete="billing postal-code" inputMode="numeric" {...billingText('billingZipCode')} />
+            <SelectField label="Billing country" name="billingCountry" value="US" disabled>
+              <option value="US">United States</option>
+            </SelectField>
+          </div>
+        )}
+      </fieldset>
+      <fieldset className="checkout-fieldset">
+        <legend>Extras</legend>
+        <label className="field field--wide">
+          <span className="field__label">Special instructions (optional)</span>
+          <textarea
+            name="specialInstructions"
+            rows={3}
+            maxLength={1000}
+            value={values.specialInstructions}
+            onChange={(event) => setField('specialInstructions', event.target.value)}
+          />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={values.marketing} onChange={(event) => setField('marketing', event.target.checked)} />
+          <span>Send me news and offers from the villa (optional)</span>
+        </label>
+      </fieldset>
+      <div className="checkout-error" role="alert" aria-live="assertive">
+        {props.submitError}
+      </div>
+      <div className="checkout-actions">
+        <button type="button" className="btn btn--secondary" onClick={props.onBack} disabled={submitting}>
+          Back to Shipping
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={submitting}>
+          {submitting ? 'Processing...' : 'Place Order'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The placement flow (web/payments/place-order.ts) against the real server with the test gateway:
+ * every decline message, idempotent retries, and an unreachable server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNIT_PRICE_CENTS } from '../../../shared/catalog';
+import type { CartLine } from '../../db/db';
+import { placeOrder } from '../../payments/place-order';
+import { INITIAL_VALUES, toCheckoutBody, totalsFor } from './checkout-form';
+import { pointPageAt, startChildServer, type ChildServer } from './checkout.test-support';
+
+let server: ChildServer;
+beforeAll(async () => {
+  server = await startChildServer();
+  pointPageAt(server.url);
+}, 60_000);
+afterAll(async () => server?.close());
+
+const line: CartLine = {
+  id: 'line-1',
+  productType: 'phone-case',
+  device: 'iPhone 13',
+  variant: 'iPhone 13',
+  caseType: 'CLASSIC',
+  text: 'Islander',
+  color: 'Teal',
+  font: 'Pecita',
+  fontSize: 24,
+  logo: false,
+  priceCents: UNIT_PRICE_CENTS,
+  quantity: 2,
+  addedAt: 1,
+};
+
+function bodyValues() {
+  return {
+    ...INITIAL_VALUES,
+    email: 'pat@example.com',
+    phone: '555-123-4567',
+    firstName: 'Pat',
+    lastName: 'Lee',
+    address: '2 Beach Rd',
+    city: 'San Diego',
+    zipCode: '92101',
+  };
+}
+
+function bodyFor(paymentMethodId: string, lines: CartLine[] = [line]) {
+  return toCheckoutBody(bodyValues(), lines, totalsFor(lines, null), paymentMethodId);
+}
+
+describe('placeOrder', () => {
+  it('places an order and answers a repeated key with the same order', async () => {
+    const key = crypto.randomUUID();
+    const first = await placeOrder(bodyFor('pm_card_visa'), { idempotencyKey: key });
+    const again = await placeOrder(bodyFor('pm_card_visa'), { idempotencyKey: key });
+    expect(first.kind).toBe('placed');
+    expect(again).toEqual(first);
+    if (first.kind === 'placed') expect(first.order).toMatchObject({ total: 12.91, customerEmail: 'pat@example.com' });
+  });
+
+  it('sends the discount code and the server charges the discounted total', async () => {
+    const lines = [line];
+    const body = toCheckoutBody({ ...bodyValues() }, lines, totalsFor(lines, 'save10'), 'pm_card_visa');
+    expect(body.discountCode).toBe('SAVE10');
+    const outcome = await placeOrder(body, { idempotencyKey: crypto.randomUUID() });
+    expect(outcome).toMatchObject({ kind: 'placed', order: { total: body.total } });
+    expect(body.total).toBe(11.62);
+  });
+
+  it.each([
+    ['pm_card_visa_chargeDeclinedInsufficientFunds', 'Insufficient funds. Please try a different card.'],
+    ['pm_card_chargeDeclinedExpiredCard', 'Your card has expired. Please use a different card.'],
+    ['pm_card_chargeDeclinedIncorrectCvc', 'Incorrect security code. Please check your CVC and try again.'],
+    ['pm_card_chargeDeclinedProcessingError', 'Payment processing error. Please try again.'],
+    ['pm_card_visa_chargeDeclined', 'Your card was declined. Please try a different payment method.'],
+    ['pm_card_visa_chargeDeclinedLostCard', 'Your card was declined. Please try a different payment method.'],
+  ])('%s fails with its message', async (paymentMethodId, message) => {
+    const outcome = await placeOrder(bodyFor(paymentMethodId), { idempotencyKey: crypto.randomUUID() });
+    expect(outcome).toEqual({ kind: 'failed', message, settled: true });
+  });
+
+  it('needs action for the 3-D Secure card (no Stripe.js with the test gateway)', async () => {
+    const outcome = await placeOrder(bodyFor('pm_card_authenticationRequired'), { idempotencyKey: crypto.randomUUID() });
+    expect(outcome.kind).toBe('requires_action');
+  });
+
+  it('refuses an empty cart before calling the server', async () => {
+    const outcome = await placeOrder(bodyFor('pm_card_visa', []), { idempotencyKey: crypto.randomUUID() });
+    expect(outcome).toEqual({ kind: 'failed', message: 'Cart is empty', settled: true });
+  });
+
+  it('says it cannot connect when the server does not answer', async () => {
+    const dead = await startChildServer();
+    pointPageAt(dead.url);
+    await dead.close();
+    try {
+      const outcome = await placeOrder(bodyFor('pm_card_visa'), { idempotencyKey: crypto.randomUUID() });
+      expect(outcome).toEqual({ kind: 'failed', message: 'Cannot connect to server. Please check if the backend is running.', settled: true });
+    } finally {
+      pointPageAt(server.url);
+    }
+  });
+});

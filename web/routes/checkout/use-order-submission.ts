@@ -1,0 +1,145 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
+import { CHECKOUT_MESSAGES_FLOW, checkoutErrorMessage } from '../../../shared/checkout-errors';
+import { paymentStatusMessage, PAYMENT_MESSAGES } from '../../../shared/payments';
+import { CHECKOUT_MESSAGES } from '../../../shared/schemas/checkout';
+import type { Totals } from '../../../shared/pricing';
+import type { CartLine } from '../../db/db';
+import type { CardBillingDetails, CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
+import { placeOrder, placeOrderForPaidIntent, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
+import { toCheckoutBody, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
+
+interface Attempt {
+  /** The payload without the payment method, and the card field's edit count, when the key was made. */
+  fingerprint: string;
+  cardVersion: number;
+  paymentMethodId: string;
+  key: string;
+}
+
+export interface SubmissionInput {
+  values: CheckoutFormValues;
+  lines: readonly CartLine[];
+  totals: Totals;
+  card: CardFieldState & { version: number };
+  createPaymentMethod: CreatePaymentMethod | null;
+  stripe: Stripe | null;
+  /** False while the payment system is still loading or failed. */
+  paymentReady: boolean;
+  onInvalidShipping(errors: FieldErrors): void;
+  onPlaced(order: PlacedOrder, body: CheckoutBody): void;
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+function billingOf(values: CheckoutFormValues): CardBillingDetails {
+  const sameAsShipping = values.sameAsShipping;
+  return {
+    name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    address: {
+      line1: (sameAsShipping ? values.address : values.billingAddress).trim(),
+      city: (sameAsShipping ? values.city : values.billingCity).trim(),
+      state: sameAsShipping ? values.state : values.billingState,
+      postal_code: (sameAsShipping ? values.zipCode : values.billingZipCode).trim(),
+      country: 'US',
+    },
+  };
+}
+
+/**
+ * Submitting the order (spec.md §4): step 1 re-validated, card checks, then the placement flow.
+ * One Idempotency-Key per attempt: a double click is ignored while a call runs, and a retry
+ * after an unknown outcome (no answer, timeout, 5xx) with the same order and card reuses the key
+ * and the payment method, so the server answers it without charging again.
+ */
+export function useOrderSubmission(input: SubmissionInput) {
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const attempt = useRef<Attempt | null>(null);
+  const latest = useRef(input);
+  latest.current = input;
+
+  const submit = useCallback(async () => {
+    if (inFlight.current) return;
+    const { values, lines, totals, card, createPaymentMethod, stripe, paymentReady } = latest.current;
+    const shippingErrors = validateShippingStep(values);
+    if (Object.keys(shippingErrors).length) {
+      latest.current.onInvalidShipping(shippingErrors);
+      return;
+    }
+    if (!paymentReady || !createPaymentMethod) {
+      setSubmitError(CHECKOUT_MESSAGES.paymentNotLoaded);
+      return;
+    }
+    if (!card.complete) {
+      setCardError(CHECKOUT_MESSAGES.cardIncomplete);
+      return;
+    }
+
+    inFlight.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+    setCardError(null);
+    try {
+      const fingerprint = JSON.stringify(toCheckoutBody(values, lines, totals, ''));
+      let current = attempt.current;
+      if (!current || current.fingerprint !== fingerprint || current.cardVersion !== card.version) {
+        const created = await createPaymentMethod(billingOf(values));
+        if ('error' in created) {
+          setCardError(created.error);
+          return;
+        }
+        current = { fingerprint, cardVersion: card.version, paymentMethodId: created.paymentMethodId, key: newKey() };
+        attempt.current = current;
+      }
+      const body = toCheckoutBody(values, lines, totals, current.paymentMethodId);
+      let outcome: PlaceOrderOutcome = await placeOrder(body, { idempotencyKey: current.key });
+
+      if (outcome.kind === 'requires_action') {
+        outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
+      }
+      if (outcome.kind === 'placed') {
+        attempt.current = null;
+        latest.current.onPlaced(outcome.order, body);
+        return;
+      }
+      if (outcome.kind === 'requires_action') {
+        attempt.current = null;
+        setSubmitError(PAYMENT_MESSAGES.requiresAction);
+        return;
+      }
+      if (outcome.settled) attempt.current = null;
+      setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
+    } catch {
+      setSubmitError(CHECKOUT_MESSAGES_FLOW.unexpected);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }, []);
+
+  return { submit, submitting, submitError, cardError, setCardError, setSubmitError };
+}
+
+/** Stripe's 3-D Secure step; with the test gateway there is none to run (spec.md §8 message). */
+async function completeNextAction(
+  stripe: Stripe | null,
+  body: CheckoutBody,
+  clientSecret: string | null,
+  paymentIntentId: string | null,
+): Promise<PlaceOrderOutcome> {
+  if (!stripe || !clientSecret) return { kind: 'failed', message: PAYMENT_MESSAGES.requiresAction, settled: true };
+  const result = await stripe.handleNextAction({ clientSecret });
+  if (result.error) return { kind: 'failed', message: result.error.message ?? PAYMENT_MESSAGES.authenticationRequired, settled: true };
+  const intent = 'paymentIntent' in result ? result.paymentIntent : undefined;
+  if (!intent || intent.status !== 'succeeded') {
+    return { kind: 'failed', message: intent ? paymentStatusMessage(intent.status) : checkoutErrorMessage({}), settled: true };
+  }
+  return placeOrderForPaidIntent(body, intent.id ?? paymentIntentId ?? '');
+}
