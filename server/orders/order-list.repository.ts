@@ -1,0 +1,113 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { OrderFilters } from '../../shared/schemas/orders-query';
+import type { Database } from '../db/schema';
+import type { DbOrTrx } from './order.repository';
+import type { OrderHistoryRow, OrderRow } from './order.table';
+
+type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
+
+/** `%` and `_` in a search term are literal characters, not wildcards. */
+export function likeContains(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The admin filters as WHERE clauses. `search` is a case-insensitive substring of the denormalised
+ * `search_text` (order number, customer name, email, every item's text), the same on SQLite and
+ * PostgreSQL: both fold the term and the column to lower case and honour `ESCAPE '\'`.
+ */
+export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters): OrdersQuery<O> {
+  let q = query;
+  if (filters.status) q = q.where('status', '=', filters.status);
+  if (filters.search) q = q.where(sql<boolean>`search_text like ${likeContains(filters.search)} escape '\\'`);
+  if (filters.dateFrom) q = q.where('created_at', '>=', filters.dateFrom.ms);
+  if (filters.dateTo) q = q.where('created_at', filters.dateTo.exclusive ? '<' : '<=', filters.dateTo.ms);
+  return q;
+}
+
+/**
+ * One page of the admin list, newest first (ties broken by id so pages never overlap). The page's
+ * ids are found on the covering index (status?, created_at, id, search_text) without touching the
+ * table ("deferred join"); only the rows of the page are then read.
+ */
+export async function listOrderPage(
+  db: DbOrTrx,
+  filters: OrderFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const newestFirst = <O>(q: OrdersQuery<O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters)).limit(page.limit).offset(page.offset);
+  const [rows, count] = await Promise.all([
+    newestFirst(db.selectFrom('orders').selectAll().where('id', 'in', pageIds)).execute(),
+    applyOrderFilters(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')), filters).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export interface ExportCursor {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * The next batch of an export, newest first, after `cursor` (keyset pagination: each batch is an
+ * index range scan, whatever the depth, on SQLite and PostgreSQL alike).
+ */
+export type ExportRow = Pick<
+  OrderRow,
+  'id' | 'order_number' | 'customer_first_name' | 'customer_last_name' | 'status' | 'total_cents' | 'created_at'
+>;
+
+/**
+ * The next batch of an export, newest first, after `cursor`. Keyset pagination on the row value
+ * (created_at, id): each batch is one index range scan whatever its depth, on SQLite and PostgreSQL.
+ */
+export async function exportBatch(
+  db: DbOrTrx,
+  filters: OrderFilters,
+  cursor: ExportCursor | null,
+  limit: number,
+): Promise<ExportRow[]> {
+  let query = applyOrderFilters(
+    db
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'customer_first_name', 'customer_last_name', 'status', 'total_cents', 'created_at']),
+    filters,
+  );
+  if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Device and text of every line of the given orders, grouped by order, in line order. */
+export async function loadItemLabels(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, { device: string; text: string }[]>> {
+  const byOrder = new Map<string, { device: string; text: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'device', 'text'])
+    .where('order_id', 'in', orderIds as string[])
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id);
+    const label = { device: row.device, text: row.text };
+    if (list) list.push(label);
+    else byOrder.set(row.order_id, [label]);
+  }
+  return byOrder;
+}
+
+export async function listOrdersOfUser(db: DbOrTrx, userId: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function listHistory(db: DbOrTrx, orderId: string): Promise<OrderHistoryRow[]> {
+  return db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('version').execute();
+}

@@ -1,0 +1,115 @@
+import type { AdminOrderView, OrderView, User } from '../../shared/api/types';
+import type { OrderStatus } from '../../shared/order-status';
+import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { listOrderPage } from './order-list.repository';
+import { toAdminView, toOrderView } from './order.mapper';
+import { findOrderById, loadItems, nextChangeSeq, type DbOrTrx } from './order.repository';
+import type { OrderHistoryTable, OrderRow, OrderUpdate } from './order.table';
+
+export async function toAdminViews(db: DbOrTrx, rows: OrderRow[]): Promise<AdminOrderView[]> {
+  const items = await loadItems(db, rows.map((row) => row.id));
+  return rows.map((row) => toAdminView(row, items.get(row.id) ?? []));
+}
+
+export async function toOrderViews(db: DbOrTrx, rows: OrderRow[]): Promise<OrderView[]> {
+  const items = await loadItems(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrderView(row, items.get(row.id) ?? []));
+}
+
+export async function adminViewOf(db: DbOrTrx, row: OrderRow): Promise<AdminOrderView> {
+  return (await toAdminViews(db, [row]))[0];
+}
+
+export async function listOrders(db: DbOrTrx, query: OrderListQueryInput) {
+  const { page, limit, ...filters } = query;
+  const { rows, total } = await listOrderPage(db, filters, { offset: (page - 1) * limit, limit });
+  return { orders: await toAdminViews(db, rows), total, page, limit };
+}
+
+/** Who a history row names: the signed-in admin. */
+export const actorOf = (user: User) => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email });
+
+const STAMP_COLUMN: Partial<Record<OrderStatus, 'printed_at' | 'shipped_at' | 'delivered_at'>> = {
+  printed: 'printed_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+};
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  /** null: none given, the order keeps the one it has. */
+  trackingNumber: string | null;
+  actor: { id: number; name: string };
+  source: OrderHistoryTable['source'];
+  mutationId: string | null;
+  /**
+   * The version the caller saw. 'strict' (PATCH with If-Match): any other version is a conflict.
+   * 'unlessSameStatus' (sync push, design.md §4): an order that already has the requested status
+   * is left as it is and reported applied, whatever its version.
+   */
+  expectedVersion?: { version: number; policy: 'strict' | 'unlessSameStatus' };
+  now: number;
+}
+
+export type StatusChangeOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'conflict'; order: OrderRow }
+  | { kind: 'unchanged'; order: OrderRow }
+  | { kind: 'changed'; order: OrderRow };
+
+/**
+ * The one way an order's status changes (PATCH /api/orders/:id/status and POST /api/sync/push),
+ * inside the caller's transaction: bumps the version, takes the next change sequence, stamps
+ * printed/shipped/delivered times, sets the tracking number when one is given and writes one
+ * history row. Asking for the status and tracking number the order already has writes nothing.
+ */
+export async function changeOrderStatus(trx: Transaction<Database>, change: StatusChange): Promise<StatusChangeOutcome> {
+  const order = await findOrderById(trx, change.orderId);
+  if (!order) return { kind: 'not_found' };
+
+  const sameStatus = order.status === change.status;
+  const sameTracking = change.trackingNumber === null || change.trackingNumber === order.tracking_number;
+  const expected = change.expectedVersion;
+  if (expected && expected.version !== order.version) {
+    if (expected.policy === 'strict' || !sameStatus) return { kind: 'conflict', order };
+    return { kind: 'unchanged', order };
+  }
+  if (sameStatus && sameTracking) return { kind: 'unchanged', order };
+
+  const version = order.version + 1;
+  const update: OrderUpdate = {
+    status: change.status,
+    version,
+    change_seq: await nextChangeSeq(trx),
+    updated_at: change.now,
+  };
+  if (change.trackingNumber !== null) update.tracking_number = change.trackingNumber;
+  const stamp = STAMP_COLUMN[change.status];
+  if (stamp && !sameStatus) update[stamp] = change.now;
+
+  // The version guard makes a concurrent writer (PostgreSQL) lose cleanly instead of overwriting.
+  const result = await trx.updateTable('orders').set(update).where('id', '=', order.id).where('version', '=', order.version).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    const current = await findOrderById(trx, order.id);
+    return { kind: 'conflict', order: current ?? order };
+  }
+  await trx
+    .insertInto('order_history')
+    .values({
+      order_id: order.id,
+      version,
+      from_status: order.status,
+      to_status: change.status,
+      tracking_number: change.trackingNumber,
+      changed_by_user_id: change.actor.id,
+      changed_by_name: change.actor.name,
+      source: change.source,
+      mutation_id: change.mutationId,
+      changed_at: change.now,
+    })
+    .execute();
+  return { kind: 'changed', order: { ...order, ...update } as OrderRow };
+}

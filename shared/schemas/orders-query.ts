@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../order-status';
+
+/** Order list page size of spec.md §9 and the largest page a client may ask for. */
+export const ORDER_LIST_DEFAULT_LIMIT = 50;
+export const ORDER_LIST_MAX_LIMIT = 500;
+export const TRACKING_NUMBER_MAX_LENGTH = 100;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export const unknownStatusMessage = (value: unknown) =>
+  `Unknown status "${String(value)}". Use one of: ${ORDER_STATUSES.join(', ')}.`;
+
+/** Query strings send '' for a cleared filter (spec.md §7 "empty skipped"): treat it as absent. */
+const emptyAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const statusSchema = z.custom<OrderStatus>(isOrderStatus, {
+  error: (issue) => (issue.input === undefined ? 'status is required.' : unknownStatusMessage(issue.input)),
+});
+
+/**
+ * A day (YYYY-MM-DD, UTC) or a full ISO timestamp, turned into epoch ms. `dateTo` as a bare day
+ * covers that whole day: its bound is the start of the next day, exclusive.
+ */
+function dateBound(field: 'dateFrom' | 'dateTo') {
+  const message = `${field} must be a date (YYYY-MM-DD) or an ISO timestamp (2026-11-21T09:30:00Z).`;
+  return z.string({ error: message }).trim().transform((value, ctx) => {
+    const isDay = DAY_PATTERN.test(value);
+    if (!isDay && !ISO_TIMESTAMP_PATTERN.test(value)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const ms = Date.parse(isDay ? `${value}T00:00:00Z` : value);
+    // Date.parse accepts 2026-02-31; the round trip catches days that do not exist.
+    if (Number.isNaN(ms) || (isDay && new Date(ms).toISOString().slice(0, 10) !== value)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return field === 'dateTo' && isDay ? { ms: ms + DAY_MS, exclusive: true } : { ms, exclusive: false };
+  });
+}
+
+const positiveInt = (field: string, max?: number) => {
+  const message = max ? `${field} must be a whole number from 1 to ${max}.` : `${field} must be a whole number of 1 or more.`;
+  let schema = z.coerce.number({ error: message }).int(message).min(1, message);
+  if (max) schema = schema.max(max, message);
+  return schema;
+};
+
+const filterShape = {
+  status: z.preprocess(emptyAsAbsent, statusSchema.optional()),
+  search: z.preprocess(
+    emptyAsAbsent,
+    z.string({ error: 'search must be text.' }).trim().max(200, 'search must be at most 200 characters.').optional(),
+  ),
+  dateFrom: z.preprocess(emptyAsAbsent, dateBound('dateFrom').optional()),
+  dateTo: z.preprocess(emptyAsAbsent, dateBound('dateTo').optional()),
+};
+
+type Bound = { ms: number; exclusive: boolean } | undefined;
+const rangeIsOrdered = (q: { dateFrom?: Bound; dateTo?: Bound }) =>
+  !q.dateFrom || !q.dateTo || q.dateFrom.ms < q.dateTo.ms || (!q.dateTo.exclusive && q.dateFrom.ms === q.dateTo.ms);
+const rangeMessage = { message: 'dateFrom must be on or before dateTo.', path: ['dateFrom'] };
+
+/** Filters of GET /api/orders/export.csv (and of the list). */
+export const orderFiltersSchema = z.object(filterShape).refine(rangeIsOrdered, rangeMessage);
+
+/** GET /api/orders: the filters plus paging. */
+export const orderListQuerySchema = z
+  .object({
+    ...filterShape,
+    page: z.preprocess(emptyAsAbsent, positiveInt('page').default(1)),
+    limit: z.preprocess(emptyAsAbsent, positiveInt('limit', ORDER_LIST_MAX_LIMIT).default(ORDER_LIST_DEFAULT_LIMIT)),
+  })
+  .refine(rangeIsOrdered, rangeMessage);
+
+export type OrderFilters = z.output<typeof orderFiltersSchema>;
+export type OrderListQueryInput = z.output<typeof orderListQuerySchema>;
+
+/** PATCH /api/orders/:id/status body. An empty or null tracking number means "none given". */
+export const statusChangeSchema = z.strictObject({
+  status: statusSchema,
+  trackingNumber: z
+    .string({ error: 'trackingNumber must be text.' })
+    .trim()
+    .max(TRACKING_NUMBER_MAX_LENGTH, `trackingNumber must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type StatusChangeInput = z.output<typeof statusChangeSchema>;
