@@ -56,7 +56,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
       if (!remote || !isPaidInFull(intent, remote)) return fail(payments, request, intent.id, error);
       paid = remote;
     }
-    if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status), paid.status);
+    if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status, { id: intent.id, clientSecret: paid.clientSecret }), paid.status);
     if (app.config.testFault === 'crash-after-payment') {
       // Test-only fault: die between a succeeded payment and the order insert (the crash test).
       process.exit(86);

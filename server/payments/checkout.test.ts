@@ -17,7 +17,7 @@ const checkout = (body: unknown, key?: string, token?: string) =>
 
 describe('POST /api/checkout with the built-in test gateway', () => {
   it('reports the test gateway and card as the only method', async () => {
-    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'test', currency: 'usd' });
+    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'test', currency: 'usd', freeShippingThreshold: 2 });
     expect((await t.request('GET', '/api/payments/methods')).body).toEqual({ methods: ['card'] });
   });
 
@@ -48,7 +48,11 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     } else {
       expect(response.body).toMatchObject({ success: false, code, error: message });
       expect(response.body.declineCode).toBe(declineCode);
-      if (code === 'AUTH_REQUIRED') expect(response.body.status).toBe('requires_action');
+      if (code === 'AUTH_REQUIRED') {
+        // The browser needs these to complete 3-D Secure with Stripe and then create the order.
+        expect(response.body).toMatchObject({ status: 'requires_action', paymentIntentId: expect.stringMatching(/^pi_/) });
+        expect(response.body).toHaveProperty('clientSecret');
+      }
       expect(await countRows(t, 'orders')).toBe(ordersBefore);
     }
   });

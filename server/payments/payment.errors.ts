@@ -5,7 +5,7 @@ import { CardDeclinedError, GatewayRequestError } from './gateway';
 /** A failure answer of the payment endpoints: HTTP status and body (spec.md §8 codes and messages). */
 export interface PaymentFailure {
   status: number;
-  body: { error: string; code: string; declineCode?: string; status?: string };
+  body: { error: string; code: string; declineCode?: string; status?: string; paymentIntentId?: string; clientSecret?: string | null };
 }
 
 export const GATEWAY_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again in a few moments.';
@@ -18,8 +18,12 @@ export function declineFailure(error: CardDeclinedError): PaymentFailure {
 }
 
 /** A confirm that ended in another status than succeeded (requires_action above all). */
-export function statusFailure(status: string): PaymentFailure {
-  if (status === 'requires_action') return { status: 402, body: { error: PAYMENT_MESSAGES.requiresAction, code: 'AUTH_REQUIRED', status } };
+export function statusFailure(status: string, intent?: { id: string; clientSecret: string | null }): PaymentFailure {
+  if (status === 'requires_action') {
+    // With Stripe the browser can complete 3-D Secure with the client secret, then POST /api/orders.
+    const action = intent ? { paymentIntentId: intent.id, clientSecret: intent.clientSecret } : {};
+    return { status: 402, body: { error: PAYMENT_MESSAGES.requiresAction, code: 'AUTH_REQUIRED', status, ...action } };
+  }
   return { status: 402, body: { error: paymentStatusMessage(status), code: 'PAYMENT_FAILED', status } };
 }
 

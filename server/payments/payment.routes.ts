@@ -50,7 +50,11 @@ export function createPaymentRoutes(app: AppContext): Router {
   const { gateway, writes } = payments;
 
   router.get(routerPath('paymentsConfig'), (ctx) => {
-    const body: PaymentsConfig = { provider: gateway.provider, currency: PAYMENT_CURRENCY };
+    const body: PaymentsConfig = {
+      provider: gateway.provider,
+      currency: PAYMENT_CURRENCY,
+      freeShippingThreshold: toDollars(app.config.freeShippingThresholdCents),
+    };
     if (gateway.publishableKey) body.publishableKey = gateway.publishableKey;
     ctx.body = body;
   });

@@ -131,6 +131,8 @@ export interface PaymentsConfig {
   provider: 'stripe' | 'test';
   publishableKey?: string;
   currency: 'usd';
+  /** Dollars from which shipping is free (FREE_SHIPPING_THRESHOLD; docs/decisions.md). */
+  freeShippingThreshold: number;
 }
 
 export interface CheckoutSuccess {
