@@ -20,3 +20,42 @@ export interface ErrorReportTable {
   url: string | null;
   created_at: number;
 }
+
+/**
+ * Per UTC day and status: orders, sales and net revenue (cents), kept exact by
+ * analytics.rollup.ts from the orders' change sequence (docs/decisions/analytics.md).
+ */
+export interface AnalyticsDayStatusTable {
+  day: number;
+  status: string;
+  orders: number;
+  counted_orders: number;
+  revenue_cents: number;
+}
+
+/** Per UTC day and device: units sold and item revenue (cents) of the orders that count as sales. */
+export interface AnalyticsDayDeviceTable {
+  day: number;
+  device: string;
+  product_type: string | null;
+  quantity: number;
+  revenue_cents: number;
+}
+
+/** Up to which order change sequence the day tables are exact (one row, name 'orders'). */
+export interface AnalyticsRollupStateTable {
+  name: string;
+  change_seq: number;
+}
+
+/** Each visitor's latest visit day ('YYYY-MM-DD'): distinct visitors since D = visitors last seen on or after D. */
+export interface AnalyticsVisitorTable {
+  visitor_id: string;
+  last_day: string;
+}
+
+/** How many visitors were last seen on each day; summed over a range's days it counts distinct visitors. */
+export interface AnalyticsDayVisitorsTable {
+  day: string;
+  visitors: number;
+}

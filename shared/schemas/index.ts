@@ -4,3 +4,4 @@ export * from './cart';
 export * from './checkout';
 export * from './auth';
 export * from './order';
+export * from './analytics';

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type RunningApp } from '../../server/app';
+import { startSession } from '../../server/auth/session.service';
+import { loadConfig } from '../../server/config';
+
+export interface BenchApp {
+  url: string;
+  app: RunningApp;
+  dbPath: string;
+  close(): Promise<void>;
+}
+
+/** A fresh temporary directory for a benchmark's SQLite file; removed by the returned function. */
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The real server (createApp) on an ephemeral port, logging silenced, over the SQLite file at
+ * `dbPath` (a fresh one in a temporary directory when omitted).
+ */
+export async function startBenchApp(dbPath?: string): Promise<BenchApp> {
+  const temp = dbPath ? null : tempDir('shop-bench-');
+  const file = dbPath ?? path.join(temp!.dir, 'shop.db');
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, WEB_DIST_DIR: path.join(path.dirname(file), 'no-dist') });
+  const app = await createApp(config);
+  const url = await app.listen(0, '127.0.0.1');
+  return {
+    url,
+    app,
+    dbPath: file,
+    async close() {
+      await app.close();
+      temp?.remove();
+    },
+  };
+}
+
+/** An admin with a live session on the bench app; returns the bearer token. */
+export async function createBenchAdmin(app: RunningApp): Promise<string> {
+  const row = await app.context.db
+    .insertInto('users')
+    .values({
+      email: `bench-admin-${Date.now()}@example.com`,
+      password_hash: 'bench-only:no-login',
+      role: 'admin',
+      first_name: 'Bench',
+      last_name: 'Admin',
+      phone: null,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return startSession(app.context, row.id);
+}

@@ -1,0 +1,56 @@
+/** Small statistics and printing helpers shared by the benchmarks. */
+import os from 'node:os';
+
+export interface Summary {
+  count: number;
+  min: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+/** Nearest-rank percentile of already measured samples (milliseconds or any unit). */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+export function summarise(samples: readonly number[]): Summary {
+  return {
+    count: samples.length,
+    min: Math.min(...samples),
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: Math.max(...samples),
+    mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
+  };
+}
+
+/** Times `fn` `runs` times after `warmup` unmeasured runs; milliseconds per run. */
+export async function timeRuns(runs: number, fn: () => unknown | Promise<unknown>, warmup = 3): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** One aligned line per row; the first row is the header. */
+export function printTable(rows: readonly (readonly (string | number)[])[]): void {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
+  for (const row of rows) console.log(row.map((cell, col) => String(cell).padEnd(widths[col]!)).join('  '));
+}
+
+/** The machine's state, printed with every result: figures from a busy machine are not comparable. */
+export function machineLine(): string {
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  return `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${load}`;
+}

@@ -1,0 +1,191 @@
+import { sql, type Kysely } from 'kysely';
+import type { OrderStatus } from '../../shared/order-status';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/schema';
+import type {
+  AnalyticsDayDeviceTable,
+  AnalyticsDayStatusTable,
+  AnalyticsDayVisitorsTable,
+  AnalyticsRollupStateTable,
+  AnalyticsVisitorTable,
+} from './analytics.table';
+import { COUNTED_ORDER, DAY_MS, UTC_DAY, type DayStatusRow, type TopProductRow } from './analytics.repository';
+
+// A type alias, not an interface: withTables<T>() needs an index-signature-compatible type.
+export type RollupTables = {
+  analytics_visitors: AnalyticsVisitorTable;
+  analytics_day_visitors: AnalyticsDayVisitorsTable;
+  analytics_day_status: AnalyticsDayStatusTable;
+  analytics_day_device: AnalyticsDayDeviceTable;
+  analytics_rollup_state: AnalyticsRollupStateTable;
+};
+export type RollupDb = Kysely<Database & RollupTables>;
+
+/** More dirty days than this and the rollups are rebuilt whole (one scan beats many small ones). */
+const FULL_REBUILD_DAYS = 60;
+
+/**
+ * Brings the day rollups up to date with the orders. Every order change takes a new change_seq
+ * (design.md §4), so the days of orders whose change_seq is above the one recorded are exactly the
+ * days to recompute: usually today only. Returns how many days were recomputed ('all' on a rebuild).
+ */
+export async function refreshRollups(db: Db): Promise<number | 'all'> {
+  const rdb = db.withTables<RollupTables>();
+  const counter = await rdb.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst();
+  const state = await rdb.selectFrom('analytics_rollup_state').select('change_seq').where('name', '=', 'orders').executeTakeFirst();
+  // Fast path without a write transaction: nothing changed since the last refresh.
+  if (counter && state && Number(counter.value) <= Number(state.change_seq)) return 0;
+
+  return rdb.transaction().execute(async (trx) => {
+    // Serialises concurrent refreshes on PostgreSQL; SQLite runs one transaction at a time anyway.
+    let stateQuery = trx.selectFrom('analytics_rollup_state').select('change_seq').where('name', '=', 'orders');
+    if (isPostgres(db)) stateQuery = stateQuery.forUpdate();
+    const covered = Number((await stateQuery.executeTakeFirst())?.change_seq ?? 0);
+    const current = Number(
+      (await trx.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst())?.value ?? 0,
+    );
+    if (current <= covered) return 0;
+
+    const dirty = await trx
+      .selectFrom('orders')
+      .select(UTC_DAY.as('day'))
+      .distinct()
+      .where('change_seq', '>', covered)
+      .execute();
+    const days = dirty.map((row) => Number(row.day));
+    let recomputed: number | 'all';
+    if (covered === 0 || days.length > FULL_REBUILD_DAYS) {
+      await trx.deleteFrom('analytics_day_status').execute();
+      await trx.deleteFrom('analytics_day_device').execute();
+      await insertDays(trx, null);
+      recomputed = 'all';
+    } else {
+      for (const day of days) {
+        await trx.deleteFrom('analytics_day_status').where('day', '=', day).execute();
+        await trx.deleteFrom('analytics_day_device').where('day', '=', day).execute();
+        await insertDays(trx, day);
+      }
+      recomputed = days.length;
+    }
+    await trx.updateTable('analytics_rollup_state').set({ change_seq: current }).where('name', '=', 'orders').execute();
+    return recomputed;
+  });
+}
+
+/** Aggregates one UTC day of orders (or all of them for null) into the day tables. */
+async function insertDays(trx: RollupDb, day: number | null) {
+  let statusRows = trx
+    .selectFrom('orders')
+    .select([
+      UTC_DAY.as('day'),
+      'status',
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
+      sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
+    ])
+    .groupBy([UTC_DAY, 'status']);
+  let deviceRows = trx
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select([
+      UTC_DAY.as('day'),
+      'order_items.device',
+      sql<string | null>`max(order_items.product_type)`.as('product_type'),
+      sql<number>`sum(order_items.quantity)`.as('quantity'),
+      sql<number>`sum(order_items.quantity * order_items.unit_price_cents)`.as('revenue_cents'),
+    ])
+    .where(COUNTED_ORDER)
+    .groupBy([UTC_DAY, 'order_items.device']);
+  if (day !== null) {
+    statusRows = statusRows.where('created_at', '>=', day * DAY_MS).where('created_at', '<', (day + 1) * DAY_MS);
+    deviceRows = deviceRows.where('orders.created_at', '>=', day * DAY_MS).where('orders.created_at', '<', (day + 1) * DAY_MS);
+  }
+  await trx
+    .insertInto('analytics_day_status')
+    .columns(['day', 'status', 'orders', 'counted_orders', 'revenue_cents'])
+    .expression(statusRows)
+    .execute();
+  await trx
+    .insertInto('analytics_day_device')
+    .columns(['day', 'device', 'product_type', 'quantity', 'revenue_cents'])
+    .expression(deviceRows)
+    .execute();
+}
+
+/** Per day and status for days in [fromDay, toDay], from the rollup (all columns; for checks). */
+export async function rolledUpDayStatus(db: Db, fromDay: number, toDay: number): Promise<DayStatusRow[]> {
+  const rows = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_status')
+    .select(['day', 'status', 'orders', 'counted_orders', 'revenue_cents'])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .execute();
+  return rows.map((row) => ({
+    day: Number(row.day),
+    status: row.status as OrderStatus,
+    orders: Number(row.orders),
+    countedOrders: Number(row.counted_orders),
+    revenueCents: Number(row.revenue_cents),
+  }));
+}
+
+export interface DayTotalRow {
+  day: number;
+  countedOrders: number;
+  revenueCents: number;
+}
+
+/** Sales and net revenue per day in [fromDay, toDay]: at most one row a day. */
+export async function rolledUpDayTotals(db: Db, fromDay: number, toDay: number): Promise<DayTotalRow[]> {
+  const rows = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_status')
+    .select(['day', sql<number>`sum(counted_orders)`.as('counted_orders'), sql<number>`sum(revenue_cents)`.as('revenue_cents')])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .groupBy('day')
+    .execute();
+  return rows.map((row) => ({ day: Number(row.day), countedOrders: Number(row.counted_orders), revenueCents: Number(row.revenue_cents) }));
+}
+
+/** Orders per status (every order, sales or not) placed on days in [fromDay, toDay]. */
+export async function rolledUpStatusCounts(db: Db, fromDay: number, toDay: number): Promise<{ status: string; orders: number }[]> {
+  const rows = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_status')
+    .select(['status', sql<number>`sum(orders)`.as('orders')])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .groupBy('status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, orders: Number(row.orders) }));
+}
+
+/** Top devices by units sold over days in [fromDay, toDay], from the rollup. */
+export async function rolledUpTopProducts(db: Db, fromDay: number, toDay: number, limit: number): Promise<TopProductRow[]> {
+  const quantity = sql<number>`sum(quantity)`;
+  const rows = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_device')
+    .select([
+      'device',
+      sql<string | null>`max(product_type)`.as('product_type'),
+      quantity.as('quantity'),
+      sql<number>`sum(revenue_cents)`.as('revenue_cents'),
+    ])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .groupBy('device')
+    .orderBy(quantity, 'desc')
+    .orderBy('device')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    device: row.device,
+    productType: row.product_type,
+    quantity: Number(row.quantity),
+    revenueCents: Number(row.revenue_cents),
+  }));
+}
