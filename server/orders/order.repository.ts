@@ -6,7 +6,7 @@ import type { Totals } from '../../shared/pricing';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from './order-number';
-import type { OrderHistoryTable, OrderItemRow, OrderRow } from './order.table';
+import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
 
 /** A database handle or an open transaction: repository functions take either, `db` first. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -70,15 +70,21 @@ async function uniqueOrderNumber(trx: DbOrTrx): Promise<string> {
   }
 }
 
-/**
- * Inserts an order, its items and its first history row, taking a change sequence number.
- * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
- * so that the order is written whole or not at all.
- */
-export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
-  const id = randomUUID();
-  const orderNumber = await uniqueOrderNumber(trx);
-  const changeSeq = await nextChangeSeq(trx);
+/** What an order has been through already (seed data of past orders); new orders have none. */
+export interface OrderFulfillment {
+  trackingNumber?: string | null;
+  printedAt?: number | null;
+  shippedAt?: number | null;
+  deliveredAt?: number | null;
+}
+
+/** The rows an order is stored as: the order, its items and its first history row. */
+export function toOrderRows(
+  order: NewOrder,
+  ids: { id: string; orderNumber: string; changeSeq: number },
+  fulfillment: OrderFulfillment = {},
+): { order: OrderRow; items: OrderItemTable[]; history: OrderHistoryTable } {
+  const { id, orderNumber, changeSeq } = ids;
   const row: OrderRow = {
     id,
     order_number: orderNumber,
@@ -105,16 +111,16 @@ export async function insertOrder(trx: Transaction<Database>, order: NewOrder): 
     total_cents: order.totals.total,
     refunded_cents: 0,
     status: order.status,
-    tracking_number: null,
+    tracking_number: fulfillment.trackingNumber ?? null,
     special_instructions: order.specialInstructions,
     marketing: order.marketing ? 1 : 0,
     payment_intent_id: order.paymentIntentId,
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     print_file: null,
-    printed_at: null,
-    shipped_at: null,
-    delivered_at: null,
+    printed_at: fulfillment.printedAt ?? null,
+    shipped_at: fulfillment.shippedAt ?? null,
+    delivered_at: fulfillment.deliveredAt ?? null,
     search_text: buildSearchText({
       orderNumber,
       firstName: order.customer.firstName,
@@ -127,42 +133,48 @@ export async function insertOrder(trx: Transaction<Database>, order: NewOrder): 
     created_at: order.createdAt,
     updated_at: order.createdAt,
   };
-  await trx.insertInto('orders').values(row).execute();
-  await trx
-    .insertInto('order_items')
-    .values(
-      order.items.map((item, index) => ({
-        order_id: id,
-        line_no: index + 1,
-        product_type: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
-        device: item.device,
-        case_type: item.caseType,
-        text: item.text,
-        color: item.color,
-        font: item.font,
-        font_size: item.fontSize,
-        logo: item.logo ? 1 : 0,
-        unit_price_cents: item.unitPriceCents,
-        quantity: item.quantity,
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('order_history')
-    .values({
-      order_id: id,
-      version: 1,
-      from_status: null,
-      to_status: order.status,
-      tracking_number: null,
-      changed_by_user_id: null,
-      changed_by_name: null,
-      source: order.source,
-      mutation_id: null,
-      changed_at: order.createdAt,
-    })
-    .execute();
-  return row;
+  const items = order.items.map((item, index) => ({
+    order_id: id,
+    line_no: index + 1,
+    product_type: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
+    device: item.device,
+    case_type: item.caseType,
+    text: item.text,
+    color: item.color,
+    font: item.font,
+    font_size: item.fontSize,
+    logo: item.logo ? 1 : 0,
+    unit_price_cents: item.unitPriceCents,
+    quantity: item.quantity,
+  }));
+  const history: OrderHistoryTable = {
+    order_id: id,
+    version: 1,
+    from_status: null,
+    to_status: order.status,
+    tracking_number: fulfillment.trackingNumber ?? null,
+    changed_by_user_id: null,
+    changed_by_name: null,
+    source: order.source,
+    mutation_id: null,
+    changed_at: order.createdAt,
+  };
+  return { order: row, items, history };
+}
+
+/**
+ * Inserts an order, its items and its first history row, taking a change sequence number.
+ * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
+ * so that the order is written whole or not at all.
+ */
+export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
+  const orderNumber = await uniqueOrderNumber(trx);
+  const changeSeq = await nextChangeSeq(trx);
+  const rows = toOrderRows(order, { id: randomUUID(), orderNumber, changeSeq });
+  await trx.insertInto('orders').values(rows.order).execute();
+  await trx.insertInto('order_items').values(rows.items).execute();
+  await trx.insertInto('order_history').values(rows.history).execute();
+  return rows.order;
 }
 
 export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {

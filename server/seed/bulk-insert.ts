@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { productTypeOfVariant } from '../../shared/catalog';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from '../orders/order-number';
-import { buildSearchText, type NewOrder } from '../orders/order.repository';
+import { toOrderRows, type NewOrder } from '../orders/order.repository';
 import type { NewOrderRow, OrderHistoryTable, OrderItemTable } from '../orders/order.table';
 import type { SeedOrder } from './order-generator';
 
@@ -51,94 +50,16 @@ async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder
   const itemRows: OrderItemTable[] = [];
   const historyRows: OrderHistoryTable[] = [];
   batch.forEach((order, index) => {
-    const id = timeOrderedUuid(order.createdAt);
-    orderRows.push(toOrderRow(order, id, numbers[index]!, first + index));
-    order.items.forEach((item, line) => {
-      itemRows.push({
-        order_id: id,
-        line_no: line + 1,
-        product_type: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
-        device: item.device,
-        case_type: item.caseType,
-        text: item.text,
-        color: item.color,
-        font: item.font,
-        font_size: item.fontSize,
-        logo: item.logo ? 1 : 0,
-        unit_price_cents: item.unitPriceCents,
-        quantity: item.quantity,
-      });
-    });
-    historyRows.push({
-      order_id: id,
-      version: 1,
-      from_status: null,
-      to_status: order.status,
-      tracking_number: ('fulfillment' in order && order.fulfillment?.trackingNumber) || null,
-      changed_by_user_id: null,
-      changed_by_name: null,
-      source: order.source,
-      mutation_id: null,
-      changed_at: order.createdAt,
-    });
+    const ids = { id: timeOrderedUuid(order.createdAt), orderNumber: numbers[index]!, changeSeq: first + index };
+    const rows = toOrderRows(order, ids, 'fulfillment' in order ? order.fulfillment : undefined);
+    orderRows.push(rows.order);
+    itemRows.push(...rows.items);
+    historyRows.push(rows.history);
   });
   for (const chunk of chunks(orderRows)) await trx.insertInto('orders').values(chunk).execute();
   for (const chunk of chunks(itemRows)) await trx.insertInto('order_items').values(chunk).execute();
   for (const chunk of chunks(historyRows)) await trx.insertInto('order_history').values(chunk).execute();
   return { first, last };
-}
-
-/** The same columns insertOrder writes, plus the fulfillment of a seeded order that has been through it. */
-function toOrderRow(order: NewOrder | SeedOrder, id: string, orderNumber: string, changeSeq: number): NewOrderRow {
-  const fulfillment = 'fulfillment' in order ? order.fulfillment : undefined;
-  return {
-    id,
-    order_number: orderNumber,
-    user_id: order.userId,
-    customer_email: order.customer.email,
-    customer_first_name: order.customer.firstName,
-    customer_last_name: order.customer.lastName,
-    customer_phone: order.customer.phone,
-    ship_address: order.shippingAddress.address,
-    ship_city: order.shippingAddress.city,
-    ship_state: order.shippingAddress.state,
-    ship_zip: order.shippingAddress.zipCode,
-    ship_country: order.shippingAddress.country,
-    billing_address: order.billingAddress?.address ?? null,
-    billing_city: order.billingAddress?.city ?? null,
-    billing_state: order.billingAddress?.state ?? null,
-    billing_zip: order.billingAddress?.zipCode ?? null,
-    billing_country: order.billingAddress?.country ?? null,
-    subtotal_cents: order.totals.subtotal,
-    discount_cents: order.totals.discount,
-    discount_code: order.totals.discountCode,
-    shipping_cents: order.totals.shipping,
-    tax_cents: order.totals.tax,
-    total_cents: order.totals.total,
-    refunded_cents: 0,
-    status: order.status,
-    tracking_number: fulfillment?.trackingNumber ?? null,
-    special_instructions: order.specialInstructions,
-    marketing: order.marketing ? 1 : 0,
-    payment_intent_id: order.paymentIntentId,
-    payment_method: order.paymentMethod,
-    payment_status: order.paymentStatus,
-    print_file: null,
-    printed_at: fulfillment?.printedAt ?? null,
-    shipped_at: fulfillment?.shippedAt ?? null,
-    delivered_at: fulfillment?.deliveredAt ?? null,
-    search_text: buildSearchText({
-      orderNumber,
-      firstName: order.customer.firstName,
-      lastName: order.customer.lastName,
-      email: order.customer.email,
-      texts: order.items.map((item) => item.text),
-    }),
-    version: 1,
-    change_seq: changeSeq,
-    created_at: order.createdAt,
-    updated_at: order.createdAt,
-  };
 }
 
 /** `count` order numbers unique among themselves and not yet in the database. */
