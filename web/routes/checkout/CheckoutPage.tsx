@@ -21,6 +21,7 @@ import { StepIndicator } from './StepIndicator';
 import { CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
 import { usePaymentSystem } from './use-payment-system';
 import { useOrderSubmission } from './use-order-submission';
+import { OfflineNotice } from '../../pwa/OfflineNotice';
 import './checkout.css';
 
 /** Keyboard and screen-reader users land on the first field to fix. */
@@ -131,7 +132,14 @@ export default function CheckoutPage() {
   const confirmation = placed ?? (loaded && lines.length === 0 && storedLastOrder ? storedLastOrder : null);
   if (confirmation) return <OrderComplete order={confirmation} onContinue={continueShopping} />;
   if (system.status === 'loading' || !loaded || storedLastOrder === null) return <PaymentLoading />;
-  if (system.status === 'unavailable') return <CheckoutUnavailable reason={system.reason} />;
+  if (system.status === 'unavailable') {
+    return (
+      <>
+        <OfflineNotice />
+        <CheckoutUnavailable reason={system.reason} />
+      </>
+    );
+  }
 
   if (lines.length === 0) {
     return (
@@ -150,6 +158,7 @@ export default function CheckoutPage() {
         <h1 id="checkout-heading">Secure Checkout</h1>
         <StepIndicator step={step} />
       </div>
+      <OfflineNotice />
       <div className="checkout__body">
         <div className="checkout__main">
           {step === 1 ? (

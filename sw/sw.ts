@@ -1,0 +1,71 @@
+/**
+ * The service worker (vite-plugin-pwa injectManifest). Precaches the app shell, every route's code
+ * and the fonts; answers app navigations with the shell; keeps the product lists fresh-but-offline;
+ * flushes the admin outbox by Background Sync. Never answers /api from a cache except the product
+ * lists: health, auth, orders and sync always go to the network. Admin data lives in Dexie.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  OUTBOX_SYNC_TAG,
+  PRODUCT_CACHE_NAME,
+  PRODUCT_LIST_PATHS,
+  SKIP_WAITING_MESSAGE,
+  isShellNavigation,
+} from '../web/pwa/constants';
+import { flushOutboxFromWorker } from './outbox-sync';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// The precache of the previous version stays until this worker activates, which only happens when
+// the user accepts the update prompt (or no page is open), so an open page never loses its chunks.
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// App routes get the shell; /api (incl. the Stripe webhook) and file URLs always go to the network.
+const shell = createHandlerBoundToURL('/index.html');
+registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isShellNavigation(url.pathname), shell);
+
+const productPaths = new Set(PRODUCT_LIST_PATHS);
+const productStrategy = new StaleWhileRevalidate({
+  cacheName: PRODUCT_CACHE_NAME,
+  plugins: [
+    { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+    new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 }),
+  ],
+});
+registerRoute(({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && productPaths.has(url.pathname), productStrategy);
+
+self.addEventListener('install', (event) => {
+  // The page's first visit fetched the product lists before this worker existed: fetch them into
+  // the cache now so the second visit works offline. Never fail the install over it.
+  event.waitUntil(
+    caches
+      .open(PRODUCT_CACHE_NAME)
+      .then((cache) => cache.addAll(PRODUCT_LIST_PATHS as string[]))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // The first install takes control of the open page at once (nothing older to stay compatible
+  // with); an update only activates through the prompt, which reloads the page right after.
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(flushOutboxFromWorker(self.fetch.bind(self)));
+});

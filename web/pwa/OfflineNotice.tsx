@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+export const OFFLINE_CHECKOUT_MESSAGE =
+  "You're offline. Payment needs a connection: your cart is saved on this device and checkout will work again once you're back online.";
+
+/** For the checkout: explains why paying is not possible offline, and that the cart is kept. */
+export function OfflineNotice({ message = OFFLINE_CHECKOUT_MESSAGE }: { message?: string }) {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <p className="pwa-offline-notice" role="status" data-testid="offline-notice">
+      {message}
+    </p>
+  );
+}

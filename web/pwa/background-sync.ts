@@ -1,0 +1,41 @@
+/**
+ * Page side of Background Sync: when an admin change is queued, hand the service worker what it
+ * needs (the token, which it cannot read from localStorage) and register the sync tag, so the
+ * outbox is flushed when the connection returns even with every tab closed. Where the browser has
+ * no Background Sync the page's own flush (on reconnect and on an interval) does the job.
+ */
+import { getToken } from '../api/client';
+import { db } from '../db/db';
+import { OUTBOX_SYNC_TAG, SW_TOKEN_META_KEY } from './constants';
+import { requestPersistentStorage } from './storage';
+
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+export async function requestOutboxSync(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const token = getToken();
+  if (token) await db.meta.put({ key: SW_TOKEN_META_KEY, value: token });
+  void requestPersistentStorage();
+  const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined;
+  if (!registration?.sync || !registration.active) return false;
+  try {
+    await registration.sync.register(OUTBOX_SYNC_TAG);
+    return true;
+  } catch {
+    return false; // e.g. permission policy: the page flush remains
+  }
+}
+
+const watched = new WeakSet<object>();
+
+/** Registers the sync tag after any write to the outbox commits, whoever made it. */
+export function watchOutboxForBackgroundSync(): void {
+  db.outbox.hook('creating', (_key, _entry, transaction) => {
+    if (watched.has(transaction)) return;
+    watched.add(transaction);
+    // After the commit: the worker must find the change when it runs.
+    transaction.on('complete', () => void requestOutboxSync());
+  });
+}
