@@ -1,0 +1,183 @@
+/**
+ * The admin dashboard offline in real Chromium against the real server: sign in, see an order,
+ * go offline, Mark Printed and Mark Shipped, reload offline, reconnect, and watch the server reach
+ * the same state once per change while a second tablet's change to another order conflicts.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { startE2eServer, type E2eServer } from './support/server';
+import { createTestOrder } from '../server/orders/order.test-support';
+
+const ADMIN_EMAIL = 'boss@villaprints.test';
+const ADMIN_PASSWORD = 'correct-horse-battery';
+
+let server: E2eServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startE2eServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForURL(/\/admin\/login$/);
+  const submit = page.getByRole('button', { name: 'Sign in' });
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  expect(await submit.isDisabled()).toBe(true);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await submit.click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The shell's health gate cannot reach the API offline: Retry three times, then continue offline. */
+async function passHealthGateOffline(page: Page): Promise<void> {
+  const gate = page.getByRole('heading', { name: 'Connection Issue' });
+  const panel = page.getByRole('region', { name: 'Sync status' });
+  await Promise.race([gate.waitFor({ timeout: 20_000 }), panel.waitFor({ timeout: 20_000 })]);
+  if (!(await gate.isVisible())) return;
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole('button', { name: /^Retry/ }).click();
+    await page.getByRole('button', { name: /^Retry|Continue in Offline Mode/ }).waitFor();
+  }
+  await page.getByRole('button', { name: 'Continue in Offline Mode' }).click();
+}
+
+function queueCard(page: Page, queue: string, orderNumber: string) {
+  return page.locator(`[data-queue="${queue}"] [data-order-number="${orderNumber}"]`);
+}
+
+async function history(orderId: string) {
+  return server.app.context.db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('version').execute();
+}
+
+async function statusOf(orderId: string) {
+  return (await server.app.context.db.selectFrom('orders').select(['status', 'tracking_number']).where('id', '=', orderId).executeTakeFirstOrThrow());
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('keeps working offline and syncs each change once, surfacing a conflict from a second tablet', async () => {
+  const orderA = await createTestOrder(server.app.context.db, { status: 'processing' });
+  const orderB = await createTestOrder(server.app.context.db, { status: 'processing' });
+
+  const tablet: BrowserContext = await browser.newContext();
+  const page = await tablet.newPage();
+  await signIn(page, '/admin/orders');
+  await page.locator(`[data-order-number="${orderA.order_number}"]`).waitFor();
+  await page.locator(`[data-order-number="${orderB.order_number}"]`).waitFor();
+
+  await page.getByRole('link', { name: 'Fulfillment' }).click();
+  await queueCard(page, 'production', orderA.order_number).waitFor();
+
+  await tablet.setOffline(true);
+  await page.getByText('Offline', { exact: true }).waitFor();
+  await queueCard(page, 'production', orderA.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+  await queueCard(page, 'ready', orderA.order_number).getByRole('button', { name: 'Mark Shipped' }).click();
+  await queueCard(page, 'production', orderB.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+  await page.getByText('3 changes waiting').waitFor();
+  expect((await statusOf(orderA.id)).status).toBe('processing');
+
+  await queueCard(page, 'transit', orderA.order_number).waitFor();
+  await expect(queueCard(page, 'transit', orderA.order_number).textContent()).resolves.toMatch(/TRK[A-Z0-9]{9}/);
+  await queueCard(page, 'ready', orderB.order_number).waitFor();
+
+  // Meanwhile a second tablet, online, cancels order B.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, '/admin/orders');
+  await otherPage.locator(`[data-order-number="${orderB.order_number}"]`).getByRole('button', { name: orderB.order_number }).click();
+  await otherPage.getByLabel('New status').selectOption('cancelled');
+  await otherPage.getByRole('button', { name: 'Update status' }).click();
+  await otherPage.getByText('Order status updated to Cancelled').waitFor();
+  await waitFor(async () => (await statusOf(orderB.id)).status === 'cancelled', 10_000);
+
+  await tablet.setOffline(false);
+  await waitFor(async () => (await statusOf(orderA.id)).status === 'shipped', 10_000);
+  const rowsA = (await history(orderA.id)).filter((row) => row.source === 'sync');
+  expect(rowsA.map((row) => row.to_status)).toEqual(['printed', 'shipped']);
+  expect((await statusOf(orderA.id)).tracking_number).toMatch(/^TRK[A-Z0-9]{9}$/);
+
+  const conflict = page.locator(`.sync-conflict[data-order-number="${orderB.order_number}"]`);
+  await conflict.waitFor({ timeout: 10_000 });
+  await expect(conflict.textContent()).resolves.toContain('Cancelled');
+  await page.getByText('All changes saved').waitFor();
+  expect((await statusOf(orderB.id)).status).toBe('cancelled');
+
+  // The admin re-applies: the change goes again on top of the server's version and wins.
+  await conflict.getByRole('button', { name: 'Re-apply' }).click();
+  await waitFor(async () => (await statusOf(orderB.id)).status === 'printed', 10_000);
+  await conflict.waitFor({ state: 'detached' });
+  expect((await history(orderB.id)).map((row) => row.to_status).slice(-2)).toEqual(['cancelled', 'printed']);
+
+  await other.close();
+  await tablet.close();
+});
+
+it('shows the login to a signed-out visitor and returns to the page after sign-in; Logout goes home', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, '/admin/fulfillment');
+  await page.getByRole('heading', { name: 'Fulfillment' }).waitFor();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  await page.goto(`${server.url}/admin`);
+  await page.waitForURL(/\/admin\/login$/);
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Invalid email or password').waitFor();
+  await context.close();
+});
+
+/** Waits for the service worker to control the page; without it an offline reload cannot load. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  const registered = await page.evaluate(async () => {
+    const ready = navigator.serviceWorker.ready.then(() => true);
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000));
+    return Promise.race([ready, timeout]);
+  });
+  if (!registered) throw new Error('No service worker registered within 15 s: reloading offline needs it (web/pwa startPwa() wired in web/main.tsx).');
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.getByRole('region', { name: 'Sync status' }).waitFor();
+  }
+}
+
+it('reloads while offline with the changes and the waiting count kept (needs the service worker)', async () => {
+  const order = await createTestOrder(server.app.context.db, { status: 'processing' });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, '/admin/fulfillment');
+  await queueCard(page, 'production', order.order_number).waitFor();
+  await controlledByServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.getByText('Offline', { exact: true }).waitFor();
+  await queueCard(page, 'production', order.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+  await queueCard(page, 'ready', order.order_number).getByRole('button', { name: 'Mark Shipped' }).click();
+  await page.getByText('2 changes waiting').waitFor();
+
+  await page.reload();
+  await passHealthGateOffline(page);
+  await page.getByText('2 changes waiting').waitFor();
+  await queueCard(page, 'transit', order.order_number).waitFor();
+  expect((await statusOf(order.id)).status).toBe('processing');
+
+  await context.setOffline(false);
+  await waitFor(async () => (await statusOf(order.id)).status === 'shipped', 10_000);
+  expect((await history(order.id)).filter((row) => row.source === 'sync').map((row) => row.to_status)).toEqual(['printed', 'shipped']);
+  await page.getByText('All changes saved').waitFor();
+  await context.close();
+});

@@ -1,0 +1,85 @@
+/**
+ * The whole /admin/* sub-app (spec.md §2): login, overview, orders, fulfillment, and the
+ * printable report and analytics details behind the overview's quick actions.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../../api/client';
+import { authStore } from '../../auth/auth-store';
+import { useAuth } from '../../auth/useAuth';
+import { NotificationProvider } from '../../components/notifications';
+import { AdminLayout } from './AdminLayout';
+import { AdminRangeContext } from './admin-range';
+import { LoginPage } from './login/LoginPage';
+import { setSyncUnauthorizedHandler } from './sync/admin-sync';
+import { OverviewPage } from './overview/OverviewPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { FulfillmentPage } from './fulfillment/FulfillmentPage';
+import type { AnalyticsRange } from '../../../shared/order-status';
+import './admin.css';
+
+const FulfillmentReportPage = lazy(() => import('./fulfillment/FulfillmentReportPage'));
+const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'));
+
+function RequireAdmin({ children }: { children: React.ReactNode }) {
+  const { status, isAdmin } = useAuth();
+  const location = useLocation();
+  if (status === 'checking') return <p className="admin-loading" role="status">Checking your sign-in…</p>;
+  if (!isAdmin) return <Navigate to="/admin/login" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}
+
+function useUnauthorizedRedirect(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = location.pathname + location.search;
+  useEffect(() => {
+    const handler = () => {
+      authStore.signOutLocally();
+      navigate('/admin/login', { replace: true, state: { from: from.startsWith('/admin/login') ? '/admin' : from } });
+    };
+    // Left registered on unmount on purpose: it only does what the shell's own handler does, plus
+    // forgetting the user, and the shell has no way to hand its handler back.
+    setUnauthorizedHandler(handler);
+    setSyncUnauthorizedHandler(handler);
+  }, [navigate, from]);
+}
+
+export default function AdminApp() {
+  useUnauthorizedRedirect();
+  const [range, setRange] = useState<AnalyticsRange>('30d');
+  return (
+    <NotificationProvider>
+      <AdminRangeContext.Provider value={{ range, setRange }}>
+        <div className="admin">
+          <Suspense fallback={<p className="admin-loading" role="status">Loading…</p>}>
+            <Routes>
+              <Route path="login" element={<LoginPage />} />
+              <Route
+                element={
+                  <RequireAdmin>
+                    <AdminLayout />
+                  </RequireAdmin>
+                }
+              >
+                <Route index element={<OverviewPage />} />
+                <Route path="orders" element={<OrdersPage />} />
+                <Route path="fulfillment" element={<FulfillmentPage />} />
+                <Route path="analytics" element={<AnalyticsDetailsPage />} />
+              </Route>
+              <Route
+                path="fulfillment/report"
+                element={
+                  <RequireAdmin>
+                    <FulfillmentReportPage />
+                  </RequireAdmin>
+                }
+              />
+              <Route path="*" element={<Navigate to="/admin" replace />} />
+            </Routes>
+          </Suspense>
+        </div>
+      </AdminRangeContext.Provider>
+    </NotificationProvider>
+  );
+}

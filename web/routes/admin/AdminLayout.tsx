@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { ANALYTICS_RANGES } from '../../../shared/order-status';
+import { useAuth } from '../../auth/useAuth';
+import { db } from '../../db/db';
+import { clearAdminCacheIfSynced } from '../../sync/cache-reset';
+import { useAdminRange } from './admin-range';
+import { startSyncLoop } from './sync/admin-sync';
+import { SyncPanel } from './sync/SyncPanel';
+
+const RANGE_LABELS: Record<(typeof ANALYTICS_RANGES)[number], string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' };
+
+export function AdminLayout() {
+  const { user, logout } = useAuth();
+  const { range, setRange } = useAdminRange();
+  const navigate = useNavigate();
+
+  useEffect(() => startSyncLoop(), []);
+
+  async function onLogout() {
+    await logout();
+    await clearAdminCacheIfSynced(db).catch(() => false);
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <div className="admin-header__brand">Villa Prints · Admin</div>
+        <nav className="admin-tabs" aria-label="Dashboard sections">
+          <NavLink end to="/admin" className="admin-tab">Overview</NavLink>
+          <NavLink to="/admin/orders" className="admin-tab">Orders</NavLink>
+          <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
+        </nav>
+        <div className="admin-range" role="group" aria-label="Date range">
+          {ANALYTICS_RANGES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="admin-range__option"
+              aria-pressed={range === value}
+              title={RANGE_LABELS[value]}
+              onClick={() => setRange(value)}
+            >
+              {value}
+            </button>
+          ))}
+        </div>
+        <div className="admin-user">
+          <span className="admin-user__name">{user ? `${user.firstName} ${user.lastName}` : ''}</span>
+          <button type="button" className="admin-button admin-button--ghost" onClick={onLogout}>Logout</button>
+        </div>
+      </header>
+      <SyncPanel />
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

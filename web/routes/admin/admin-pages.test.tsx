@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { NotificationProvider } from '../../components/notifications';
+import { db } from '../../db/db';
+import { toCachedOrder } from '../../sync/order-cache';
+import { FulfillmentPage } from './fulfillment/FulfillmentPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { adminOrder } from './test-orders';
+
+function renderPage(page: React.ReactNode) {
+  return render(
+    <MemoryRouter>
+      <NotificationProvider>{page}</NotificationProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+    await Promise.all([db.adminOrders.clear(), db.outbox.clear(), db.conflicts.clear()]);
+  });
+});
+afterEach(cleanup);
+
+describe('Orders page on the local cache', () => {
+  it('counts cached orders and says so when the search matches none', async () => {
+    await db.adminOrders.bulkPut([adminOrder({ customText: 'Islander' }), adminOrder({ customText: 'Bombshell' })].map((o) => toCachedOrder(o, [])));
+    renderPage(<OrdersPage />);
+    await screen.findByText('2 of 2 orders');
+    await userEvent.type(screen.getByLabelText('Search orders'), 'bomb');
+    await screen.findByText('1 of 2 orders');
+    await userEvent.type(screen.getByLabelText('Search orders'), 'zzz');
+    await screen.findByText('No orders found matching your criteria.');
+  });
+});
+
+describe('Fulfillment page', () => {
+  it('marks an order printed at once: cache, outbox, notification and pending mark', async () => {
+    const order = adminOrder({ status: 'processing' });
+    await db.adminOrders.put(toCachedOrder(order, []));
+    renderPage(<FulfillmentPage />);
+    const production = await screen.findByRole('region', { name: /Production queue/ });
+    await userEvent.click(await within(production).findByRole('button', { name: 'Mark Printed' }));
+    await screen.findByText('Order status updated to Ready to Ship');
+    const ready = screen.getByRole('region', { name: /Ready for shipping/ });
+    await within(ready).findByText(order.orderNumber);
+    expect(within(ready).getByText('⟳ waiting to sync')).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry.mutation).toMatchObject({ orderId: order.id, status: 'printed', baseVersion: order.version });
+    expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+  });
+
+  it('bulk-ships the selected orders, each with its own TRK tracking number', async () => {
+    const orders = [adminOrder({ status: 'printed' }), adminOrder({ status: 'printed' }), adminOrder({ status: 'printed' })];
+    await db.adminOrders.bulkPut(orders.map((o) => toCachedOrder(o, [])));
+    renderPage(<FulfillmentPage />);
+    const ready = await screen.findByRole('region', { name: /Ready for shipping/ });
+    await userEvent.click(await within(ready).findByLabelText(`Select ${orders[0].orderNumber}`));
+    await userEvent.click(within(ready).getByLabelText(`Select ${orders[2].orderNumber}`));
+    await userEvent.click(within(ready).getByRole('button', { name: 'Mark Shipped (2)' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    const mutations = (await db.outbox.toArray()).map((e) => e.mutation);
+    expect(mutations.map((m) => m.orderId).sort()).toEqual([orders[0].id, orders[2].id].sort());
+    for (const m of mutations) expect(m.trackingNumber).toMatch(/^TRK[A-Z0-9]{9}$/);
+    expect(mutations[0].trackingNumber).not.toBe(mutations[1].trackingNumber);
+    expect((await db.adminOrders.get(orders[1].id))?.status).toBe('printed');
+  });
+});

@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
+import { useNotify } from '../../../components/notifications';
+import { useCachedOrders } from '../sync/use-cached-orders';
+import { downloadOrdersCsv } from './csv-export';
+import { EMPTY_FILTER, filterOrders, indexOrders, type OrderFilter } from './order-filter';
+import { OrderDetailModal } from './OrderDetailModal';
+import { OrdersTable } from './OrdersTable';
+
+/** Orders: search, status and date filters, the virtualised table, CSV export; all from the cache. */
+export function OrdersPage() {
+  const orders = useCachedOrders();
+  const { notify } = useNotify();
+  const [filter, setFilter] = useState<OrderFilter>(EMPTY_FILTER);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const index = useMemo(() => indexOrders(orders ?? []), [orders]);
+  const visible = useMemo(() => filterOrders(index, filter), [index, filter]);
+  const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
+  const set = <K extends keyof OrderFilter>(key: K, value: OrderFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
+
+  return (
+    <section className="admin-page orders-page" aria-labelledby="orders-title">
+      <div className="admin-page__head">
+        <h1 id="orders-title">Orders</h1>
+        <button
+          type="button"
+          className="admin-button"
+          disabled={!visible.length}
+          onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
+        >
+          Export CSV
+        </button>
+      </div>
+      <div className="orders-filters">
+        <label className="admin-field admin-field--grow">
+          <span>Search</span>
+          <input
+            type="search"
+            placeholder="Order number, customer, email or text"
+            value={filter.search}
+            onChange={(e) => set('search', e.target.value)}
+            aria-label="Search orders"
+          />
+        </label>
+        <label className="admin-field">
+          <span>Status</span>
+          <select value={filter.status} onChange={(e) => set('status', e.target.value as OrderStatus | '')} aria-label="Filter by status">
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => <option key={status} value={status}>{ORDER_STATUS_LABELS[status]}</option>)}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span>From</span>
+          <input type="date" value={filter.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+        </label>
+        <label className="admin-field">
+          <span>To</span>
+          <input type="date" value={filter.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+        </label>
+        {(filter.search || filter.status || filter.dateFrom || filter.dateTo) && (
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => setFilter(EMPTY_FILTER)}>Clear</button>
+        )}
+      </div>
+      <p className="admin-muted" data-testid="orders-count">
+        {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}
+      </p>
+      {orders !== undefined && visible.length === 0 ? (
+        <p className="admin-empty">No orders found matching your criteria.</p>
+      ) : (
+        <OrdersTable orders={visible} onOpen={(order) => setOpenId(order.id)} />
+      )}
+      {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../../db/db';
+import { SYNC_META } from '../../../sync/meta-keys';
+import type { ConflictRecord } from '../../../sync/outbox';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+export interface SyncStatus {
+  online: boolean;
+  pending: number;
+  lastSyncAt: string | null;
+  lastError: { message: string; status: number } | null;
+  conflicts: ConflictRecord[];
+}
+
+/** Everything the always-visible sync bar shows, live across tabs. */
+export function useSyncStatus(): SyncStatus {
+  const online = useOnline();
+  const pending = useLiveQuery(() => db.outbox.count(), [], 0);
+  const meta = useLiveQuery(() => db.meta.bulkGet([SYNC_META.lastSyncAt, SYNC_META.lastError]), [], []);
+  const conflicts = useLiveQuery(() => db.conflicts.orderBy('id').toArray() as Promise<ConflictRecord[]>, [], []);
+  return {
+    online,
+    pending,
+    lastSyncAt: (meta[0]?.value as string | undefined) ?? null,
+    lastError: (meta[1]?.value as SyncStatus['lastError']) ?? null,
+    conflicts: [...conflicts].sort((a, b) => a.detectedAt - b.detectedAt),
+  };
+}

@@ -1,0 +1,16 @@
+import type { ShopDatabase } from '../db/db';
+import { SYNC_META } from './meta-keys';
+
+/**
+ * On logout the cached customer data leaves the shared tablet, unless changes still wait to be
+ * pushed: those are kept (with the cache they describe) so no admin work is ever lost.
+ */
+export async function clearAdminCacheIfSynced(db: ShopDatabase): Promise<boolean> {
+  return db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, db.meta, async () => {
+    if ((await db.outbox.count()) > 0) return false;
+    await db.adminOrders.clear();
+    await db.conflicts.clear();
+    await db.meta.bulkDelete([SYNC_META.cursor, SYNC_META.lastSyncAt, SYNC_META.lastError]);
+    return true;
+  });
+}

@@ -1,0 +1,251 @@
+/**
+ * The admin sync engine (design.md §4): cursor pulls into the order cache, outbox pushes, and
+ * conflicts kept for the admin to re-apply or drop. No React, no window: the page (or a service
+ * worker) gives it the database, a transport and a lock.
+ */
+import { SYNC_PULL_MAX_LIMIT, SYNC_PUSH_MAX_MUTATIONS, type SyncMutation, type SyncMutationResult } from '../../shared/sync';
+import type { AdminOrderView } from '../../shared/api/types';
+import type { CachedOrder, OutboxEntry, ShopDatabase } from '../db/db';
+import { createSyncLock, type SyncLock } from './lock';
+import { SYNC_META } from './meta-keys';
+import { toCachedOrder } from './order-cache';
+import { queueStatusChanges, type ConflictRecord, type StatusChange } from './outbox';
+import { SyncRequestError, type SyncTransport } from './transport';
+
+/** Orders written to the cache per transaction during a pull. */
+const PULL_WRITE_GROUP = 5_000;
+
+export interface SyncEngineOptions {
+  db: ShopDatabase;
+  transport: SyncTransport;
+  lock?: SyncLock;
+  now?: () => Date;
+  pullLimit?: number;
+  pushLimit?: number;
+}
+
+export interface SyncOutcome {
+  ok: boolean;
+  pushed: number;
+  pulled: number;
+  conflicts: number;
+  error?: string;
+  status?: number;
+}
+
+export interface SyncEngine {
+  /** Push the outbox, then pull what changed. Safe to call from many places at once. */
+  sync(): Promise<SyncOutcome>;
+  flush(): Promise<SyncOutcome>;
+  pull(): Promise<SyncOutcome>;
+  queueStatusChanges(changes: readonly StatusChange[]): Promise<SyncMutation[]>;
+  /** Re-apply queues the conflicting change again on top of the server's order; drop forgets it. */
+  resolveConflict(conflictId: string, action: 'reapply' | 'drop'): Promise<void>;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, transport } = options;
+  const now = options.now ?? (() => new Date());
+  const lock = options.lock ?? createSyncLock(db);
+  const pullLimit = Math.min(options.pullLimit ?? SYNC_PULL_MAX_LIMIT, SYNC_PULL_MAX_LIMIT);
+  const pushLimit = Math.min(options.pushLimit ?? SYNC_PUSH_MAX_MUTATIONS, SYNC_PUSH_MAX_MUTATIONS);
+
+  async function writeServerOrders(orders: readonly AdminOrderView[]): Promise<void> {
+    if (!orders.length) return;
+    const ids = orders.map((o) => o.id);
+    const pending = await db.outbox.where('orderId').anyOf(ids).toArray();
+    const byOrder = new Map<string, OutboxEntry[]>();
+    for (const entry of pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+      const list = byOrder.get(entry.orderId) ?? [];
+      list.push(entry);
+      byOrder.set(entry.orderId, list);
+    }
+    await db.adminOrders.bulkPut(orders.map((o) => toCachedOrder(o, (byOrder.get(o.id) ?? []).map((e) => e.mutation))));
+  }
+
+  async function markSynced(): Promise<void> {
+    await db.meta.bulkPut([
+      { key: SYNC_META.lastSyncAt, value: now().toISOString() },
+      { key: SYNC_META.lastError, value: null },
+    ]);
+  }
+
+  async function recordFailure(error: unknown): Promise<SyncOutcome> {
+    const message = error instanceof Error ? error.message : String(error);
+    const status = error instanceof SyncRequestError ? error.status : -1;
+    await db.meta.put({ key: SYNC_META.lastError, value: { message, status, at: now().toISOString() } });
+    return { ok: false, pushed: 0, pulled: 0, conflicts: 0, error: message, status };
+  }
+
+  /**
+   * Pulls every change since the cursor. Pages are written in groups of about 5,000 orders, each
+   * group with its cursor in one transaction, so a big first pull commits (and wakes the live
+   * views) a few times rather than once per page; a crash mid-pull re-fetches at most one group.
+   */
+  async function pullUnlocked(): Promise<number> {
+    let pulled = 0;
+    let cursor = ((await db.meta.get(SYNC_META.cursor))?.value as string | undefined) ?? null;
+    let buffer: AdminOrderView[] = [];
+    const write = async (orders: AdminOrderView[], nextCursor: string) => {
+      await db.transaction('rw', db.adminOrders, db.outbox, db.meta, async () => {
+        await writeServerOrders(orders);
+        await db.meta.put({ key: SYNC_META.cursor, value: nextCursor });
+      });
+    };
+    let pendingWrite: Promise<void> = Promise.resolve();
+    try {
+      await pullPages();
+    } catch (error) {
+      await pendingWrite.catch(() => undefined);
+      throw error;
+    }
+    await pendingWrite;
+    return pulled;
+
+    async function pullPages(): Promise<void> {
+    for (;;) {
+      const page = await transport.pull(cursor, pullLimit);
+      pulled += page.orders.length;
+      buffer.push(...page.orders);
+      const done = !page.hasMore || page.cursor === cursor;
+      if (done || buffer.length >= PULL_WRITE_GROUP) {
+        await pendingWrite;
+        // The next page downloads while this group is written.
+        pendingWrite = write(buffer, page.cursor);
+        buffer = [];
+      }
+      if (done) break;
+      cursor = page.cursor;
+    }
+    }
+  }
+
+  /** The next batch: outbox entries in queue order, stopping before a second change of one order. */
+  async function nextBatch(): Promise<OutboxEntry[]> {
+    const head = await db.outbox.orderBy('seq').limit(pushLimit).toArray();
+    const seen = new Set<string>();
+    const batch: OutboxEntry[] = [];
+    for (const entry of head) {
+      if (seen.has(entry.orderId)) break;
+      seen.add(entry.orderId);
+      batch.push(entry);
+    }
+    return batch;
+  }
+
+  /**
+   * Settles one pushed batch in one transaction. Acknowledged entries leave the outbox; a later
+   * change of the same order that was queued on the same version now builds on the server's new
+   * version (it was made on top of this one); conflicts and refusals become conflict rows.
+   */
+  async function applyResults(batch: OutboxEntry[], results: SyncMutationResult[]): Promise<{ done: number; conflicts: number }> {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const settled = batch.filter((entry) => byId.has(entry.id));
+    let conflicts = 0;
+    await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+      await db.outbox.bulkDelete(settled.map((e) => e.seq!));
+      const orderIds = settled.map((e) => e.orderId);
+      const remaining = (await db.outbox.where('orderId').anyOf(orderIds).toArray()).sort((a, b) => a.seq! - b.seq!);
+      const remainingByOrder = new Map<string, OutboxEntry[]>();
+      for (const entry of remaining) {
+        const list = remainingByOrder.get(entry.orderId) ?? [];
+        list.push(entry);
+        remainingByOrder.set(entry.orderId, list);
+      }
+      const cachedOrders = await db.adminOrders.bulkGet(orderIds);
+      const rebased: OutboxEntry[] = [];
+      const records: ConflictRecord[] = [];
+      const writes: CachedOrder[] = [];
+      settled.forEach((entry, index) => {
+        const result = byId.get(entry.id)!;
+        const later = remainingByOrder.get(entry.orderId) ?? [];
+        const cached = cachedOrders[index];
+        if (result.result === 'conflict' || result.result === 'invalid') {
+          conflicts++;
+          records.push({
+            id: entry.id,
+            orderId: entry.orderId,
+            orderNumber: result.order?.orderNumber ?? cached?.orderNumber ?? '',
+            mutation: entry.mutation,
+            serverStatus: result.order?.status ?? cached?.status ?? '',
+            serverVersion: result.order?.version ?? cached?.version ?? 0,
+            detectedAt: now().getTime(),
+            reason: result.result,
+            ...(result.error ? { error: result.error } : {}),
+          });
+        } else if (result.order) {
+          for (const next of later) {
+            if (next.mutation.baseVersion !== entry.mutation.baseVersion) continue;
+            next.mutation = { ...next.mutation, baseVersion: result.order.version };
+            rebased.push(next);
+          }
+        }
+        if (result.order) writes.push(toCachedOrder(result.order, later.map((e) => e.mutation)));
+        else if (cached) writes.push({ ...cached, pendingCount: later.length });
+      });
+      if (rebased.length) await db.outbox.bulkPut(rebased);
+      if (records.length) await db.conflicts.bulkPut(records);
+      if (writes.length) await db.adminOrders.bulkPut(writes);
+    });
+    return { done: settled.length, conflicts };
+  }
+
+  async function flushUnlocked(): Promise<{ pushed: number; conflicts: number }> {
+    let pushed = 0;
+    let conflicts = 0;
+    for (;;) {
+      const batch = await nextBatch();
+      if (!batch.length) break;
+      let response;
+      try {
+        response = await transport.push(batch.map((e) => e.mutation));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { attempts: e.attempts + 1, lastError: message } })));
+        throw error;
+      }
+      const outcome = await applyResults(batch, response?.results ?? []);
+      pushed += outcome.done;
+      conflicts += outcome.conflicts;
+      // A server that answered none of the batch would loop forever; try again on the next round.
+      if (outcome.done === 0) break;
+    }
+    return { pushed, conflicts };
+  }
+
+  async function guarded(work: () => Promise<Omit<SyncOutcome, 'ok'>>): Promise<SyncOutcome> {
+    return lock.run(async () => {
+      try {
+        const outcome = await work();
+        await markSynced();
+        return { ok: true, ...outcome };
+      } catch (error) {
+        return recordFailure(error);
+      }
+    });
+  }
+
+  return {
+    sync: () =>
+      guarded(async () => {
+        const { pushed, conflicts } = await flushUnlocked();
+        const pulled = await pullUnlocked();
+        return { pushed, conflicts, pulled };
+      }),
+    flush: () => guarded(async () => ({ ...(await flushUnlocked()), pulled: 0 })),
+    pull: () => guarded(async () => ({ pushed: 0, conflicts: 0, pulled: await pullUnlocked() })),
+    queueStatusChanges: (changes) => queueStatusChanges(db, changes, now),
+    async resolveConflict(conflictId, action) {
+      const conflict = await db.conflicts.get(conflictId);
+      if (!conflict) return;
+      if (action === 'drop') {
+        await db.conflicts.delete(conflictId);
+        return;
+      }
+      await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+        await queueStatusChanges(db, [{ orderId: conflict.orderId, status: conflict.mutation.status, trackingNumber: conflict.mutation.trackingNumber }], now);
+        await db.conflicts.delete(conflictId);
+      });
+    },
+  };
+}

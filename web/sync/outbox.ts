@@ -1,0 +1,60 @@
+/** Local status changes: written to the cache and the outbox in one Dexie transaction. */
+import type { OrderStatus } from '../../shared/order-status';
+import type { SetStatusMutation } from '../../shared/sync';
+import type { ShopDatabase, SyncConflict } from '../db/db';
+import { withStatus } from './order-cache';
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  trackingNumber?: string | null;
+}
+
+/** A conflict row; `reason` tells a version conflict from a change the server refused. */
+export type ConflictRecord = SyncConflict & { reason?: 'conflict' | 'invalid'; error?: string };
+
+function newMutationId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Queues status changes and shows them at once. The baseVersion is the server version the cached
+ * order carries; a change queued behind another change of the same order is rebased by the engine
+ * when the earlier one is acknowledged (see engine.ts).
+ */
+export async function queueStatusChanges(
+  db: ShopDatabase,
+  changes: readonly StatusChange[],
+  now: () => Date = () => new Date(),
+): Promise<SetStatusMutation[]> {
+  const at = now().toISOString();
+  return db.transaction('rw', db.adminOrders, db.outbox, async () => {
+    const orders = await db.adminOrders.bulkGet(changes.map((c) => c.orderId));
+    const mutations: SetStatusMutation[] = [];
+    const updated = new Map<string, NonNullable<(typeof orders)[number]>>();
+    changes.forEach((change, index) => {
+      const order = updated.get(change.orderId) ?? orders[index];
+      if (!order) throw new Error(`Order ${change.orderId} is not in the local cache`);
+      const mutation: SetStatusMutation = {
+        id: newMutationId(),
+        orderId: change.orderId,
+        type: 'setStatus',
+        status: change.status,
+        ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
+        baseVersion: order.version,
+        at,
+      };
+      mutations.push(mutation);
+      updated.set(change.orderId, { ...withStatus(order, change.status, change.trackingNumber, at), pendingCount: order.pendingCount + 1 });
+    });
+    await db.outbox.bulkAdd(mutations.map((mutation) => ({ mutation, id: mutation.id, orderId: mutation.orderId, attempts: 0 })));
+    await db.adminOrders.bulkPut([...updated.values()]);
+    return mutations;
+  });
+}
+
+export async function pendingChangeCount(db: ShopDatabase): Promise<number> {
+  return db.outbox.count();
+}
