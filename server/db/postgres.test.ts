@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { createTestOrder } from '../orders/order.test-support';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { toAdminView } from '../orders/order.mapper';
+import { createUserWithToken } from '../auth/auth.test-support';
 
 let cluster: TemporaryPostgres;
 let t: TestApp;
@@ -33,5 +34,31 @@ describe('the same app on PostgreSQL (DATABASE_URL=postgres://…)', () => {
     expect(typeof stored!.created_at).toBe('number');
     const view = toAdminView(stored!, (await loadItems(db, [first.id])).get(first.id)!);
     expect(view).toMatchObject({ customText: 'Mugged Off', quantity: 3, total: 19.37 });
+  });
+
+  it('lists, searches, changes status and applies a sync push with replay, as on SQLite', async () => {
+    const db = t.app.context.db;
+    const { token } = await createUserWithToken(t, 'admin');
+    const order = await createTestOrder(db, { items: [{ text: 'Grafting Hard' }] });
+    const found = await t.request('GET', '/api/orders?search=GRAFTING&status=processing', { token });
+    expect(found.status).toBe(200);
+    expect(found.body.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+
+    const patched = await t.request('PATCH', `/api/orders/${order.id}/status`, { token, body: { status: 'printed' }, headers: { 'If-Match': '1' } });
+    expect(patched.body.order).toMatchObject({ status: 'printed', version: 2 });
+
+    const push = { mutations: [
+      { id: 'pg-m1', orderId: order.id, type: 'setStatus', status: 'shipped', trackingNumber: 'TRKABCDEF123', baseVersion: 2, at: new Date().toISOString() },
+      { id: 'pg-m2', orderId: order.id, type: 'setStatus', status: 'cancelled', baseVersion: 1, at: new Date().toISOString() },
+    ] };
+    const first = await t.request('POST', '/api/sync/push', { token, body: push });
+    expect(first.body.results.map((r: { result: string }) => r.result)).toEqual(['applied', 'conflict']);
+    const replay = await t.request('POST', '/api/sync/push', { token, body: { mutations: [push.mutations[0]] } });
+    expect(replay.body.results[0]).toMatchObject({ result: 'duplicate', order: { status: 'shipped', version: 3 } });
+    const history = await db.selectFrom('order_history').select('to_status').where('order_id', '=', order.id).orderBy('version').execute();
+    expect(history.map((h) => h.to_status)).toEqual(['processing', 'printed', 'shipped']);
+
+    const pull = await t.request('GET', '/api/sync/orders?since=0&limit=500', { token });
+    expect(pull.body.orders.at(-1)).toMatchObject({ id: order.id, trackingNumber: 'TRKABCDEF123' });
   });
 });
