@@ -3,7 +3,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
 import { notFound } from './errors/http-error';
 import { jsonBodyParser } from './http/body-parser';
@@ -33,6 +33,9 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config.database);
   await migrateToLatest(db);
+  await refreshPlannerStatistics(db);
+  const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
+  statisticsTimer.unref();
   const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now };
   await ensureBootstrapAdmin(context);
 
@@ -83,6 +86,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
       });
     },
     async close() {
+      clearInterval(statisticsTimer);
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp, type RunningApp } from '../../server/app';
+import { refreshPlannerStatistics } from '../../server/db/database';
 import { startSession } from '../../server/auth/session.service';
 import { loadConfig } from '../../server/config';
 import { bulkInsertOrders } from '../../server/seed/bulk-insert';
@@ -31,6 +32,8 @@ export async function startOrdersFixture(count: number): Promise<OrdersFixture> 
   const seedMs = performance.now() - started;
   // Steady state: a running shop's WAL is checkpointed every 1,000 pages, not 100 MB behind.
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  // Steady state too: the server refreshes planner statistics at start-up and hourly.
+  await refreshPlannerStatistics(db);
 
   const admin = await db
     .insertInto('users')

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { isPostgres } from './dialect';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -52,6 +53,18 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       };
     },
   });
+}
+
+/**
+ * Refreshes SQLite's table statistics where they are stale (PRAGMA optimize, bounded work), so the
+ * planner knows, e.g., that most orders are delivered and a text search should drive the admin
+ * list instead of the status index. Run at start-up, hourly, and after bulk loads. No-op on PostgreSQL,
+ * whose autovacuum keeps statistics.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`PRAGMA analysis_limit = 1000`.execute(db);
+  await sql`PRAGMA optimize = 0x10002`.execute(db);
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

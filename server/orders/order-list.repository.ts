@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
+import { isPostgres } from '../db/dialect';
 import type { DbOrTrx } from './order.repository';
 import type { OrderHistoryRow, OrderRow } from './order.table';
 
@@ -14,15 +15,52 @@ export function likeContains(term: string): string {
 /**
  * The admin filters as WHERE clauses. `search` is a case-insensitive substring of the denormalised
  * `search_text` (order number, customer name, email, every item's text), the same on SQLite and
- * PostgreSQL: both fold the term and the column to lower case and honour `ESCAPE '\'`.
+ * PostgreSQL: both fold the term and the column to lower case and honour `ESCAPE '\'`. On SQLite a
+ * plain term of 3+ characters is looked up in the trigram index instead (same matches, no scan).
  */
-export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters): OrdersQuery<O> {
+export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters, searchPlan: SearchPlan = 'scan'): OrdersQuery<O> {
   let q = query;
+  const trigram = !!filters.search && searchPlan === 'trigram';
   if (filters.status) q = q.where('status', '=', filters.status);
-  if (filters.search) q = q.where(sql<boolean>`search_text like ${likeContains(filters.search)} escape '\\'`);
+  if (filters.search && trigram) {
+    // The same matches as the LIKE below, found through the SQLite trigram index (migration T1800).
+    const pattern = `%${filters.search.toLowerCase()}%`;
+    q = q.where(sql<boolean>`orders.rowid in (select rowid from orders_search where search_text like ${pattern})`);
+  } else if (filters.search) {
+    q = q.where(sql<boolean>`search_text like ${likeContains(filters.search)} escape '\\'`);
+  }
   if (filters.dateFrom) q = q.where('created_at', '>=', filters.dateFrom.ms);
   if (filters.dateTo) q = q.where('created_at', filters.dateTo.exclusive ? '<' : '<=', filters.dateTo.ms);
   return q;
+}
+
+/** How a search is answered: scanning search_text (on the status index when filtered) or the trigram index. */
+export type SearchPlan = 'scan' | 'trigram';
+
+/** Above this many orders in the filtered status, the trigram index beats scanning that status. */
+const TRIGRAM_STATUS_THRESHOLD = 20_000;
+const STATUS_COUNT_TTL_MS = 60_000;
+const statusCounts = new WeakMap<object, Map<string, { count: number; at: number }>>();
+
+/**
+ * The trigram index serves plain terms of 3+ characters on SQLite. Its cost follows the term's
+ * commonest trigrams, not the status, so inside a small status a scan is cheaper; inside a status
+ * holding most orders (delivered, after a year) the index wins by far. Status sizes are cached a minute.
+ */
+export async function chooseSearchPlan(db: DbOrTrx, filters: OrderFilters): Promise<SearchPlan> {
+  const term = filters.search;
+  if (!term || isPostgres(db) || [...term].length < 3 || /[\\%_]/.test(term)) return 'scan';
+  if (!filters.status) return 'trigram';
+  let byStatus = statusCounts.get(db);
+  if (!byStatus) statusCounts.set(db, (byStatus = new Map()));
+  const cached = byStatus.get(filters.status);
+  let count = cached && Date.now() - cached.at < STATUS_COUNT_TTL_MS ? cached.count : undefined;
+  if (count === undefined) {
+    const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', filters.status).executeTakeFirst();
+    count = Number(row?.n ?? 0);
+    byStatus.set(filters.status, { count, at: Date.now() });
+  }
+  return count > TRIGRAM_STATUS_THRESHOLD ? 'trigram' : 'scan';
 }
 
 /**
@@ -36,10 +74,11 @@ export async function listOrderPage(
   page: { offset: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const newestFirst = <O>(q: OrdersQuery<O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters)).limit(page.limit).offset(page.offset);
+  const plan = await chooseSearchPlan(db, filters);
+  const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters, plan)).limit(page.limit).offset(page.offset);
   const [rows, count] = await Promise.all([
     newestFirst(db.selectFrom('orders').selectAll().where('id', 'in', pageIds)).execute(),
-    applyOrderFilters(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')), filters).executeTakeFirst(),
+    applyOrderFilters(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')), filters, plan).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -73,6 +112,7 @@ export async function exportBatch(
       .selectFrom('orders')
       .select(['id', 'order_number', 'customer_first_name', 'customer_last_name', 'status', 'total_cents', 'created_at']),
     filters,
+    await chooseSearchPlan(db, filters),
   );
   if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
