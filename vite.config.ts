@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pwaPlugins } from './tools/pwa/vite-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...pwaPlugins()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

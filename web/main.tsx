@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+import './styles/fonts.css';
+import './styles/app.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
+    <UpdatePrompt />
   </StrictMode>,
 );

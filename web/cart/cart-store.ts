@@ -1,0 +1,127 @@
+import type { CartLine } from '../db/db';
+import { loadShopDb } from '../components/lazy-db';
+import {
+  DEFAULT_CASE_TYPE,
+  DEFAULT_FONT,
+  DEFAULT_FONT_SIZE,
+  UNIT_PRICE_CENTS,
+  findProductType,
+  productTypeOfVariant,
+} from '../../shared/catalog';
+
+/** What a screen hands to the cart; omitted fields take the defaults of spec.md §3. */
+export interface NewCartItem {
+  device: string;
+  text: string;
+  color: string;
+  productType?: string;
+  variant?: string;
+  caseType?: string;
+  font?: string;
+  fontSize?: number;
+  logo?: boolean;
+  priceCents?: number;
+}
+
+export const CART_MESSAGES = {
+  added: 'Added to cart!',
+  quantityUpdated: 'Quantity updated in cart!',
+  removed: 'Item removed from cart',
+  cleared: 'Cart cleared',
+} as const;
+
+/** spec.md §4: two lines are the same item when these fields all match. */
+function sameItem(a: Pick<CartLine, 'device' | 'caseType' | 'text' | 'color' | 'font' | 'fontSize' | 'logo'>, b: typeof a): boolean {
+  return a.device === b.device && a.caseType === b.caseType && a.text === b.text && a.color === b.color && a.font === b.font && a.fontSize === b.fontSize && a.logo === b.logo;
+}
+
+/** spec.md §4: only lines with a device, text, colour and price survive a reload. */
+export function isValidCartLine(line: Partial<CartLine> | null | undefined): line is CartLine {
+  return !!line && !!line.device && !!line.text && !!line.color && typeof line.priceCents === 'number' && Number.isFinite(line.priceCents) && line.priceCents > 0;
+}
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Adds one item, or raises the quantity of the identical line by 1, in one transaction so two
+ * tabs adding at once cannot create twin lines. Returns the message to show.
+ */
+export async function addToCart(item: NewCartItem): Promise<string> {
+  const line: CartLine = {
+    id: newId(),
+    device: item.device,
+    variant: item.variant ?? item.device,
+    productType: item.productType ?? productTypeOfVariant(item.device)?.id ?? findProductType('phone-case')!.id,
+    caseType: item.caseType ?? DEFAULT_CASE_TYPE,
+    text: item.text,
+    color: item.color,
+    font: item.font ?? DEFAULT_FONT,
+    fontSize: item.fontSize ?? DEFAULT_FONT_SIZE,
+    logo: item.logo ?? false,
+    priceCents: item.priceCents ?? UNIT_PRICE_CENTS,
+    quantity: 1,
+    addedAt: Date.now(),
+  };
+  const { db } = await loadShopDb();
+  return db.transaction('rw', db.cart, async () => {
+    const existing = (await db.cart.toArray()).find((candidate) => sameItem(candidate, line));
+    if (existing) {
+      await db.cart.update(existing.id, { quantity: existing.quantity + 1 });
+      return CART_MESSAGES.quantityUpdated;
+    }
+    await db.cart.add(line);
+    return CART_MESSAGES.added;
+  });
+}
+
+/** Sets a line's quantity; 0 or less removes the line (spec.md §4). Returns a message when removed. */
+export async function updateQuantity(id: string, quantity: number): Promise<string | null> {
+  if (quantity <= 0) return removeFromCart(id);
+  const { db } = await loadShopDb();
+  await db.cart.update(id, { quantity: Math.floor(quantity) });
+  return null;
+}
+
+/**
+ * Changes a line's quantity by `delta` against its stored value, so quick repeated clicks (or
+ * another tab) never work from a stale number. 0 or less removes the line.
+ */
+export async function adjustQuantity(id: string, delta: number): Promise<string | null> {
+  const { db } = await loadShopDb();
+  return db.transaction('rw', db.cart, async () => {
+    const line = await db.cart.get(id);
+    if (!line) return null;
+    const quantity = line.quantity + delta;
+    if (quantity <= 0) {
+      await db.cart.delete(id);
+      return CART_MESSAGES.removed;
+    }
+    await db.cart.update(id, { quantity });
+    return null;
+  });
+}
+
+export async function removeFromCart(id: string): Promise<string> {
+  const { db } = await loadShopDb();
+  await db.cart.delete(id);
+  return CART_MESSAGES.removed;
+}
+
+export async function clearCart(): Promise<string> {
+  const { db } = await loadShopDb();
+  await db.cart.clear();
+  return CART_MESSAGES.cleared;
+}
+
+/** The cart as reloaded at start: invalid lines are dropped from storage, the rest kept in order. */
+export async function loadCart(): Promise<CartLine[]> {
+  const { db } = await loadShopDb();
+  return db.transaction('rw', db.cart, async () => {
+    const lines = await db.cart.orderBy('addedAt').toArray();
+    const invalid = lines.filter((line) => !isValidCartLine(line)).map((line) => (line as CartLine).id);
+    if (invalid.length) await db.cart.bulkDelete(invalid);
+    return lines.filter(isValidCartLine);
+  });
+}

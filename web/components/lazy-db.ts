@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { ShopDatabase } from '../db/db';
+
+type LiveQuery = typeof import('dexie').liveQuery;
+let loading: Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> | null = null;
+
+/**
+ * The Dexie database, loaded on first use. Dexie is a third of the shop's JavaScript and the first
+ * paint of the designer does not need it, so it arrives in its own chunk just after
+ * (docs/decisions/web-shop.md). Every shop module reaches IndexedDB through here.
+ */
+export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> {
+  loading ??= Promise.all([import('../db/db'), import('dexie')]).then(([module, dexie]) => ({ db: module.db, liveQuery: dexie.liveQuery }));
+  return loading;
+}
+
+/**
+ * Like dexie-react-hooks' useLiveQuery: re-runs `query` whenever the tables it read change, in
+ * this tab or any other. `undefined` until the first result.
+ */
+export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[]): T | undefined {
+  const [value, setValue] = useState<T | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    let subscription: { unsubscribe(): void } | undefined;
+    loadShopDb().then(({ db, liveQuery }) => {
+      if (!alive) return;
+      subscription = liveQuery(() => query(db)).subscribe({
+        next: (result) => alive && setValue(() => result),
+        error: () => {},
+      });
+    });
+    return () => {
+      alive = false;
+      subscription?.unsubscribe();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return value;
+}

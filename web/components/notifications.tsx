@@ -1,0 +1,65 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/** spec.md §9: notifications clear after 4 s, error messages after 5 s. */
+export const NOTIFICATION_MS = 4000;
+export const ERROR_MS = 5000;
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: 'info' | 'error';
+}
+
+export interface Notify {
+  notify(message: string): void;
+  notifyError(message: string): void;
+}
+
+const NotifyContext = createContext<Notify | null>(null);
+
+/** Shows toasts in one polite live region; each clears on its own timer. */
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  const push = useCallback((message: string, kind: Toast['kind']) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { id, message, kind }]);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setToasts((current) => current.filter((toast) => toast.id !== id));
+    }, kind === 'error' ? ERROR_MS : NOTIFICATION_MS);
+    timers.current.add(timer);
+  }, []);
+
+  const value = useMemo<Notify>(
+    () => ({ notify: (message) => push(message, 'info'), notifyError: (message) => push(message, 'error') }),
+    [push],
+  );
+
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.kind}`}>
+            {toast.message}
+          </div>
+        ))}
+      </div>
+    </NotifyContext.Provider>
+  );
+}
+
+/** notify(message) shows a 4 s notification, notifyError(message) a 5 s error. */
+export function useNotify(): Notify {
+  const value = useContext(NotifyContext);
+  if (!value) throw new Error('useNotify must be used inside <NotificationProvider>');
+  return value;
+}

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadShopDb } from '../../components/lazy-db';
+import { renderInShop, resetShopDb } from '../../components/test-support';
+import { CustomizePage } from './CustomizePage';
+
+const addButton = () => screen.getByRole('button', { name: /ADD TO CART - \$5\.95|Adding to Cart\.\.\./ });
+
+describe('customizer', () => {
+  beforeEach(resetShopDb);
+  afterEach(cleanup);
+
+  it('counts characters left, turns the counter orange under 5 and stops at 20', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    const input = screen.getByLabelText('3. Your text');
+    expect(input).toHaveProperty('maxLength', 20);
+    expect(screen.getByText('20 characters left').className).not.toContain('counter--low');
+    await user.type(input, 'My type on paper');
+    expect(screen.getByText('4 characters left').className).toContain('counter--low');
+    await user.clear(input);
+    await user.type(input, 'abcdefghijklmno');
+    expect(screen.getByText('5 characters left').className).not.toContain('counter--low');
+    await user.type(input, 'pqrstuvwxyz');
+    expect((input as HTMLInputElement).value).toBe('abcdefghijklmnopqrst');
+    expect(screen.getByText('0 characters left').className).toContain('counter--low');
+  });
+
+  it('keeps ADD TO CART disabled until text and colour are set', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    expect(addButton()).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('3. Your text'), 'Grafted');
+    expect(addButton()).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('radio', { name: 'Teal' }));
+    expect(addButton()).toHaveProperty('disabled', false);
+    await user.clear(screen.getByLabelText('3. Your text'));
+    await user.type(screen.getByLabelText('3. Your text'), '   ');
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+
+  it('disables adding while the product type switches (800 ms), then offers the new variants', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    await user.type(screen.getByLabelText('3. Your text'), 'Stay hydrated');
+    await user.click(screen.getByRole('radio', { name: 'Hot Pink' }));
+    await user.click(screen.getByRole('radio', { name: 'Water Bottle' }));
+    expect(screen.getByText('Switching to Water Bottle…')).toBeTruthy();
+    expect(addButton()).toHaveProperty('disabled', true);
+    await waitFor(() => expect(screen.getByLabelText('2. Size')).toHaveProperty('value', 'Standard Bottle'), { timeout: 2000 });
+    expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('shows Adding to Cart... and then stores the design, raising the quantity the second time', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    await user.type(screen.getByLabelText('3. Your text'), 'Grafted');
+    await user.click(screen.getByRole('radio', { name: 'Purple' }));
+    await user.click(addButton());
+    expect(addButton().textContent).toBe('Adding to Cart...');
+    expect(addButton()).toHaveProperty('disabled', true);
+    await screen.findByText('Added to cart!', undefined, { timeout: 3000 });
+    await waitFor(() => expect(addButton().textContent).toBe('ADD TO CART - $5.95'));
+    await user.click(addButton());
+    await screen.findByText('Quantity updated in cart!', undefined, { timeout: 3000 });
+    const { db } = await loadShopDb();
+    const lines = await db.cart.toArray();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ device: 'iPhone 14 Pro Max', text: 'Grafted', color: 'Purple', font: 'Pecita', quantity: 2, priceCents: 595 });
+  });
+
+  it('shows the marketing claims of the copy', () => {
+    renderInShop(<CustomizePage />);
+    expect(screen.getByText('$7.45').tagName).toBe('S');
+    expect(screen.getByText('25% OFF')).toBeTruthy();
+    expect(screen.getByText('FREE Shipping')).toBeTruthy();
+    expect(screen.getByText(/247 reviews/)).toBeTruthy();
+    expect(screen.getByText(/iPhone 15 Pro Max, iPhone 16 Pro/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Show testimonials/ })).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'Create Your Case Now' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { COLORS, colorHex, PRODUCT_TYPES } from '../../../shared/catalog';
+import { toCents } from '../../../shared/money';
+import { addToCart } from '../../cart/cart-store';
+import { useNotify } from '../../components/notifications';
+import { DesignThumb } from './DesignThumb';
+import { filterAndSort, GALLERY_DESIGNS, GALLERY_LOAD_MS, NO_FILTERS, pickRandom, SHOWN_DESIGNS, SORT_LABELS, type GalleryDesign, type GalleryFilters, type GallerySort } from './gallery-logic';
+import { likeDesign, useLocalLikes } from './likes';
+
+export const ADD_FAILED_MESSAGE = 'Error adding item to cart. Please try again.';
+
+export default function GalleryPage() {
+  const { notify } = useNotify();
+  const [loading, setLoading] = useState(true);
+  const [designs, setDesigns] = useState<GalleryDesign[]>([]);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
+  const localLikes = useLocalLikes();
+  const likesOf = (design: GalleryDesign) => design.likes + (localLikes.get(design.id) ?? 0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setDesigns(pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS));
+      setLoading(false);
+    }, GALLERY_LOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const filtering = filters !== NO_FILTERS;
+  // Without filters the random order of the shuffle is kept, as shown; with them, the chosen sort applies.
+  const shown = useMemo(() => (filtering ? filterAndSort(designs, filters, likesOf) : designs), [designs, filters, filtering, localLikes]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function add(design: GalleryDesign) {
+    try {
+      notify(await addToCart({ device: design.device, text: design.text, color: design.color, font: design.font, priceCents: toCents(design.price) }));
+    } catch {
+      window.alert(ADD_FAILED_MESSAGE);
+    }
+  }
+
+  const setFilter = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
+
+  return (
+    <section className="content-page gallery" aria-labelledby="gallery-title">
+      <p className="eyebrow">Straight from the fire pit</p>
+      <h1 id="gallery-title">Community designs</h1>
+      <p className="lede">Fans' favourite lines. Like the ones you love, or add one to your cart as it is.</p>
+      <div className="gallery__toolbar">
+        <div className="segmented" role="group" aria-label="View">
+          <button type="button" className={`segmented__option${view === 'grid' ? ' is-selected' : ''}`} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
+          <button type="button" className={`segmented__option${view === 'list' ? ' is-selected' : ''}`} aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
+        </div>
+        <button type="button" className="btn btn--secondary" disabled={loading} onClick={() => { setFilters(NO_FILTERS); setDesigns(pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS)); }}>
+          More Designs
+        </button>
+      </div>
+      <details className="gallery__filters">
+        <summary>Search, filter and sort</summary>
+        <div className="filters">
+          <div className="field">
+            <label className="field__label" htmlFor="gallery-search">Search</label>
+            <input id="gallery-search" type="search" value={filters.search} onChange={(e) => setFilter('search', e.target.value)} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="gallery-device">Device</label>
+            <select id="gallery-device" value={filters.device} onChange={(e) => setFilter('device', e.target.value)}>
+              <option value="">All devices</option>
+              {PRODUCT_TYPES.flatMap((t) => t.variants).map((v) => <option key={v} value={v}>{v}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="gallery-color">Colour</label>
+            <select id="gallery-color" value={filters.color} onChange={(e) => setFilter('color', e.target.value)}>
+              <option value="">All colours</option>
+              {COLORS.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="gallery-sort">Sort by</label>
+            <select id="gallery-sort" value={filters.sort} onChange={(e) => setFilter('sort', e.target.value as GallerySort)}>
+              {(Object.keys(SORT_LABELS) as GallerySort[]).map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+            </select>
+          </div>
+        </div>
+      </details>
+
+      {loading ? (
+        <div className="page-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading community designs...</div>
+      ) : shown.length === 0 ? (
+        <p className="muted">No designs match. <button type="button" className="link-button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button></p>
+      ) : (
+        <ul className={`designs designs--${view}`} aria-label="Designs">
+          {shown.map((design) => (
+            <li key={design.id} className="design-card" data-testid="design-card">
+              <DesignThumb device={design.device} text={design.text} color={design.color} font={design.font} />
+              <div className="design-card__body">
+                <h2 className="design-card__title" style={{ borderColor: colorHex(design.color) }}>“{design.text}”</h2>
+                <p className="muted">{design.device} · {design.color}</p>
+                <p className="design-card__desc">{design.description}</p>
+                <p className="design-card__meta">
+                  <span aria-label={`Rated ${design.rating} out of 5`}>★ {design.rating.toFixed(1)}</span>
+                  <strong>${design.price.toFixed(2)}</strong>
+                </p>
+                <div className="design-card__actions">
+                  <button type="button" className="like-button" aria-label={`Like “${design.text}”, ${likesOf(design)} likes`} onClick={() => void likeDesign(design.id)}>
+                    <span aria-hidden="true">♥</span> <span data-testid="like-count">{likesOf(design)}</span>
+                  </button>
+                  <button type="button" className="btn btn--primary btn--small" onClick={() => void add(design)}>
+                    Add<span className="sr-only"> “{design.text}” to cart</span>
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="center"><Link to="/" className="link">Design your own →</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { BRAND, CONTACT_EMAIL, SUPPORT_EMAIL } from './contact';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <p>© {new Date().getFullYear()} {BRAND}. Made with love by the pool. Not affiliated with any TV network.</p>
+      <p className="site-footer__links">
+        <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
+        <a href={`mailto:${SUPPORT_EMAIL}`}>Support</a>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { loadCart } from '../cart/cart-store';
+import { recordVisit } from '../analytics/visit';
+import { LoadingScreen } from './LoadingScreen';
+import { MAX_HEALTH_RETRIES, useHealthGate } from './use-health';
+
+/** Start-up: branded loading screen (~1 s), the API health gate, then the app. */
+export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: number }) {
+  const gate = useHealthGate(delayMs);
+
+  useEffect(() => {
+    // spec.md §4: only valid cart lines survive a reload.
+    void loadCart().catch(() => {});
+  }, []);
+
+  useEffect(() => {
+    if (gate.state === 'healthy' && !gate.offline) void recordVisit();
+  }, [gate.state, gate.offline]);
+
+  const firstCheck = gate.state === 'checking' && gate.retries === 0;
+  useLayoutEffect(() => {
+    // index.html paints the splash before any script runs; it stays until the first check is done
+    // and leaves in the same frame as the app appears.
+    if (!firstCheck) document.getElementById('splash')?.remove();
+  }, [firstCheck]);
+
+  if (firstCheck && document.getElementById('splash')) return null;
+  if (gate.state === 'checking') return <LoadingScreen label={gate.retries ? 'Checking the connection…' : undefined} />;
+  if (gate.state === 'unhealthy') {
+    return (
+      <main className="connection-screen" aria-labelledby="connection-title">
+        <p className="error-screen__icon" aria-hidden="true">📡</p>
+        <h1 id="connection-title">Connection Issue</h1>
+        <p>We're having trouble connecting to our servers. This might be a temporary issue.</p>
+        <div className="error-screen__actions">
+          {gate.canRetry ? (
+            <button type="button" className="btn btn--primary" onClick={gate.retry}>
+              Retry ({gate.retries}/{MAX_HEALTH_RETRIES})
+            </button>
+          ) : (
+            <button type="button" className="btn btn--primary" onClick={gate.continueOffline}>
+              Continue in Offline Mode
+            </button>
+          )}
+        </div>
+      </main>
+    );
+  }
+  return (
+    <>
+      {gate.offline && (
+        <p className="offline-banner" role="status">
+          Offline mode: you can design and fill your cart; checkout needs a connection.
+        </p>
+      )}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../api/client';
+import { apiPath } from '../../shared/api/routes';
+
+export type HealthState = 'checking' | 'healthy' | 'unhealthy';
+export const MAX_HEALTH_RETRIES = 3;
+/** spec.md §9: the app waits about 1 s before showing the shop. */
+export const STARTUP_DELAY_MS = 1000;
+
+async function isHealthy(): Promise<boolean> {
+  try {
+    const body = await apiRequest<{ status?: string }>('GET', apiPath('health'), { timeoutMs: 5000 });
+    return body?.status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The API health gate of spec.md §4: checking, healthy, unhealthy. The first check runs alongside
+ * the start-up delay. Retry counts up to 3; after that the shopper may continue offline.
+ */
+export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS) {
+  const [state, setState] = useState<HealthState>('checking');
+  const [retries, setRetries] = useState(0);
+  const [offline, setOffline] = useState(false);
+  const started = useRef(false);
+
+  const check = useCallback(async (delayMs: number) => {
+    setState('checking');
+    const [ok] = await Promise.all([isHealthy(), wait(delayMs)]);
+    // A transition lets React render the shop in small slices instead of one long task.
+    startTransition(() => setState(ok ? 'healthy' : 'unhealthy'));
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void check(startupDelayMs);
+  }, [check, startupDelayMs]);
+
+  const retry = useCallback(() => {
+    setRetries((count) => Math.min(count + 1, MAX_HEALTH_RETRIES));
+    void check(0);
+  }, [check]);
+
+  const continueOffline = useCallback(() => {
+    setOffline(true);
+    setState('healthy');
+  }, []);
+
+  return { state, retries, offline, retry, continueOffline, canRetry: retries < MAX_HEALTH_RETRIES };
+}
