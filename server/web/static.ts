@@ -45,14 +45,22 @@ export function serveWebApp(distDir: string) {
       const body = fs.readFileSync(full);
       const ext = path.extname(full);
       const compress = COMPRESSIBLE.has(ext) && body.length > 512;
-      file = {
+      const loaded: CachedFile = {
         body,
-        gzip: compress ? zlib.gzipSync(body, { level: 9 }) : null,
-        brotli: compress ? zlib.brotliCompressSync(body) : null,
+        // gzip at a middle level is quick enough to do in line; brotli's best level is not
+        // (seconds for the main chunk), so it is made on the thread pool and used once ready.
+        gzip: compress ? zlib.gzipSync(body, { level: 6 }) : null,
+        brotli: null,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${body.length.toString(16)}-${hash(body)}"`,
         immutable: relative.startsWith('assets/'),
       };
+      if (compress) {
+        zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, result) => {
+          if (!error) loaded.brotli = result;
+        });
+      }
+      file = loaded;
     }
     cache.set(relative, file);
     return file;
