@@ -1,28 +1,17 @@
 import fs from 'node:fs';
+import { useServerAndBrowser } from './support/harness';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { expect, it } from 'vitest';
 import { axeSeriousViolations, enterCard, fillShipping, openCheckout, seedCart, SHOPPER } from './checkout-helpers';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 it('registers, buys while signed in, sees the order in the history (reloaded at checkout), signs out and in', async () => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await e2e.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/account`);
+  await page.goto(`${e2e.server.url}/account`);
   await page.getByRole('heading', { name: 'Create an account' }).waitFor();
   expect(await axeSeriousViolations(page, axeSource)).toEqual([]);
 
@@ -36,8 +25,8 @@ it('registers, buys while signed in, sees the order in the history (reloaded at 
   await page.getByText('Signed in as').waitFor();
   await page.getByText('No orders yet.').waitFor();
 
-  await seedCart(page, server.url);
-  await openCheckout(page, server.url);
+  await seedCart(page, e2e.server.url);
+  await openCheckout(page, e2e.server.url);
   await fillShipping(page, { ...SHOPPER, Email: 'robin@example.com' });
   await page.getByRole('button', { name: /Continue/ }).click();
   await enterCard(page, '5555 5555 5555 4444');
@@ -60,7 +49,7 @@ it('registers, buys while signed in, sees the order in the history (reloaded at 
     orderNumber,
   );
   await page.route('**/api/orders/customer', (route) => route.abort('connectionrefused'));
-  await page.goto(`${server.url}/account`);
+  await page.goto(`${e2e.server.url}/account`);
   await page.getByRole('cell', { name: orderNumber }).waitFor();
   await page.unroute('**/api/orders/customer');
   expect(await axeSeriousViolations(page, axeSource)).toEqual([]);
@@ -80,9 +69,9 @@ it('registers, buys while signed in, sees the order in the history (reloaded at 
 });
 
 it('shows a customer only their own orders', async () => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await e2e.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/account`);
+  await page.goto(`${e2e.server.url}/account`);
   await page.getByLabel('First name').fill('Alex');
   await page.getByLabel('Last name').fill('Other');
   await page.getByLabel('Email address').fill('alex@example.com');

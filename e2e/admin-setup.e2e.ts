@@ -3,29 +3,18 @@
  * the offline-capable CSV export of the orders page.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { useServerAndBrowser } from './support/harness';
+import { expect, it } from 'vitest';
 import { createTestOrder } from '../server/orders/order.test-support';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 it('creates the first admin, shows the overview, and exports the filtered orders as CSV offline', async () => {
-  await createTestOrder(server.app.context.db, { status: 'processing', items: [{ text: '=cmd|calc' }] });
-  await createTestOrder(server.app.context.db, { status: 'shipped', items: [{ text: 'Bombshell' }] });
-  const context = await browser.newContext({ acceptDownloads: true });
+  await createTestOrder(e2e.server.app.context.db, { status: 'processing', items: [{ text: '=cmd|calc' }] });
+  await createTestOrder(e2e.server.app.context.db, { status: 'shipped', items: [{ text: 'Bombshell' }] });
+  const context = await e2e.browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${e2e.server.url}/admin`);
   await page.getByRole('heading', { name: 'Create the first admin' }).waitFor();
   await page.getByLabel('First name').fill('Iain');
   await page.getByLabel('Last name').fill('Stirling');

@@ -3,28 +3,18 @@
  * go offline, Mark Printed and Mark Shipped, reload offline, reconnect, and watch the server reach
  * the same state once per change while a second tablet's change to another order conflicts.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/harness';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
 
 const ADMIN_EMAIL = 'boss@villaprints.test';
 const ADMIN_PASSWORD = 'correct-horse-battery';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
 async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${e2e.server.url}${path}`);
   await page.waitForURL(/\/admin\/login$/);
   const submit = page.getByRole('button', { name: 'Sign in' });
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
@@ -52,11 +42,11 @@ function queueCard(page: Page, queue: string, orderNumber: string) {
 }
 
 async function history(orderId: string) {
-  return server.app.context.db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('version').execute();
+  return e2e.server.app.context.db.selectFrom('order_history').selectAll().where('order_id', '=', orderId).orderBy('version').execute();
 }
 
 async function statusOf(orderId: string) {
-  return (await server.app.context.db.selectFrom('orders').select(['status', 'tracking_number']).where('id', '=', orderId).executeTakeFirstOrThrow());
+  return (await e2e.server.app.context.db.selectFrom('orders').select(['status', 'tracking_number']).where('id', '=', orderId).executeTakeFirstOrThrow());
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -68,10 +58,10 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
 }
 
 it('keeps working offline and syncs each change once, surfacing a conflict from a second tablet', async () => {
-  const orderA = await createTestOrder(server.app.context.db, { status: 'processing' });
-  const orderB = await createTestOrder(server.app.context.db, { status: 'processing' });
+  const orderA = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
+  const orderB = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
 
-  const tablet: BrowserContext = await browser.newContext();
+  const tablet: BrowserContext = await e2e.browser.newContext();
   const page = await tablet.newPage();
   await signIn(page, '/admin/orders');
   await page.locator(`[data-order-number="${orderA.order_number}"]`).waitFor();
@@ -93,7 +83,7 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
   await queueCard(page, 'ready', orderB.order_number).waitFor();
 
   // Meanwhile a second tablet, online, cancels order B.
-  const other = await browser.newContext();
+  const other = await e2e.browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, '/admin/orders');
   await otherPage.locator(`[data-order-number="${orderB.order_number}"]`).getByRole('button', { name: orderB.order_number }).click();
@@ -125,14 +115,14 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
 });
 
 it('shows the login to a signed-out visitor and returns to the page after sign-in; Logout goes home', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, '/admin/fulfillment');
   await page.getByRole('heading', { name: 'Fulfillment' }).waitFor();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${e2e.server.url}/admin`);
   await page.waitForURL(/\/admin\/login$/);
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill('wrong-password');
@@ -156,8 +146,8 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 it('reloads while offline with the changes and the waiting count kept (needs the service worker)', async () => {
-  const order = await createTestOrder(server.app.context.db, { status: 'processing' });
-  const context = await browser.newContext();
+  const order = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, '/admin/fulfillment');
   await queueCard(page, 'production', order.order_number).waitFor();

@@ -5,23 +5,12 @@
  * (tools/pwa/lighthouse-installability.ts) passes.
  */
 import http from 'node:http';
+import { useServerAndBrowser } from './support/harness';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { expect, it } from 'vitest';
 import { runInstallabilityAudit } from '../tools/pwa/lighthouse-installability';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 interface ManifestIcon {
   src: string;
@@ -37,7 +26,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 it('serves a valid manifest whose icons load at their declared sizes', async () => {
-  const response = await fetch(`${server.url}/manifest.webmanifest`);
+  const response = await fetch(`${e2e.server.url}/manifest.webmanifest`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/manifest+json');
   const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
@@ -55,7 +44,7 @@ it('serves a valid manifest whose icons load at their declared sizes', async () 
 
   const icons = [...manifest.icons, { src: '/icons/apple-touch-icon-180.png', sizes: '180x180', type: 'image/png' }];
   for (const icon of icons) {
-    const image = await fetch(new URL(icon.src, server.url));
+    const image = await fetch(new URL(icon.src, e2e.server.url));
     expect(image.status, icon.src).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     const [width, height] = icon.sizes.split('x').map(Number);
@@ -64,8 +53,8 @@ it('serves a valid manifest whose icons load at their declared sizes', async () 
 });
 
 it('links the manifest and the Apple touch icon, and Chromium finds the app installable', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
+  const page = await e2e.browser.newPage();
+  await page.goto(`${e2e.server.url}/`);
   expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
   expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon-180.png');
   expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#FF1493');
@@ -80,7 +69,7 @@ it('links the manifest and the Apple touch icon, and Chromium finds the app inst
 });
 
 it("passes Lighthouse 12's installability audit, which fails a page without a manifest", async () => {
-  const shop = await runInstallabilityAudit(`${server.url}/`);
+  const shop = await runInstallabilityAudit(`${e2e.server.url}/`);
   expect(shop.lighthouseVersion).toMatch(/^12\./);
   expect(shop.failures).toEqual([]);
   expect(shop.score).toBe(1);

@@ -4,38 +4,27 @@
  * once the connection is back. The event is dispatched through the DevTools protocol, as the
  * DevTools "Background sync" button does, so the test does not wait on the browser's own timing.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/harness';
 import { createTestOrder } from '../server/orders/order.test-support';
 import { waitForServiceWorkerControl } from './pwa-support';
 
 const ADMIN_EMAIL = 'pwa-sync@villaprints.test';
 const ADMIN_PASSWORD = 'background-sync-password';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
 async function statusOf(orderId: string): Promise<string> {
-  const row = await server.app.context.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await e2e.server.app.context.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   return row.status;
 }
 
 it('flushes the admin outbox from the service worker with the tab closed', async () => {
-  const order = await createTestOrder(server.app.context.db, { status: 'processing' });
-  const context = await browser.newContext();
+  const order = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
+  const context = await e2e.browser.newContext();
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin/fulfillment`);
+  await page.goto(`${e2e.server.url}/admin/fulfillment`);
   await page.waitForURL(/\/admin\/login$/);
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -60,15 +49,15 @@ it('flushes the admin outbox from the service worker with the tab closed', async
   const cdp = await context.newCDPSession(blank);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+      const ours = registrations.find((r) => r.scopeURL === `${e2e.server.url}/` && !r.isDeleted);
       if (ours) resolve(ours.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId: await registrationId, tag: 'admin-outbox', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: e2e.server.url, registrationId: await registrationId, tag: 'admin-outbox', lastChance: false });
 
   await expect.poll(() => statusOf(order.id), { timeout: 15_000 }).toBe('printed');
-  const history = await server.app.context.db.selectFrom('order_history').select(['to_status', 'source']).where('order_id', '=', order.id).execute();
+  const history = await e2e.server.app.context.db.selectFrom('order_history').select(['to_status', 'source']).where('order_id', '=', order.id).execute();
   expect(history.filter((row) => row.to_status === 'printed')).toHaveLength(1);
   await context.close();
 });

@@ -1,19 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { useServerAndBrowser } from './support/harness';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 interface AxeViolation {
   id: string;
@@ -43,8 +33,8 @@ const pages: [string, string][] = [
 for (const [route, heading] of pages) {
   for (const width of [1280, 390]) {
     it(`has no serious or critical axe violations on ${route} at ${width}px`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(server.url + route);
+      const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(e2e.server.url + route);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       if (route === '/gallery') await page.getByTestId('design-card').first().waitFor();
       if (route === '/faq') await page.getByRole('button', { name: 'How long do the stickers last?' }).click();
@@ -55,8 +45,8 @@ for (const [route, heading] of pages) {
 }
 
 it('has no serious or critical axe violations in the open cart drawer', async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url + '/');
+  const page = await e2e.browser.newPage();
+  await page.goto(e2e.server.url + '/');
   await page.getByLabel('3. Your text').fill('Loyal, babe');
   await page.getByRole('radio', { name: 'Yellow' }).check();
   await page.getByRole('button', { name: 'ADD TO CART - $5.95' }).click();

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startE2eServer, type E2eServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/harness';
+import type { Page } from 'playwright-core';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 async function openShop(path = '/'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(server.url + path);
+  await page.goto(e2e.server.url + path);
   return page;
 }
 
@@ -56,7 +46,7 @@ describe('shopper flows in Chromium', () => {
   it('keeps the cart live in a second tab', async () => {
     const page = await openShop('/');
     const other = await page.context().newPage();
-    await other.goto(server.url + '/faq');
+    await other.goto(e2e.server.url + '/faq');
     await page.getByLabel('3. Your text').fill('Grafted');
     await page.getByRole('radio', { name: 'Teal' }).check();
     await page.getByRole('button', { name: 'ADD TO CART - $5.95' }).click();
@@ -105,13 +95,13 @@ describe('shopper flows in Chromium', () => {
   });
 
   it('records one visit event per visitor per day', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const visits: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/analytics/events')) visits.push(request.postDataJSON());
     });
-    await page.goto(server.url + '/');
+    await page.goto(e2e.server.url + '/');
     await page.waitForResponse((response) => response.url().endsWith('/api/analytics/events'));
     await page.reload();
     await page.getByRole('heading', { name: 'Put your catchphrase on it' }).waitFor();
@@ -124,10 +114,10 @@ describe('shopper flows in Chromium', () => {
 
 describe('API health gate', () => {
   it('offers Retry up to 3 times, then Continue in Offline Mode', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.route('**/api/health', (route) => route.abort('connectionrefused'));
-    await page.goto(server.url + '/');
+    await page.goto(e2e.server.url + '/');
     await page.getByRole('heading', { name: 'Connection Issue' }).waitFor();
     await page.getByText("We're having trouble connecting to our servers. This might be a temporary issue.").waitFor();
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -140,10 +130,10 @@ describe('API health gate', () => {
   });
 
   it('lets the shopper in once a Retry finds the API healthy', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.route('**/api/health', (route) => route.fulfill({ status: 503, body: '{"status":"down"}', contentType: 'application/json' }));
-    await page.goto(server.url + '/gallery');
+    await page.goto(e2e.server.url + '/gallery');
     await page.getByRole('heading', { name: 'Connection Issue' }).waitFor();
     await page.unroute('**/api/health');
     await page.getByRole('button', { name: 'Retry (0/3)' }).click();

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
-import type { DbOrTrx } from './order.repository';
+import { groupByOrder, type DbOrTrx } from './order.repository';
 import type { OrderHistoryRow, OrderRow } from './order.table';
 
 type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
@@ -120,8 +120,7 @@ export async function exportBatch(
 
 /** Device and text of every line of the given orders, grouped by order, in line order. */
 export async function loadItemLabels(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, { device: string; text: string }[]>> {
-  const byOrder = new Map<string, { device: string; text: string }[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_items')
     .select(['order_id', 'device', 'text'])
@@ -129,13 +128,7 @@ export async function loadItemLabels(db: DbOrTrx, orderIds: readonly string[]): 
     .orderBy('order_id')
     .orderBy('line_no')
     .execute();
-  for (const row of rows) {
-    const list = byOrder.get(row.order_id);
-    const label = { device: row.device, text: row.text };
-    if (list) list.push(label);
-    else byOrder.set(row.order_id, [label]);
-  }
-  return byOrder;
+  return groupByOrder(rows, (row) => ({ device: row.device, text: row.text }));
 }
 
 export async function listOrdersOfUser(db: DbOrTrx, userId: number): Promise<OrderRow[]> {

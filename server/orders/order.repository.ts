@@ -187,8 +187,7 @@ export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: str
 
 /** Items of many orders in one query, grouped by order id, in line order. */
 export async function loadItems(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, OrderItemRow[]>> {
-  const byOrder = new Map<string, OrderItemRow[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_items')
     .selectAll()
@@ -196,10 +195,16 @@ export async function loadItems(db: DbOrTrx, orderIds: readonly string[]): Promi
     .orderBy('order_id')
     .orderBy('line_no')
     .execute();
+  return groupByOrder(rows, (row) => row);
+}
+
+/** Rows of many orders grouped by order id, keeping their order; `pick` shapes each row. */
+export function groupByOrder<R extends { order_id: string }, T>(rows: readonly R[], pick: (row: R) => T): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
   for (const row of rows) {
     const list = byOrder.get(row.order_id);
-    if (list) list.push(row);
-    else byOrder.set(row.order_id, [row]);
+    if (list) list.push(pick(row));
+    else byOrder.set(row.order_id, [pick(row)]);
   }
   return byOrder;
 }
