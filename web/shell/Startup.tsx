@@ -6,7 +6,9 @@ import { MAX_HEALTH_RETRIES, useHealthGate } from './use-health';
 
 /** Start-up: branded loading screen (~1 s), the API health gate, then the app. */
 export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: number }) {
-  const gate = useHealthGate(delayMs);
+  // The admin dashboard is local-first with its own online/offline panel (design.md §4).
+  const adminPath = typeof location !== 'undefined' && location.pathname.startsWith('/admin');
+  const gate = useHealthGate(delayMs, adminPath);
 
   useEffect(() => {
     // spec.md §4: only valid cart lines survive a reload.
@@ -48,7 +50,7 @@ export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: 
   }
   return (
     <>
-      {gate.offline && (
+      {gate.offline && !adminPath && (
         <p className="offline-banner" role="status">
           Offline mode: you can design and fill your cart; checkout needs a connection.
         </p>

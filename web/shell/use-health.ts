@@ -22,11 +22,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The API health gate of spec.md §4: checking, healthy, unhealthy. The first check runs alongside
  * the start-up delay. Retry counts up to 3; after that the shopper may continue offline.
  */
-export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS) {
-  const [state, setState] = useState<HealthState>('checking');
+export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS, skipWhenOffline = false) {
+  // The admin works from its local cache: when the browser already knows it is offline there is
+  // nothing to check, and the print room should not have to click through three Retries.
+  const knownOffline = skipWhenOffline && typeof navigator !== 'undefined' && navigator.onLine === false;
+  const [state, setState] = useState<HealthState>(knownOffline ? 'healthy' : 'checking');
   const [retries, setRetries] = useState(0);
-  const [offline, setOffline] = useState(false);
-  const started = useRef(false);
+  const [offline, setOffline] = useState(knownOffline);
+  const started = useRef(knownOffline);
 
   const check = useCallback(async (delayMs: number) => {
     setState('checking');
