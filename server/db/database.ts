@@ -27,6 +27,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.default.Pool({ connectionString: config.url, max: 10 });
+  // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
+  // would end the process. The pool drops the client and the next query connects afresh.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

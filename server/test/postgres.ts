@@ -82,8 +82,13 @@ export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
-      server.kill('SIGINT');
-      await new Promise((resolve) => server.once('exit', resolve));
+      // Smart shutdown (SIGTERM) lets clients that are still closing finish; a fast shutdown would
+      // send them FATAL 57P01, which surfaces as an unhandled error in the test that stopped it.
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const fast = setTimeout(() => server.kill('SIGINT'), 5_000);
+      await exited;
+      clearTimeout(fast);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
