@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { Dialog } from '../components/Dialog';
 import { useNotify } from '../components/notifications';
-import { colorHex, findProductType } from '../../shared/catalog';
+import { colorHex } from '../../shared/catalog';
 import { backdropFor } from '../catalog/contrast';
 import { formatUsd } from '../../shared/money';
-import { adjustQuantity, removeFromCart } from './cart-store';
+import { adjustQuantity, cartLineTitle, removeFromCart } from './cart-store';
 import { useCartDrawer } from './cart-drawer-state';
 import { useCart } from './use-cart';
 
@@ -37,7 +37,7 @@ export function CartDrawer() {
                 <span className="cart-line__swatch" style={{ background: colorHex(line.color) }} aria-hidden="true" />
                 <div className="cart-line__body">
                   <p className="cart-line__title">
-                    {findProductType(line.productType)?.name ?? 'Phone Case'} · {line.device}
+                    {cartLineTitle(line)}
                   </p>
                   <p className="cart-line__text">
                     <span style={{ color: colorHex(line.color), background: backdropFor(colorHex(line.color)) }}>“{line.text}”</span>

@@ -36,6 +36,11 @@ function sameItem(a: Pick<CartLine, 'device' | 'caseType' | 'text' | 'color' | '
 }
 
 /** spec.md §4: only lines with a device, text, colour and price survive a reload. */
+/** "Phone Case · iPhone 14", as the drawer and the checkout summary title a line. */
+export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device'>): string {
+  return `${findProductType(line.productType)?.name ?? 'Phone Case'} · ${line.device}`;
+}
+
 export function isValidCartLine(line: Partial<CartLine> | null | undefined): line is CartLine {
   return !!line && !!line.device && !!line.text && !!line.color && typeof line.priceCents === 'number' && Number.isFinite(line.priceCents) && line.priceCents > 0;
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { colorHex, findProductType } from '../../../shared/catalog';
+import { colorHex } from '../../../shared/catalog';
+import { cartLineTitle } from '../../cart/cart-store';
 import { formatUsd } from '../../../shared/money';
 import { findDiscount, INVALID_DISCOUNT_MESSAGE, type Totals } from '../../../shared/pricing';
 import type { CartLine } from '../../db/db';
@@ -38,7 +39,7 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
             <span className="summary-line__swatch" style={{ background: colorHex(line.color) }} aria-hidden="true" />
             <div className="summary-line__body">
               <p className="summary-line__title">
-                {findProductType(line.productType)?.name ?? 'Phone Case'} · {line.device}
+                {cartLineTitle(line)}
               </p>
               <p className="summary-line__text">“{line.text}”</p>
               <p className="summary-line__meta">
