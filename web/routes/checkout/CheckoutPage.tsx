@@ -12,7 +12,7 @@ import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
 import { trackPurchase } from '../../payments/purchase-analytics';
 import { refreshCustomerOrders } from '../account/customer-orders';
 import { INITIAL_VALUES, totalsFor, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
-import { clearLastOrder, LAST_ORDER_KEY, recordPlacedOrder, type LastOrder } from './last-order';
+import { clearLastOrder, isConfirmationRecent, readLastOrder, recordPlacedOrder } from './last-order';
 import { OrderComplete } from './OrderComplete';
 import { OrderSummary } from './OrderSummary';
 import { PaymentStep } from './PaymentStep';
@@ -41,7 +41,7 @@ export default function CheckoutPage() {
   const { user } = useAuth();
   const { notify } = useNotify();
   const navigate = useNavigate();
-  const storedLastOrder = useLiveQuery(async () => (await db.meta.get(LAST_ORDER_KEY))?.value as LastOrder | undefined, [], null);
+  const storedLastOrder = useLiveQuery(readLastOrder, [], null);
 
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);
@@ -129,7 +129,8 @@ export default function CheckoutPage() {
     navigate('/');
   }
 
-  const confirmation = placed ?? (loaded && lines.length === 0 && storedLastOrder ? storedLastOrder : null);
+  const confirmation =
+    placed ?? (loaded && lines.length === 0 && storedLastOrder && isConfirmationRecent(storedLastOrder) ? storedLastOrder : null);
   if (confirmation) return <OrderComplete order={confirmation} onContinue={continueShopping} />;
   if (system.status === 'loading' || !loaded || storedLastOrder === null) return <PaymentLoading />;
   if (system.status === 'unavailable') {

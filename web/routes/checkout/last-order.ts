@@ -20,6 +20,16 @@ export async function clearLastOrder(): Promise<void> {
   await db.meta.delete(LAST_ORDER_KEY);
 }
 
+/**
+ * How long the confirmation of the last order keeps showing on /checkout (it survives a reload),
+ * so the next shopper on a shared device does not see the previous one's order and email.
+ */
+export const CONFIRMATION_WINDOW_MS = 30 * 60_000;
+
+export function isConfirmationRecent(order: LastOrder, now = Date.now()): boolean {
+  return now - order.placedAt < CONFIRMATION_WINDOW_MS;
+}
+
 export async function readLastOrder(): Promise<LastOrder | undefined> {
   return (await db.meta.get(LAST_ORDER_KEY))?.value as LastOrder | undefined;
 }

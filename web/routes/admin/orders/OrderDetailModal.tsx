@@ -1,3 +1,4 @@
+import { generateTrackingNumber } from '../../../../shared/order-status';
 import { useEffect, useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import type { OrderHistoryEntry } from '../../../../shared/api/types';
@@ -42,7 +43,9 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
 
   async function updateStatus() {
     try {
-      notify(await changeStatuses([{ orderId: order.id, status, trackingNumber: tracking.trim() || null }]));
+      // spec.md §4: shipping without a tracking number of one's own gets a generated TRK number.
+      const trackingNumber = tracking.trim() || (status === 'shipped' ? generateTrackingNumber() : null);
+      notify(await changeStatuses([{ orderId: order.id, status, trackingNumber }]));
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not update the order');
     }
