@@ -11,8 +11,8 @@ import { findOrderByPaymentIntent, loadItems } from '../orders/order.repository'
 import type { OrderRow } from '../orders/order.table';
 import { toHttpError } from './payment.errors';
 import { findPaymentIntent } from './payment.repository';
-import { buildSnapshot, priceCart } from './payment.snapshot';
-import { createOrderForIntent, isPaidInFull, paymentsOf } from './payment.service';
+import { priceCart } from './payment.snapshot';
+import { createOrderForIntent, isPaidInFull, parseSnapshot, paymentsOf } from './payment.service';
 
 const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
 
@@ -48,7 +48,10 @@ export function createOrderPlacementRoutes(app: AppContext): Router {
       });
       if (!remote || remote.amountCents !== local.amount_cents) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
       if (!isPaidInFull(local, remote)) throw new HttpError(402, 'PAYMENT_NOT_COMPLETED', paymentStatusMessage(remote.status), undefined, { status: remote.status });
-      const snapshot = buildSnapshot(payload, totals, ctx.state.user?.id ?? null, payload.paymentInfo.paymentMethod);
+      // The order is what was paid for: the cart stored with the intent, not this request's copy
+      // (the webhook and the reconciliation write the same snapshot, whoever comes first).
+      const stored = parseSnapshot(local);
+      const snapshot = { ...stored, userId: stored.userId ?? ctx.state.user?.id ?? null };
       return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
     });
     ctx.status = result.created ? 201 : 200;

@@ -24,7 +24,10 @@ export async function updatePaymentIntent(
   await trx.updateTable('payment_intents').set(patch).where('id', '=', id).execute();
 }
 
-/** Intents that may have been paid but have no order yet, oldest first (start-up reconciliation). */
+/**
+ * Intents that may have been paid but have no order yet, newest first (start-up reconciliation): an
+ * intent paid just before a crash is never crowded out by older abandoned carts.
+ */
 export async function listIntentsWithoutOrder(db: DbOrTrx, createdAfter: number, limit: number): Promise<PaymentIntentRow[]> {
   return db
     .selectFrom('payment_intents')
@@ -32,7 +35,7 @@ export async function listIntentsWithoutOrder(db: DbOrTrx, createdAfter: number,
     .where('order_id', 'is', null)
     .where('status', '!=', 'canceled')
     .where('created_at', '>=', createdAfter)
-    .orderBy('created_at')
+    .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
 }

@@ -17,7 +17,8 @@ import { createOrderPlacementRoutes } from './order-placement.routes';
 import { toHttpError } from './payment.errors';
 import { findPaymentIntent, recordRefund, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart } from './payment.snapshot';
-import { openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
+import { isPaidInFull, openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
+import { CardDeclinedError, GatewayRequestError } from './gateway';
 import { createWebhookRoutes } from './payment.webhook';
 
 /**
@@ -84,8 +85,19 @@ export function createPaymentRoutes(app: AppContext): Router {
       if (intent.status === 'succeeded' && !local.order_id) scheduleSettle(payments, local.id);
       ctx.body = { id: intent.id, status: intent.status };
     } catch (error) {
+      // A retried confirm of an intent that already succeeded is refused by Stripe: the gateway's
+      // record decides, so a shopper whose first answer was lost is not told the card failed.
+      if (error instanceof GatewayRequestError && error.status < 500) {
+        const remote = await gateway.retrieveIntent(paymentIntentId).catch(() => undefined);
+        if (isPaidInFull(local, remote)) {
+          if (!local.order_id) scheduleSettle(payments, local.id);
+          ctx.body = { id: paymentIntentId, status: 'succeeded' };
+          return;
+        }
+      }
       const failure = toHttpError(error);
-      if (failure instanceof HttpError && !local.order_id) {
+      // Only a decline is known to have failed; a gateway outage leaves the outcome open.
+      if (error instanceof CardDeclinedError && failure instanceof HttpError && !local.order_id) {
         await writes.run((trx) =>
           updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() }),
         );

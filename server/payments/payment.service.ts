@@ -1,3 +1,4 @@
+import { isPostgres } from '../db/dialect';
 import type { Transaction } from 'kysely';
 import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
@@ -94,6 +95,9 @@ export async function createOrderForIntent(
   snapshot: IntentSnapshot,
   source: OrderHistoryTable['source'],
 ): Promise<{ order: OrderRow; created: boolean }> {
+  // PostgreSQL runs writers side by side: lock the intent so the webhook and POST /api/orders for the
+  // same payment cannot both pass the check below (SQLite writes one transaction at a time anyway).
+  if (isPostgres(trx)) await trx.selectFrom('payment_intents').select('id').where('id', '=', intentId).forUpdate().execute();
   const existing = await findOrderByPaymentIntent(trx, intentId);
   const now = app.now();
   if (existing) {

@@ -28,6 +28,15 @@ describe('POST /api/payments/refund', () => {
     expect((await refund({ paymentIntentId: order.payment_intent_id, amount: null }, customer.token)).status).toBe(403);
   });
 
+  it('refuses an amount that is not whole cents, refunding nothing', async () => {
+    const order = await paidOrder();
+    const response = await refund({ paymentIntentId: order.payment_intent_id, amount: 0.004 });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Invalid amount' });
+    const after = await t.app.context.db.selectFrom('orders').select('refunded_cents').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(after.refunded_cents).toBe(0);
+  });
+
   it('refunds part, then the rest, recording each on the order as a change the admin sync sees', async () => {
     const order = await paidOrder([2]);
     const partial = await refund({ paymentIntentId: order.payment_intent_id, amount: 5 });

@@ -74,11 +74,19 @@ describe('Stripe through the stripe package and a local stand-in', () => {
 
     const confirmed = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: intent.id, paymentMethodId: 'pm_card_visa' } });
     expect(confirmed.body).toEqual({ id: intent.id, status: 'succeeded' });
+    // The first answer was lost and the browser retries: Stripe refuses to confirm a paid intent,
+    // and the shopper must still hear that the payment succeeded, not that the card failed.
+    const retried = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: intent.id, paymentMethodId: 'pm_card_visa' } });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual({ id: intent.id, status: 'succeeded' });
 
     const mismatched = await t.request('POST', '/api/orders', { body: orderPayload(intent.id, [2]) });
     expect(mismatched.status).toBe(409);
 
-    const created = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
+    // Same total, other text: the order is still what was paid for, the cart stored with the intent.
+    const tampered = orderPayload(intent.id);
+    tampered.items[0]!.text = 'Not what I paid for';
+    const created = await t.request('POST', '/api/orders', { body: tampered });
     expect(created.status).toBe(201);
     expect(created.body.order).toMatchObject({ status: 'processing', total: 6.46, customerEmail: 'maya@example.com', items: [expect.objectContaining({ text: 'Bombshell 1' })] });
     const again = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });

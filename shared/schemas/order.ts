@@ -1,9 +1,10 @@
+import { isWholeCents } from '../money';
 import { z } from 'zod';
 import { cartItemSchema } from './cart';
 import { emailSchema, phoneSchema, zipSchema, CHECKOUT_MESSAGES } from './checkout';
 import { requiredString } from './fields';
 
-const money = z.number({ error: 'Invalid amount' }).finite().min(0, 'Invalid amount');
+const money = z.number({ error: 'Invalid amount' }).finite().min(0, 'Invalid amount').refine(isWholeCents, 'Invalid amount');
 
 export const customerInfoSchema = z.strictObject({
   email: emailSchema,

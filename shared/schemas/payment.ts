@@ -1,3 +1,4 @@
+import { isWholeCents } from '../money';
 import { z } from 'zod';
 
 /** POST /api/payments/confirm body. */
@@ -9,5 +10,5 @@ export const confirmPaymentSchema = z.strictObject({
 /** POST /api/payments/refund body: amount in dollars, null (or absent) for a full refund of what is left. */
 export const refundSchema = z.strictObject({
   paymentIntentId: z.string({ error: 'Payment intent is required' }).trim().min(1, 'Payment intent is required').max(255),
-  amount: z.number({ error: 'Invalid amount' }).finite().positive('Invalid amount').nullish(),
+  amount: z.number({ error: 'Invalid amount' }).finite().positive('Invalid amount').refine(isWholeCents, 'Invalid amount').nullish(),
 });
