@@ -53,7 +53,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     api.use(router.routes());
   }
 
-  const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestLog(logger));
   koa.use(errorMiddleware(logger));
   koa.use(serveWebApp(config.webDistDir));

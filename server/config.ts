@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '../shared/schemas/auth';
 import path from 'node:path';
 import type { LogLevel } from './http/logger';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
@@ -27,6 +28,8 @@ export interface Config {
   freeShippingThresholdCents: number;
   /** Test-only fault injection, e.g. 'crash-after-payment' (issue 3); never set in production. */
   testFault: string | null;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -49,13 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if ((env.ADMIN_EMAIL ? 1 : 0) + (env.ADMIN_PASSWORD ? 1 : 0) === 1) {
     throw new ConfigError('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
   }
-  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 8) {
-    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters.');
+  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < MIN_PASSWORD_LENGTH) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
 
-  const freeShipping = env.FREE_SHIPPING_THRESHOLD === undefined ? undefined : Number(env.FREE_SHIPPING_THRESHOLD);
+  const freeShipping = !env.FREE_SHIPPING_THRESHOLD ? undefined : Number(env.FREE_SHIPPING_THRESHOLD);
   if (freeShipping !== undefined && !(Number.isFinite(freeShipping) && freeShipping >= 0)) {
     throw new ConfigError('FREE_SHIPPING_THRESHOLD must be a dollar amount such as 2 or 25.');
   }
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionAbsoluteMs: integer(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS', 1, 365) * DAY_MS,
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     testFault: env.SHOP_TEST_FAULT || null,
+    trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
   };
   return Object.freeze(config);
 }
@@ -100,10 +104,21 @@ function resolveSqlitePath(value: string, root: string): string {
 
 function parseStripeApi(value: string | undefined): StripeConfig['api'] {
   if (!value) return undefined;
-  const url = new URL(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
+  }
   const protocol = url.protocol.replace(':', '');
   if (protocol !== 'http' && protocol !== 'https') throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
   return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
+function parseFlag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}".`);
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
