@@ -23,8 +23,10 @@ describe('totals of spec.md §9', () => {
   });
 
   it('rounds tax half-up at exactly half a cent', () => {
-    // 10 × 5.95 = 59.50; 8.5 % = 5.0575 → 5.06
-    expect(computeTotals(lines(10)).tax).toBe(506);
+    // 20 × 5.95 = 119.00; 8.5 % = 10.115 → 10.12 (half-down or half-even would give 10.11)
+    expect(computeTotals(lines(20)).tax).toBe(1012);
+    // 60 × 5.95 = 357.00; 8.5 % = 30.345 → 30.35 (half-even would give 30.34)
+    expect(computeTotals(lines(60)).tax).toBe(3035);
   });
 
   it('applies the $25 reading of the benefits box when configured', () => {

@@ -80,6 +80,11 @@ describe('malformed requests', () => {
     expect(res.status).toBe(415);
   });
 
+  it('answers a malformed percent-escape in a page path with 400, not a server error', async () => {
+    const res = await t.request('GET', '/%E0%A4%A');
+    expect(res.status).toBe(400);
+  });
+
   it('answers unknown API routes with a JSON 404, never the web app', async () => {
     const res = await t.request('GET', '/api/nope');
     expect(res.status).toBe(404);

@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
-import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
@@ -209,4 +208,3 @@ export function groupByOrder<R extends { order_id: string }, T>(rows: readonly R
   return byOrder;
 }
 
-export type { Db };

@@ -35,10 +35,11 @@ interface CachedFile {
  * app shell so client-side routes work on reload. `/api` is never answered here.
  */
 export function serveWebApp(distDir: string) {
-  const cache = new Map<string, CachedFile | null>();
+  const cache = new Map<string, CachedFile>();
 
   function load(relative: string): CachedFile | null {
-    if (cache.has(relative)) return cache.get(relative)!;
+    const cached = cache.get(relative);
+    if (cached) return cached;
     const full = path.join(distDir, relative);
     let file: CachedFile | null = null;
     if (full.startsWith(distDir + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) {
@@ -62,7 +63,8 @@ export function serveWebApp(distDir: string) {
       }
       file = loaded;
     }
-    cache.set(relative, file);
+    // Only files are kept: every client route and probe would otherwise grow the map.
+    if (file) cache.set(relative, file);
     return file;
   }
 
@@ -70,7 +72,14 @@ export function serveWebApp(distDir: string) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       return next();
     }
-    let relative = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(ctx.path).replace(/^\/+/, '');
+    } catch {
+      ctx.status = 400;
+      ctx.body = 'Bad request';
+      return;
+    }
     let file = relative ? load(relative) : null;
     if (!file) {
       // A missing asset is a real 404; anything else is a client-side route and gets the shell.
