@@ -59,6 +59,17 @@ describe('catalogue and health endpoints', () => {
   });
 });
 
+describe('health when the database does not answer', () => {
+  it('answers 503 with DB_UNAVAILABLE', async () => {
+    const broken = await startTestApp();
+    await broken.app.context.db.destroy();
+    const res = await broken.request('GET', '/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'unavailable', db: 'unavailable', code: 'DB_UNAVAILABLE' });
+    await broken.close().catch(() => undefined);
+  });
+});
+
 describe('malformed requests', () => {
   it('answers malformed JSON with a JSON 400', async () => {
     const res = await t.request('POST', '/api/products/validate-text', { rawBody: '{"text": ' });

@@ -26,7 +26,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.default.Pool({ connectionString: config.url, max: 10 });
+  const pool = new pg.default.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
