@@ -81,10 +81,6 @@ export function colorHex(name: string | null | undefined): string {
   return (name && colorByName.get(name.toLowerCase())) || UNKNOWN_COLOR_HEX;
 }
 
-export function isKnownColor(name: string): boolean {
-  return colorByName.has(name.toLowerCase());
-}
-
 export function productTypeOfVariant(variant: string): ProductType | undefined {
   return productTypeByVariant.get(variant);
 }

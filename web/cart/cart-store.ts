@@ -9,6 +9,9 @@ import {
   productTypeOfVariant,
 } from '../../shared/catalog';
 
+/** Shown when adding a design to the cart fails (gallery and customizer). */
+export const ADD_FAILED_MESSAGE = 'Error adding item to cart. Please try again.';
+
 /** What a screen hands to the cart; omitted fields take the defaults of spec.md §3. */
 export interface NewCartItem {
   device: string;

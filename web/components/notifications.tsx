@@ -57,6 +57,21 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * spec.md §4: clears an error message ERROR_MS after it appears. The timer starts when value is
+ * truthy, restarts when value changes, and is cancelled on unmount.
+ */
+export function useAutoClear(value: unknown, clear: () => void, ms = ERROR_MS): void {
+  const latestClear = useRef(clear);
+  latestClear.current = clear;
+
+  useEffect(() => {
+    if (!value) return;
+    const timer = setTimeout(() => latestClear.current(), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+}
+
 /** notify(message) shows a 4 s notification, notifyError(message) a 5 s error. */
 export function useNotify(): Notify {
   const value = useContext(NotifyContext);

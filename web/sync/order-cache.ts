@@ -36,9 +36,3 @@ export function toCachedOrder(server: AdminOrderView, pending: readonly SyncMuta
 function applyMutation(order: AdminOrderView, mutation: SetStatusMutation): AdminOrderView {
   return withStatus(order, mutation.status, mutation.trackingNumber, mutation.at);
 }
-
-/** Strips the local bookkeeping, giving back the admin view. */
-export function toServerShape(order: CachedOrder): AdminOrderView {
-  const { createdAtMs: _ms, pendingCount: _pending, ...view } = order;
-  return view;
-}

@@ -54,7 +54,3 @@ export async function queueStatusChanges(
     return mutations;
   });
 }
-
-export async function pendingChangeCount(db: ShopDatabase): Promise<number> {
-  return db.outbox.count();
-}

@@ -4,6 +4,7 @@
  */
 import { apiPath } from '../../shared/api/routes';
 import type { SyncMutation, SyncPullResponse, SyncPushResponse } from '../../shared/sync';
+import { NETWORK_ERROR_MESSAGE } from '../api/client';
 
 export interface SyncTransport {
   pull(since: string | null, limit: number): Promise<SyncPullResponse>;
@@ -52,7 +53,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
         cache: 'no-store',
       });
     } catch {
-      throw new SyncRequestError('Network error. Please check your connection.', 0);
+      throw new SyncRequestError(NETWORK_ERROR_MESSAGE, 0);
     } finally {
       clearTimeout(timer);
     }

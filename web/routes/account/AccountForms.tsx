@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { firstErrorByField } from '../../../shared/schemas/fields';
 import { registerSchema } from '../../../shared/schemas/auth';
 import { useAuth } from '../../auth/useAuth';
-import { useNotify } from '../../components/notifications';
+import { useAutoClear, useNotify } from '../../components/notifications';
 import { TextField } from '../checkout/FormField';
 import { AUTH_MESSAGES, authErrorMessage, registerCustomer } from './account-api';
 
@@ -12,6 +12,7 @@ function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useAutoClear(error, () => setError(null));
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -54,6 +55,7 @@ function RegisterForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  useAutoClear(error, () => setError(null));
   const [busy, setBusy] = useState(false);
 
   const field = (name: keyof typeof EMPTY) => ({

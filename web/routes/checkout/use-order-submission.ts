@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES_FLOW, checkoutErrorMessage } from '../../../shared/ch
 import { paymentStatusMessage, PAYMENT_MESSAGES } from '../../../shared/payments';
 import { CHECKOUT_MESSAGES } from '../../../shared/schemas/checkout';
 import type { Totals } from '../../../shared/pricing';
+import { useAutoClear } from '../../components/notifications';
 import type { CartLine } from '../../db/db';
 import type { CardBillingDetails, CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import { placeOrder, placeOrderForPaidIntent, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
@@ -60,6 +61,8 @@ export function useOrderSubmission(input: SubmissionInput) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
+  // spec.md §4: the submit error clears after 5 s (the card provider's own error is left alone).
+  useAutoClear(submitError, () => setSubmitError(null));
   const inFlight = useRef(false);
   const attempt = useRef<Attempt | null>(null);
   const latest = useRef(input);

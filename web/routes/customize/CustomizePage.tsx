@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { colorHex, DEFAULT_FONT, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
-import { addToCart } from '../../cart/cart-store';
+import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
@@ -54,7 +54,7 @@ export function CustomizePage() {
       await wait(ADD_DELAY_MS);
       notify(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
     } catch {
-      notifyError('Error adding item to cart. Please try again.');
+      notifyError(ADD_FAILED_MESSAGE);
     } finally {
       setAdding(false);
     }

@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COLORS, colorHex, PRODUCT_TYPES } from '../../../shared/catalog';
-import { toCents } from '../../../shared/money';
-import { addToCart } from '../../cart/cart-store';
+import { formatUsd, toCents } from '../../../shared/money';
+import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { useNotify } from '../../components/notifications';
 import { DesignThumb } from './DesignThumb';
 import { filterAndSort, GALLERY_DESIGNS, GALLERY_LOAD_MS, NO_FILTERS, pickRandom, SHOWN_DESIGNS, SORT_LABELS, type GalleryDesign, type GalleryFilters, type GallerySort } from './gallery-logic';
 import { likeDesign, useLocalLikes } from './likes';
-
-export const ADD_FAILED_MESSAGE = 'Error adding item to cart. Please try again.';
 
 export default function GalleryPage() {
   const { notify } = useNotify();
@@ -100,7 +98,7 @@ export default function GalleryPage() {
                 <p className="design-card__desc">{design.description}</p>
                 <p className="design-card__meta">
                   <span aria-label={`Rated ${design.rating} out of 5`}>★ {design.rating.toFixed(1)}</span>
-                  <strong>${design.price.toFixed(2)}</strong>
+                  <strong>{formatUsd(toCents(design.price))}</strong>
                 </p>
                 <div className="design-card__actions">
                   <button type="button" className="like-button" aria-label={`Like “${design.text}”, ${likesOf(design)} likes`} onClick={() => void likeDesign(design.id)}>

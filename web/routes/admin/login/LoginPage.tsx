@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../../shared/schemas/auth';
 import { authStore, isAdminUser } from '../../../auth/auth-store';
 import { useAuth } from '../../../auth/useAuth';
+import { useAutoClear } from '../../../components/notifications';
 import { loginErrorMessage } from './login-errors';
 import { SetupForm } from './SetupForm';
 
@@ -36,11 +37,7 @@ export function LoginPage() {
     };
   }, []);
 
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(''), 5000);
-    return () => clearTimeout(timer);
-  }, [error]);
+  useAutoClear(error, () => setError(''));
 
   if (status === 'signedIn' && isAdmin) return <Navigate to={target} replace />;
 

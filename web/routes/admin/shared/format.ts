@@ -1,8 +1,8 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatUsd, toCents } from '../../../../shared/money';
 
-/** Dollars (as in API bodies) for display. */
+/** Dollars (as in API bodies) for display, through the shared money formatter. */
 export function formatDollars(dollars: number): string {
-  return usd.format(dollars);
+  return formatUsd(toCents(dollars));
 }
 
 export function formatDate(iso: string | null | undefined): string {
