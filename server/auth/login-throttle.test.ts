@@ -25,6 +25,17 @@ describe('LoginThrottle windows', () => {
     expect(throttle.attempt('a@example.com', '10.0.0.1').retryAfterSeconds).toBe(60);
   });
 
+  it("keeps an account usable from another address after a stranger's guesses, up to a looser cap", () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) throttle.attempt('boss@example.com', '203.0.113.9');
+    expect(throttle.attempt('boss@example.com', '203.0.113.9').retryAfterSeconds).toBe(15 * 60);
+    // The real admin on the print-room tablet is not locked out by someone else's guesses…
+    expect(throttle.attempt('boss@example.com', '10.0.0.5').retryAfterSeconds).toBe(0);
+    // …but guesses spread over many addresses still meet the account-wide cap.
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) throttle.attempt('boss@example.com', `198.51.100.${i}`);
+    expect(throttle.attempt('boss@example.com', '10.0.0.6').retryAfterSeconds).toBeGreaterThan(0);
+  });
+
   it('limits an address across many accounts, and counts no successes for it', () => {
     let now = 0;
     const throttle = new LoginThrottle(() => now);

@@ -1,18 +1,21 @@
 /**
  * Failed-login limits in sliding windows, kept in memory (the server is one process; a restart
- * forgets them, which only ever helps a legitimate user). Two keys: the account, against password
- * guessing on one email from many addresses, and the client address, against one client trying
- * many emails. A successful login clears the account's failures and does not count for the address.
+ * forgets them, which only ever helps a legitimate user). Three keys: the account from one address
+ * (the tight limit, so a stranger's five wrong guesses cannot lock the real admin out from their own
+ * tablet), the account from anywhere (a looser cap on guessing spread over many addresses), and the
+ * address (one client trying many emails). A success clears the account's failures and does not count.
  */
 export interface ThrottleLimits {
   windowMs: number;
+  perAccountAndAddress: number;
   perAccount: number;
   perAddress: number;
 }
 
 export const LOGIN_LIMITS: ThrottleLimits = {
   windowMs: 15 * 60 * 1000,
-  perAccount: 5,
+  perAccountAndAddress: 5,
+  perAccount: 50,
   perAddress: 20,
 };
 
@@ -20,6 +23,7 @@ export const LOGIN_LIMITS: ThrottleLimits = {
 const SWEEP_THRESHOLD = 10_000;
 
 export class LoginThrottle {
+  private readonly accountsFromAddress = new Map<string, number[]>();
   private readonly accounts = new Map<string, number[]>();
   private readonly addresses = new Map<string, number[]>();
 
@@ -35,11 +39,14 @@ export class LoginThrottle {
    */
   attempt(account: string, address: string): { retryAfterSeconds: number; at: number } {
     const now = this.now();
+    const pair = `${account}\u0000${address}`;
     const retryAfterSeconds = Math.max(
+      this.wait(this.accountsFromAddress, pair, this.limits.perAccountAndAddress, now),
       this.wait(this.accounts, account, this.limits.perAccount, now),
       this.wait(this.addresses, address, this.limits.perAddress, now),
     );
     if (retryAfterSeconds === 0) {
+      this.push(this.accountsFromAddress, pair, this.limits.perAccountAndAddress, now);
       this.push(this.accounts, account, this.limits.perAccount, now);
       this.push(this.addresses, address, this.limits.perAddress, now);
     }
@@ -49,6 +56,7 @@ export class LoginThrottle {
   /** A correct password: the account starts afresh and this attempt leaves the address's count. */
   succeeded(account: string, address: string, at: number): void {
     this.accounts.delete(account);
+    this.accountsFromAddress.delete(`${account}\u0000${address}`);
     const times = this.addresses.get(address);
     const index = times?.indexOf(at) ?? -1;
     if (times && index >= 0) times.splice(index, 1);
