@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
-import { HttpError } from '../errors/http-error';
+import { GENERIC_MESSAGES, HttpError } from '../errors/http-error';
 
 /**
  * Parses input with a shared schema. A failure is a 422 whose message is the first spec message,
@@ -17,7 +17,7 @@ export function validate<S extends z.ZodType>(
   throw new HttpError(
     options.status ?? 422,
     options.code ?? 'VALIDATION_ERROR',
-    errors[0]?.message ?? 'Validation error.',
+    errors[0]?.message ?? GENERIC_MESSAGES[422],
     errors,
   );
 }

@@ -88,9 +88,12 @@ describe('POST /api/checkout with the built-in test gateway', () => {
   it('answers a retried decline the same way without charging again', async () => {
     const body = checkoutBody('pm_card_visa_chargeDeclinedInsufficientFunds');
     const first = await checkout(body, 'declined-key-1');
+    const [chargesBefore, intentsBefore] = [await testGatewayCharges(t), await countRows(t, 'test_gateway_intents')];
     const again = await checkout(body, 'declined-key-1');
     expect(again.status).toBe(402);
     expect(again.body).toEqual(first.body);
+    expect(await testGatewayCharges(t)).toBe(chargesBefore);
+    expect(await countRows(t, 'test_gateway_intents')).toBe(intentsBefore);
   });
 
   it('refuses the same Idempotency-Key for a different cart', async () => {

@@ -9,8 +9,8 @@ import { singleFlight } from '../idempotency/idempotency';
 import { toOrderView } from '../orders/order.mapper';
 import { findOrderByPaymentIntent, loadItems } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
-import { toHttpError } from './payment.errors';
 import { findPaymentIntent } from './payment.repository';
+import { gatewayCall } from './payment.errors';
 import { priceCart } from './payment.snapshot';
 import { createOrderForIntent, isPaidInFull, parseSnapshot, paymentsOf } from './payment.service';
 
@@ -43,9 +43,7 @@ export function createOrderPlacementRoutes(app: AppContext): Router {
       }
       const local = await findPaymentIntent(app.db, intentId);
       if (!local || local.amount_cents !== totals.total) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
-      const remote = await payments.gateway.retrieveIntent(intentId).catch((error: unknown) => {
-        throw toHttpError(error);
-      });
+      const remote = await gatewayCall(payments.gateway.retrieveIntent(intentId));
       if (!remote || remote.amountCents !== local.amount_cents) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
       if (!isPaidInFull(local, remote)) throw new HttpError(402, 'PAYMENT_NOT_COMPLETED', paymentStatusMessage(remote.status), undefined, { status: remote.status });
       // The order is what was paid for: the cart stored with the intent, not this request's copy

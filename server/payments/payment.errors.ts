@@ -41,3 +41,12 @@ export function toHttpError(error: unknown): unknown {
   const { error: message, code, ...extra } = failure.body;
   return new HttpError(failure.status, code, message, undefined, extra);
 }
+
+/** A gateway call whose failures become the HTTP answers of spec.md §8. */
+export async function gatewayCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}

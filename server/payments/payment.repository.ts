@@ -54,6 +54,11 @@ export async function recordWebhookEvent(trx: DbOrTrx, event: { id: string; type
  * Adds a refund to its order as an order change: refunded amount and payment status, a new
  * version and change sequence, so the admin's sync pull sees it (design.md §4).
  */
+/** True when this gateway refund is already recorded (a retried refund request). */
+export async function refundRecorded(trx: DbOrTrx, refundId: string): Promise<boolean> {
+  return !!(await trx.selectFrom('payment_refunds').select('id').where('id', '=', refundId).executeTakeFirst());
+}
+
 export async function recordRefund(
   trx: DbOrTrx,
   refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; userId: number | null; now: number },

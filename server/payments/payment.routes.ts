@@ -14,8 +14,8 @@ import { readIdempotencyKey, singleFlight } from '../idempotency/idempotency';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { createCheckoutRoutes } from './checkout.routes';
 import { createOrderPlacementRoutes } from './order-placement.routes';
-import { toHttpError } from './payment.errors';
-import { findPaymentIntent, recordRefund, updatePaymentIntent } from './payment.repository';
+import { gatewayCall, toHttpError } from './payment.errors';
+import { findPaymentIntent, recordRefund, refundRecorded, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart } from './payment.snapshot';
 import { isPaidInFull, openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
@@ -26,14 +26,6 @@ import { createWebhookRoutes } from './payment.webhook';
  * this long after the confirm; the webhook and start-up reconciliation cover a crash.
  */
 const SETTLE_AFTER_CONFIRM_MS = 2 * 60 * 1000;
-
-async function gatewayCall<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw toHttpError(error);
-  }
-}
 
 function scheduleSettle(payments: Payments, intentId: string): void {
   const timer = setTimeout(() => {
@@ -122,7 +114,7 @@ export function createPaymentRoutes(app: AppContext): Router {
       const idempotencyKey = `refund:${paymentIntentId}:${key ?? `${order.refunded_cents}:${amountCents}`}`;
       const made = await gatewayCall(gateway.refund({ paymentIntentId, amountCents, idempotencyKey }));
       await writes.run(async (trx) => {
-        if (await trx.selectFrom('payment_refunds').select('id').where('id', '=', made.id).executeTakeFirst()) return;
+        if (await refundRecorded(trx, made.id)) return;
         await recordRefund(trx, {
           id: made.id,
           paymentIntentId,
