@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../../shared/schemas/auth';
 import { authStore, isAdminUser } from '../../../auth/auth-store';
 import { useAuth } from '../../../auth/useAuth';
 import { useAutoClear } from '../../../components/notifications';
-import { loginErrorMessage } from './login-errors';
+import { authErrorMessage } from '../../../auth/auth-errors';
 import { SetupForm } from './SetupForm';
 
 const ACCESS_DENIED = 'Access denied. You do not have permission.';
@@ -58,7 +58,7 @@ export function LoginPage() {
       }
       navigate(target, { replace: true });
     } catch (caught) {
-      setError(loginErrorMessage(caught));
+      setError(authErrorMessage(caught, AUTH_MESSAGES.loginFailed));
     } finally {
       setSubmitting(false);
     }

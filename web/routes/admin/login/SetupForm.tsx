@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { setupSchema } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../api/client';
 import { authStore } from '../../../auth/auth-store';
-import { loginErrorMessage } from './login-errors';
+import { authErrorMessage } from '../../../auth/auth-errors';
 
 /** First run: no admin exists yet, so the login page offers to create one (POST /api/auth/setup). */
 export function SetupForm({ onDone, onAlreadySetUp }: { onDone(): void; onAlreadySetUp(): void }) {
@@ -26,7 +26,7 @@ export function SetupForm({ onDone, onAlreadySetUp }: { onDone(): void; onAlread
       onDone();
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 409) onAlreadySetUp();
-      setError(loginErrorMessage(caught, 'Setup failed'));
+      setError(authErrorMessage(caught, 'Setup failed'));
     } finally {
       setSubmitting(false);
     }
