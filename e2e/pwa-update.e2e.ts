@@ -73,7 +73,7 @@ it('offers the new version to a page with the old service worker and runs it aft
     await context.close();
     await server.close();
   }
-});
+}, 120_000); // several 30 s waits: a stuck step should fail with its own message, not the test's timeout
 
 it('reloads once into the new build when a lazy route chunk of the old build is gone (no service worker)', async () => {
   let server = await startServerOnPort(0, path.join(tmp, 'old'));

@@ -4,7 +4,7 @@ import { apiPath } from '../../shared/api/routes';
 /** Background Sync tag the page registers when an admin change is queued in the outbox. */
 export const OUTBOX_SYNC_TAG = 'admin-outbox';
 
-/** The message workbox-window's messageSkipWaiting() sends; the waiting worker then activates. */
+/** The message the page sends a waiting worker when the user accepts the update; it then activates. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
 /**

@@ -3,7 +3,7 @@
  * nothing). A new version waits until the user accepts the prompt; then it activates and the page
  * reloads into it. Updates are checked hourly while online and when the connection returns.
  */
-import { Workbox } from 'workbox-window';
+import { SKIP_WAITING_MESSAGE } from './constants';
 import { isAdminPath, requestPersistentStorage } from './storage';
 import { setUpdateState } from './update-store';
 
@@ -22,36 +22,62 @@ function persistStorageOnAdminPages(): void {
   });
 }
 
-export async function registerServiceWorker(scriptUrl = '/sw.js'): Promise<Workbox | null> {
+/**
+ * Calls `onWaiting` once a new worker is installed and waiting behind the one controlling the page,
+ * whichever way it was found: already waiting, still installing when we look (the browser checks
+ * for updates on navigation, often before this lazy code runs), or found later. Listening to
+ * `updatefound` alone misses the second case, and then the prompt would never show.
+ */
+export function watchForWaitingWorker(
+  registration: ServiceWorkerRegistration,
+  container: Pick<ServiceWorkerContainer, 'controller'>,
+  onWaiting: (worker: ServiceWorker) => void,
+): void {
+  const offered = new Set<ServiceWorker>();
+  const offerIfWaiting = () => {
+    const waiting = registration.waiting;
+    // No controller means a first install: nothing to update from, so nothing to offer.
+    if (!waiting || !container.controller || offered.has(waiting)) return;
+    offered.add(waiting);
+    onWaiting(waiting);
+  };
+  const track = (worker: ServiceWorker | null) => {
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offerIfWaiting();
+    });
+  };
+  registration.addEventListener('updatefound', () => track(registration.installing));
+  track(registration.installing);
+  offerIfWaiting();
+}
+
+export async function registerServiceWorker(scriptUrl = '/sw.js'): Promise<ServiceWorkerRegistration | null> {
   persistStorageOnAdminPages();
   if (!('serviceWorker' in navigator)) return null;
   // Dexie comes with it; the shop loads Dexie just after first paint anyway (web/components/lazy-db).
   void import('./background-sync').then((m) => m.watchOutboxForBackgroundSync()).catch(() => undefined);
 
-  const wb = new Workbox(scriptUrl, { scope: '/' });
+  const container = navigator.serviceWorker;
+  const registration = await container.register(scriptUrl, { scope: '/' });
   let accepted = false;
-
-  wb.addEventListener('waiting', () => {
+  // The first install also takes control (clients.claim); only an accepted update reloads.
+  container.addEventListener('controllerchange', () => {
+    if (accepted) location.reload();
+  });
+  watchForWaitingWorker(registration, container, (waiting) => {
     setUpdateState({
       needRefresh: true,
       applyUpdate: () => {
         accepted = true;
-        wb.messageSkipWaiting();
+        waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
       },
     });
   });
-  // The first install also takes control (clients.claim); only an accepted update reloads.
-  wb.addEventListener('controlling', () => {
-    if (accepted) location.reload();
-  });
-
-  const registration = await wb.register();
-  if (!registration) return wb;
 
   const checkForUpdate = () => {
     if (navigator.onLine && !registration.installing) void registration.update().catch(() => undefined);
   };
   setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
   window.addEventListener('online', checkForUpdate);
-  return wb;
+  return registration;
 }
