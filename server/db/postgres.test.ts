@@ -5,6 +5,7 @@ import { createTestOrder } from '../orders/order.test-support';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { toAdminView } from '../orders/order.mapper';
 import { createUserWithToken } from '../auth/auth.test-support';
+import { checkoutBody } from '../payments/payment.test-support';
 
 let cluster: TemporaryPostgres;
 let t: TestApp;
@@ -60,5 +61,23 @@ describe('the same app on PostgreSQL (DATABASE_URL=postgres://…)', () => {
 
     const pull = await t.request('GET', '/api/sync/orders?since=0&limit=500', { token });
     expect(pull.body.orders.at(-1)).toMatchObject({ id: order.id, trackingNumber: 'TRKABCDEF123' });
+  });
+
+  it('checks out with the test gateway in one transaction: a retry is answered the same, a decline is recorded', async () => {
+    const db = t.app.context.db;
+    const paid = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [2]), headers: { 'Idempotency-Key': 'pg-checkout' } });
+    expect(paid.status).toBe(201);
+    const retried = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [2]), headers: { 'Idempotency-Key': 'pg-checkout' } });
+    expect(retried.body).toEqual(paid.body);
+    const orders = await db.selectFrom('orders').select(['id', 'payment_intent_id']).where('order_number', '=', paid.body.order.orderNumber).execute();
+    expect(orders).toHaveLength(1);
+    const intent = await db.selectFrom('payment_intents').select(['order_id', 'status']).where('id', '=', orders[0]!.payment_intent_id!).executeTakeFirst();
+    expect(intent).toEqual({ order_id: orders[0]!.id, status: 'succeeded' });
+
+    const declined = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa_chargeDeclinedInsufficientFunds', [1]), headers: { 'Idempotency-Key': 'pg-decline' } });
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ success: false, code: 'CARD_DECLINED', declineCode: 'insufficient_funds' });
+    const failed = await db.selectFrom('payment_intents').select(['status', 'last_error_code', 'order_id']).where('idempotency_key', '=', 'checkout:pg-decline').executeTakeFirst();
+    expect(failed).toEqual({ status: 'requires_payment_method', last_error_code: 'insufficient_funds', order_id: null });
   });
 });

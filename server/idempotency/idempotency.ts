@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { HttpError } from '../errors/http-error';
+import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../orders/order.repository';
 
 /**
@@ -30,18 +31,17 @@ export function hashRequest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
 }
 
+const storedResponse = precompile(2, (db, scope: string, key: string) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body']).where('scope', '=', scope).where('key', '=', key),
+);
+
 export async function findStoredResponse(
   db: DbOrTrx,
   scope: string,
   key: string,
   requestHash: string,
 ): Promise<StoredResponse | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status_code', 'response_body'])
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await storedResponse.first(db, scope, key);
   if (!row) return undefined;
   if (row.request_hash !== requestHash) {
     throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
@@ -53,18 +53,16 @@ export async function storeResponse(
   trx: DbOrTrx,
   entry: { scope: string; key: string; requestHash: string; status: number; body: unknown; now: number },
 ): Promise<void> {
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
-      scope: entry.scope,
-      key: entry.key,
-      request_hash: entry.requestHash,
-      status_code: entry.status,
-      response_body: JSON.stringify(entry.body),
-      created_at: entry.now,
-    })
-    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-    .execute();
+  const row = {
+    scope: entry.scope,
+    key: entry.key,
+    request_hash: entry.requestHash,
+    status_code: entry.status,
+    response_body: JSON.stringify(entry.body),
+    created_at: entry.now,
+  };
+  // The key's only unique constraint is (scope, key): a concurrent writer of the same key wins.
+  await insertRow(trx, 'idempotency_keys', row, { ignoreConflict: true });
 }
 
 const inFlight = new Map<string, Promise<unknown>>();

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
+import { insertRow, precompile } from '../db/precompiled';
+import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
@@ -47,13 +48,17 @@ export interface NewOrder {
  * the order: the counter row is locked until commit, so sequences become visible in order and a
  * cursor pull never skips a change (design.md §4).
  */
-export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
-  const row = await trx
+const takeChangeSeq = precompile(0, (db) =>
+  db
     .updateTable('change_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'orders')
-    .returning('value')
-    .executeTakeFirstOrThrow();
+    .returning('value'),
+);
+
+export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
+  const row = await takeChangeSeq.first(trx);
+  if (!row) throw new Error('change_counters has no row for orders');
   return Number(row.value);
 }
 
@@ -61,11 +66,12 @@ export function buildSearchText(parts: { orderNumber: string; firstName: string;
   return [parts.orderNumber, `${parts.firstName} ${parts.lastName}`, parts.email, ...parts.texts].join('\n').toLowerCase();
 }
 
+const orderWithNumber = precompile(1, (db, orderNumber: string) => db.selectFrom('orders').select('id').where('order_number', '=', orderNumber));
+
 async function uniqueOrderNumber(trx: DbOrTrx): Promise<string> {
   for (;;) {
     const candidate = generateOrderNumber();
-    const taken = await trx.selectFrom('orders').select('id').where('order_number', '=', candidate).executeTakeFirst();
-    if (!taken) return candidate;
+    if (!(await orderWithNumber.first(trx, candidate))) return candidate;
   }
 }
 
@@ -169,10 +175,11 @@ export function toOrderRows(
 export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
   const orderNumber = await uniqueOrderNumber(trx);
   const changeSeq = await nextChangeSeq(trx);
-  const rows = toOrderRows(order, { id: randomUUID(), orderNumber, changeSeq });
-  await trx.insertInto('orders').values(rows.order).execute();
-  await trx.insertInto('order_items').values(rows.items).execute();
-  await trx.insertInto('order_history').values(rows.history).execute();
+  const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber, changeSeq });
+  // Row by row through precompiled inserts: a multi-row VALUES insert costs SQLite several times more.
+  await insertRow(trx, 'orders', rows.order);
+  for (const item of rows.items) await insertRow(trx, 'order_items', item);
+  await insertRow(trx, 'order_history', rows.history);
   return rows.order;
 }
 

@@ -147,4 +147,23 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     expect(response.status).toBe(402);
     expect(response.body).toMatchObject({ success: false, code: 'PAYMENT_FAILED', error: PAYMENT_MESSAGES.paymentFailed });
   });
+
+  it('charges, once, a ledger intent that an earlier request left under the same key without the shop’s record', async () => {
+    // An intent created by the gateway but not yet recorded by the shop (the two-step path of an
+    // earlier version, or another process): the one-transaction path steps aside for the general one.
+    const db = t.app.context.db;
+    const now = Date.now();
+    await db
+      .insertInto('test_gateway_intents')
+      .values({ id: 'pi_test_left_over', amount_cents: 1291, currency: 'usd', status: 'requires_payment_method', payment_method: null, amount_refunded_cents: 0, create_key: 'checkout:left-over', created_at: now, updated_at: now })
+      .execute();
+    const charges = await testGatewayCharges(t);
+    const first = await checkout(checkoutBody('pm_card_visa', [2]), 'left-over');
+    expect(first.status).toBe(201);
+    const again = await checkout(checkoutBody('pm_card_visa', [2]), 'left-over');
+    expect(again.body).toEqual(first.body);
+    expect(await testGatewayCharges(t)).toBe(charges + 1);
+    const order = await db.selectFrom('orders').select('payment_intent_id').where('order_number', '=', first.body.order.orderNumber).executeTakeFirstOrThrow();
+    expect(order.payment_intent_id).toBe('pi_test_left_over');
+  });
 });

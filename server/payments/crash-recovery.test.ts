@@ -68,15 +68,17 @@ function post(url: string, body: unknown, key: string) {
   return fetch(`${url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
 }
 
+function freshDatabase(): { dbPath: string; env: Record<string, string> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
+  dirs.push(dir);
+  const dbPath = path.join(dir, 'shop.db');
+  return { dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') } };
+}
+
 describe('a crash between a succeeded payment and the order insert', () => {
-  it.each(['test', 'stripe'] as const)('leaves exactly one order for the payment after a restart (%s gateway)', async (provider) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
-    dirs.push(dir);
-    const dbPath = path.join(dir, 'shop.db');
-    const env: Record<string, string> = { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') };
-    if (provider === 'stripe') {
-      Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: standIn.url });
-    }
+  it('leaves exactly one order for the Stripe payment after a restart, and the retry is not charged again', async () => {
+    const { dbPath, env: baseEnv } = freshDatabase();
+    const env = { ...baseEnv, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: standIn.url };
     const chargesBefore = standIn.charges();
     const body = checkoutBody('pm_card_visa', [2]);
 
@@ -86,8 +88,7 @@ describe('a crash between a succeeded payment and the order insert', () => {
     const afterCrash = readDb(dbPath);
     expect(afterCrash.orders).toHaveLength(0);
     expect(afterCrash.intents).toHaveLength(1);
-    if (provider === 'test') expect(afterCrash.testCharges).toBe(1);
-    else expect(standIn.charges()).toBe(chargesBefore + 1);
+    expect(standIn.charges()).toBe(chargesBefore + 1);
 
     // Start-up reconciliation writes the order from the stored cart snapshot.
     const restarted = await startServer(env);
@@ -105,7 +106,29 @@ describe('a crash between a succeeded payment and the order insert', () => {
     await stop(again);
     const final = readDb(dbPath);
     expect(final.orders).toHaveLength(1);
-    if (provider === 'test') expect(final.testCharges).toBe(1);
-    else expect(standIn.charges()).toBe(chargesBefore + 1);
+    expect(standIn.charges()).toBe(chargesBefore + 1);
+  }, 120_000);
+
+  it('with the test gateway, charge and order commit together: the crash leaves neither, the retry charges once', async () => {
+    const { dbPath, env } = freshDatabase();
+    const body = checkoutBody('pm_card_visa', [2]);
+
+    const crashing = await startServer({ ...env, SHOP_TEST_FAULT: 'crash-after-payment' });
+    await expect(post(crashing.url, body, 'crash-key')).rejects.toThrow();
+    expect(await crashing.exited).toBe(86);
+    expect(readDb(dbPath)).toEqual({ orders: [], intents: [], testCharges: 0 });
+
+    const restarted = await startServer(env);
+    expect(readDb(dbPath)).toEqual({ orders: [], intents: [], testCharges: 0 });
+    const retry = await post(restarted.url, body, 'crash-key');
+    expect(retry.status).toBe(201);
+    const again = await post(restarted.url, body, 'crash-key');
+    expect(await again.json()).toEqual(await retry.json());
+    await stop(restarted);
+
+    const final = readDb(dbPath);
+    expect(final.orders).toHaveLength(1);
+    expect(final.intents).toEqual([{ id: final.orders[0]!.payment_intent_id, order_id: final.orders[0]!.id }]);
+    expect(final.testCharges).toBe(1);
   }, 120_000);
 });

@@ -45,12 +45,22 @@ export class GatewayRequestError extends Error {
   }
 }
 
+/** chargeIn found an intent already created with this idempotency key: the caller takes the path that handles it. */
+export class IntentKeyTakenError extends Error {
+  override name = 'IntentKeyTakenError';
+}
+
 export interface CreateIntentInput {
   amountCents: number;
   currency: string;
   /** Passed on to the gateway, so a retried request never creates a second intent. */
   idempotencyKey: string;
   metadata?: Record<string, string>;
+}
+
+export interface InTransactionCharge {
+  intent: GatewayIntent;
+  failure?: CardDeclinedError | GatewayRequestError;
 }
 
 export interface PaymentGateway {
@@ -62,6 +72,13 @@ export interface PaymentGateway {
    * inside the caller's transaction, so it commits together with the shop's record of it.
    */
   createIntentIn?(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent>;
+  /**
+   * Only for a gateway whose ledger lives in this database: creates and confirms an intent inside
+   * the caller's transaction, so the charge commits with the order or not at all. A decline or a
+   * refused request comes back as `failure` (not thrown), so the caller can record it in the same
+   * transaction.
+   */
+  chargeIn?(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }): Promise<InTransactionCharge>;
   /** Confirms with a PaymentMethod id; a decline throws CardDeclinedError. */
   confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent>;
   /** Undefined when the gateway does not know the id. */

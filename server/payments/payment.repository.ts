@@ -1,19 +1,21 @@
+import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../orders/order.repository';
 import { nextChangeSeq } from '../orders/order.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 /** Inserts the intent unless its id or idempotency key is already stored; true when inserted. */
 export async function insertPaymentIntent(trx: DbOrTrx, row: PaymentIntentTable): Promise<boolean> {
-  const result = await trx.insertInto('payment_intents').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertRow(trx, 'payment_intents', row, { ignoreConflict: true });
 }
 
 export async function findPaymentIntent(db: DbOrTrx, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+const intentWithKey = precompile(1, (db, idempotencyKey: string) => db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', idempotencyKey));
+
 export async function findPaymentIntentByKey(db: DbOrTrx, idempotencyKey: string): Promise<PaymentIntentRow | undefined> {
-  return db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return intentWithKey.first(db, idempotencyKey);
 }
 
 export async function updatePaymentIntent(

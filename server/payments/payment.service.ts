@@ -5,7 +5,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
-import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
+import { findOrderByPaymentIntent, insertOrder, type NewOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import { createWriteQueue, type WriteQueue } from './group-commit';
@@ -64,24 +64,54 @@ export async function openIntent(
   const remote = gateway.createIntentIn ? undefined : await gateway.createIntent(input);
   return writes.run(async (trx) => {
     const intent = remote ?? (await gateway.createIntentIn!(trx, input));
-    const now = app.now();
-    const row: PaymentIntentRow = {
-      id: intent.id,
-      provider: gateway.provider,
-      amount_cents: intent.amountCents,
-      currency: intent.currency,
-      status: intent.status,
-      snapshot: JSON.stringify(snapshot),
-      order_id: null,
-      idempotency_key: idempotencyKey,
-      last_error_code: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
     if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;
     return { ...row, clientSecret: intent.clientSecret };
   });
+}
+
+/** The order a paid cart snapshot becomes. */
+export function newOrderFromSnapshot(snapshot: IntentSnapshot, intentId: string, source: OrderHistoryTable['source'], now: number): NewOrder {
+  return {
+    userId: snapshot.userId,
+    customer: snapshot.customer,
+    shippingAddress: snapshot.shippingAddress,
+    billingAddress: snapshot.billingAddress,
+    items: snapshot.items,
+    totals: snapshot.totals,
+    status: INITIAL_PAID_ORDER_STATUS,
+    specialInstructions: snapshot.specialInstructions,
+    marketing: snapshot.marketing,
+    paymentIntentId: intentId,
+    paymentMethod: snapshot.paymentMethod,
+    paymentStatus: 'succeeded',
+    source,
+    createdAt: now,
+  };
+}
+
+/** The shop's record of a gateway intent, with the cart snapshot it was created for. */
+export function paymentIntentRow(
+  intent: GatewayIntent,
+  provider: PaymentGateway['provider'],
+  snapshot: IntentSnapshot,
+  idempotencyKey: string,
+  now: number,
+): PaymentIntentRow {
+  return {
+    id: intent.id,
+    provider,
+    amount_cents: intent.amountCents,
+    currency: intent.currency,
+    status: intent.status,
+    snapshot: JSON.stringify(snapshot),
+    order_id: null,
+    idempotency_key: idempotencyKey,
+    last_error_code: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -104,22 +134,7 @@ export async function createOrderForIntent(
     await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, updated_at: now });
     return { order: existing, created: false };
   }
-  const order = await insertOrder(trx, {
-    userId: snapshot.userId,
-    customer: snapshot.customer,
-    shippingAddress: snapshot.shippingAddress,
-    billingAddress: snapshot.billingAddress,
-    items: snapshot.items,
-    totals: snapshot.totals,
-    status: INITIAL_PAID_ORDER_STATUS,
-    specialInstructions: snapshot.specialInstructions,
-    marketing: snapshot.marketing,
-    paymentIntentId: intentId,
-    paymentMethod: snapshot.paymentMethod,
-    paymentStatus: 'succeeded',
-    source,
-    createdAt: now,
-  });
+  const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
   await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, updated_at: now });
   return { order, created: true };
 }

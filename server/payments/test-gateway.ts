@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { TEST_PAYMENT_METHODS } from '../../shared/payments';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
+import { insertRow } from '../db/precompiled';
+import { timeOrderedId } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
 import type { WriteQueue } from './group-commit';
 import {
   CardDeclinedError,
   GatewayRequestError,
+  IntentKeyTakenError,
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
+  type InTransactionCharge,
   type PaymentGateway,
 } from './gateway';
 import type { TestGatewayIntentRow } from './payment.table';
@@ -18,7 +21,17 @@ function toIntent(row: TestGatewayIntentRow): GatewayIntent {
   return { id: row.id, clientSecret: `${row.id}_secret_test`, amountCents: row.amount_cents, currency: row.currency, status: row.status };
 }
 
-const randomId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+// Time-ordered, so the ledger's and the shop's intent tables are appended to (server/db/time-ordered-id.ts).
+const newId = (prefix: string) => timeOrderedId(`${prefix}_test`, Date.now());
+
+/** What confirming with a PaymentMethod id does, as Stripe's test mode answers it (design.md §5). */
+function confirmOutcome(paymentMethodId: string): { status: string; failure?: CardDeclinedError | GatewayRequestError } {
+  const outcome = TEST_PAYMENT_METHODS[paymentMethodId];
+  if (!outcome) return { status: 'requires_payment_method', failure: new GatewayRequestError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`) };
+  if (outcome.kind === 'succeeds') return { status: 'succeeded' };
+  if (outcome.kind === 'requires_action') return { status: 'requires_action' };
+  return { status: 'requires_payment_method', failure: new CardDeclinedError(outcome.code, outcome.declineCode) };
+}
 
 /**
  * The built-in gateway used when Stripe is not configured: it behaves as Stripe's test mode does
@@ -31,7 +44,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
   async function createIntentIn(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
     const now = app.now();
     const created: TestGatewayIntentRow = {
-      id: randomId('pi'),
+      id: newId('pi'),
       amount_cents: input.amountCents,
       currency: input.currency,
       status: 'requires_payment_method',
@@ -47,6 +60,24 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     return toIntent(await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow());
   }
 
+  async function chargeIn(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }): Promise<InTransactionCharge> {
+    const { status, failure } = confirmOutcome(input.paymentMethodId);
+    const now = app.now();
+    const charged: TestGatewayIntentRow = {
+      id: newId('pi'),
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      status,
+      payment_method: failure instanceof GatewayRequestError ? null : input.paymentMethodId,
+      amount_refunded_cents: 0,
+      create_key: input.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    };
+    if (!(await insertRow(trx, 'test_gateway_intents', charged, { ignoreConflict: true }))) throw new IntentKeyTakenError(input.idempotencyKey);
+    return { intent: toIntent(charged), failure };
+  }
+
   return {
     provider: 'test',
 
@@ -56,21 +87,22 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     createIntentIn,
 
+    chargeIn,
+
     async confirmIntent(id: string, paymentMethodId: string): Promise<GatewayIntent> {
-      const outcome = TEST_PAYMENT_METHODS[paymentMethodId];
-      if (!outcome) throw new GatewayRequestError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`);
-      const result = await writes.run(async (trx) => {
-        const row = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+      const { status, failure } = confirmOutcome(paymentMethodId);
+      if (failure instanceof GatewayRequestError) throw failure;
+      const row = await writes.run(async (trx) => {
+        const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
         // A confirm retried after success answers the same succeeded intent: it never charges twice.
-        if (row.status === 'succeeded' || row.status === 'canceled') return { row };
-        const status = outcome.kind === 'succeeds' ? 'succeeded' : outcome.kind === 'requires_action' ? 'requires_action' : 'requires_payment_method';
-        const updated = { ...row, status, payment_method: paymentMethodId, updated_at: app.now() };
+        if (found.status === 'succeeded' || found.status === 'canceled') return found;
+        const updated = { ...found, status, payment_method: paymentMethodId, updated_at: app.now() };
         await trx.updateTable('test_gateway_intents').set({ status, payment_method: paymentMethodId, updated_at: updated.updated_at }).where('id', '=', id).execute();
-        return { row: updated, decline: outcome.kind === 'declines' ? outcome : undefined };
+        return updated;
       });
-      if (result.decline) throw new CardDeclinedError(result.decline.code, result.decline.declineCode);
-      return toIntent(result.row);
+      if (failure && row.status !== 'succeeded' && row.status !== 'canceled') throw failure;
+      return toIntent(row);
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
@@ -91,7 +123,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
           .set({ amount_refunded_cents: row.amount_refunded_cents + input.amountCents, updated_at: app.now() })
           .where('id', '=', row.id)
           .execute();
-        return { id: randomId('re'), amountCents: input.amountCents, status: 'succeeded' };
+        return { id: newId('re'), amountCents: input.amountCents, status: 'succeeded' };
       });
     },
   };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -83,15 +83,4 @@ async function freshOrderNumbers(trx: Transaction<Database>, count: number): Pro
 
 function* chunks<T>(rows: readonly T[]): Generator<T[]> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) yield rows.slice(start, start + ROWS_PER_STATEMENT);
-}
-
-/**
- * A version-7 UUID (RFC 9562): 48 bits of epoch ms, then random bits. Ids of orders placed in time
- * order sort in that order, so the primary-key B-trees of orders, items and history are appended
- * to rather than written at random pages: bulk inserts stay fast past the page cache's size.
- */
-export function timeOrderedUuid(epochMs: number): string {
-  const time = Math.max(0, Math.floor(epochMs)).toString(16).padStart(12, '0');
-  const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx, variant already set
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15)}`;
 }

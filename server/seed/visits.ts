@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { AnalyticsEventTable } from '../analytics/analytics.table';
 import { rebuildVisitorTables } from '../analytics/analytics.visitors';
 import type { Db } from '../db/database';
-import { timeOrderedUuid } from './bulk-insert';
+import { timeOrderedUuid } from '../db/time-ordered-id';
 import { createRandom } from './order-generator';
 
 const DAY_MS = 86_400_000;

@@ -1,0 +1,89 @@
+import { CompiledQuery, type Compilable, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from './dialect';
+import type { Database } from './schema';
+
+type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Queries on the checkout's hot path are built with Kysely once per dialect and then run as
+ * compiled SQL with new arguments: building and compiling a query costs more than SQLite takes to
+ * run most of them (docs/benchmarks/payments.md). The query is built with unique marker values in
+ * place of its arguments; the markers' positions among the compiled parameters say where each
+ * argument goes, and every other parameter (a constant of the query) is kept as compiled.
+ */
+export interface Precompiled<A extends unknown[], R> {
+  /** All rows. */
+  rows(db: DbOrTrx, ...args: A): Promise<R[]>;
+  /** The first row, if any. */
+  first(db: DbOrTrx, ...args: A): Promise<R | undefined>;
+  /** Rows changed (inserts, updates). */
+  run(db: DbOrTrx, ...args: A): Promise<number>;
+}
+
+interface Template {
+  sql: string;
+  /** For each compiled parameter: the argument index it takes, or the constant it keeps. */
+  slots: ({ arg: number } | { constant: unknown })[];
+}
+
+const marker = (index: number) => `\u0000precompiled-argument-${index}\u0000`;
+
+export function precompile<A extends unknown[], R>(arity: A['length'], build: (db: DbOrTrx, ...args: A) => Compilable<R>): Precompiled<A, R> {
+  const templates = new Map<boolean, Template>();
+
+  function templateFor(db: DbOrTrx): Template {
+    const postgres = isPostgres(db);
+    let template = templates.get(postgres);
+    if (!template) {
+      const markers = Array.from({ length: arity }, (_, index) => marker(index));
+      const compiled = build(db, ...(markers as unknown as A)).compile();
+      const slots = compiled.parameters.map((parameter) => {
+        const arg = markers.indexOf(parameter as string);
+        return arg >= 0 ? { arg } : { constant: parameter };
+      });
+      const used = new Set(slots.flatMap((slot) => ('arg' in slot ? [slot.arg] : [])));
+      if (used.size !== arity) throw new Error(`precompile: the query uses ${used.size} of its ${arity} arguments as plain parameters`);
+      template = { sql: compiled.sql, slots };
+      templates.set(postgres, template);
+    }
+    return template;
+  }
+
+  async function execute(db: DbOrTrx, args: A) {
+    const { sql, slots } = templateFor(db);
+    const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
+    return db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+  }
+
+  return {
+    rows: async (db, ...args) => (await execute(db, args)).rows,
+    first: async (db, ...args) => (await execute(db, args)).rows[0],
+    run: async (db, ...args) => Number((await execute(db, args)).numAffectedRows ?? 0),
+  };
+}
+
+const rowInserts = new Map<string, Precompiled<unknown[], unknown>>();
+
+/**
+ * Inserts one row through a query compiled once per table, column list and conflict handling.
+ * `ignoreConflict` skips a row that would break a unique constraint; returns whether it was inserted.
+ */
+export async function insertRow<T extends keyof Database & string>(
+  db: DbOrTrx,
+  table: T,
+  row: Insertable<Database[T]>,
+  options: { ignoreConflict?: boolean } = {},
+): Promise<boolean> {
+  const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
+  const key = `${table}|${columns.join(',')}|${options.ignoreConflict ? 'ignore' : 'fail'}`;
+  let insert = rowInserts.get(key);
+  if (!insert) {
+    insert = precompile(columns.length, (qb, ...values) => {
+      const query = qb.insertInto(table).values(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as Insertable<Database[T]>);
+      return options.ignoreConflict ? query.onConflict((oc) => oc.doNothing()) : query;
+    });
+    rowInserts.set(key, insert);
+  }
+  const values = columns.map((column) => (row as Record<string, unknown>)[column]);
+  return (await insert.run(db, ...values)) > 0;
+}
