@@ -12,7 +12,8 @@ afterAll(async () => {
 
 describe('group commit', () => {
   it('commits concurrent jobs together while a failing job rolls back alone', async () => {
-    const queue = createWriteQueue(t.app.context.db);
+    const commits: number[] = [];
+    const queue = createWriteQueue(t.app.context.db, { onCommit: (jobs) => commits.push(jobs) });
     const insert = (id: string) => (trx: Parameters<Parameters<typeof queue.run>[0]>[0]) =>
       trx.insertInto('webhook_events').values({ id, type: 'test', received_at: 1 }).execute();
     const results = await Promise.allSettled([
@@ -28,10 +29,13 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
     const ids = await t.app.context.db.selectFrom('webhook_events').select('id').where('type', '=', 'test').orderBy('id').execute();
     expect(ids.map((row) => row.id)).toEqual(['evt_a', 'evt_c']);
+    // The batch of four rolled back at the failure; the jobs then ran one transaction each.
+    expect(commits).toEqual([1, 1]);
   });
 
-  it('answers each job with its own result, in order, for a large burst', async () => {
-    const queue = createWriteQueue(t.app.context.db);
+  it('answers each job with its own result, in order, for a large burst committed in a few transactions', async () => {
+    const commits: number[] = [];
+    const queue = createWriteQueue(t.app.context.db, { onCommit: (jobs) => commits.push(jobs) });
     const values = await Promise.all(
       Array.from({ length: 600 }, (_, index) =>
         queue.run(async (trx) => {
@@ -43,5 +47,8 @@ describe('group commit', () => {
     expect(values).toEqual(Array.from({ length: 600 }, (_, index) => index));
     const count = await t.app.context.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'burst').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(600);
+    expect(commits.reduce((sum, jobs) => sum + jobs, 0)).toBe(600);
+    // At most 256 jobs a batch, so three commits: every job shared its fsync with others.
+    expect(commits.length).toBeLessThanOrEqual(3);
   });
 });

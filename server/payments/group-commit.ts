@@ -3,6 +3,7 @@ import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 
+/** Database work only: after a rollback of its batch a job runs again, alone. */
 export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
 
 export interface WriteQueue {
@@ -18,12 +19,16 @@ interface Pending {
 
 /**
  * Group commit for SQLite (docs/decisions/payments.md): with synchronous=FULL each commit is an
- * fsync of about 1 ms that blocks the one event loop, so one transaction per write caps checkout
- * far below its budget. Jobs queued while a batch commits (or within `windowMs`) run together in one
- * transaction, each inside its own savepoint: a failing job rolls back alone and rejects, the others
- * commit, and nobody is answered before the commit. PostgreSQL has a pool and gets one transaction per job.
+ * fsync that blocks the one event loop, so one transaction per write caps checkout far below its
+ * budget. Jobs queued while a batch commits (or within `windowMs`) run together in one transaction,
+ * and nobody is answered before the commit. There are no savepoints between the jobs: the orders'
+ * full-text index writes its pending terms to disk at every savepoint and release, which cost more
+ * than the jobs themselves. Instead, when a job fails the whole batch rolls back and each of its
+ * jobs runs again in a transaction of its own, so a failing job still fails alone. Jobs therefore
+ * must only touch the database (they may run twice). PostgreSQL has a pool and gets one
+ * transaction per job.
  */
-export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?: number } = {}): WriteQueue {
+export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?: number; onCommit?: (jobs: number) => void } = {}): WriteQueue {
   if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
   const windowMs = options.windowMs ?? 2;
   const maxBatch = options.maxBatch ?? 256;
@@ -40,49 +45,46 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
     }, windowMs);
   }
 
+  /** Runs the jobs in one transaction; their results, or the first error after rolling back. */
+  async function runInOneTransaction(jobs: Pending[]): Promise<{ ok: true; values: unknown[] } | { ok: false; error: unknown }> {
+    const trx = await db.startTransaction().execute();
+    const values: unknown[] = [];
+    try {
+      for (const pending of jobs) values.push(await pending.job(trx));
+      await trx.commit().execute();
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      return { ok: false, error };
+    }
+    options.onCommit?.(jobs.length);
+    return { ok: true, values };
+  }
+
   async function flush() {
     committing = true;
-    let trx: Awaited<ReturnType<ReturnType<Db['startTransaction']>['execute']>>;
+    const batch = queue.splice(0, maxBatch);
     try {
-      trx = await db.startTransaction().execute();
+      const together = await runInOneTransaction(batch);
+      if (together.ok) {
+        batch.forEach((pending, index) => pending.resolve(together.values[index]));
+      } else if (batch.length === 1) {
+        batch[0]!.reject(together.error);
+      } else {
+        for (const pending of batch) {
+          const alone = await runInOneTransaction([pending]);
+          if (alone.ok) pending.resolve(alone.values[0]);
+          else pending.reject(alone.error);
+        }
+      }
     } catch (error) {
       // No transaction to be had (database closed or broken): fail what waits instead of retrying forever.
-      for (const pending of queue.splice(0)) pending.reject(error);
-      committing = false;
-      return;
-    }
-    // Taken only once the connection is ours: jobs queued while waiting for it join this batch.
-    const batch = queue.splice(0, maxBatch);
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      try {
-        for (const [index, pending] of batch.entries()) {
-          const name = `job_${index}`;
-          const inSavepoint = await trx.savepoint(name).execute();
-          try {
-            outcomes.push({ ok: true, value: await pending.job(inSavepoint) });
-            await inSavepoint.releaseSavepoint(name).execute();
-          } catch (error) {
-            await inSavepoint.rollbackToSavepoint(name).execute();
-            await inSavepoint.releaseSavepoint(name).execute();
-            outcomes.push({ ok: false, value: error });
-          }
-        }
-        await trx.commit().execute();
-      } catch (error) {
-        await trx.rollback().execute().catch(() => undefined);
-        throw error;
-      }
-      batch.forEach((pending, index) => (outcomes[index]!.ok ? pending.resolve : pending.reject)(outcomes[index]!.value));
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      for (const pending of [...batch, ...queue.splice(0)]) pending.reject(error);
     } finally {
       committing = false;
       if (queue.length >= maxBatch) void flush();
       else schedule();
     }
   }
-
   return {
     run<T>(job: WriteJob<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
