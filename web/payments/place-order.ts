@@ -64,14 +64,29 @@ export async function isApiReachable(timeoutMs = API_TIMEOUT_MS): Promise<boolea
   }
 }
 
-export async function placeOrder(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
-  const cartErrors = validateCart(body.items);
+/**
+ * spec.md §4's first two steps: validate the cart, check the API's health. A failure outcome, or
+ * null when the payment may go ahead. Runs before any card data goes to the payment provider.
+ */
+export async function checkBeforePayment(
+  items: CheckoutBody['items'],
+  options: Pick<PlaceOrderOptions, 'timeoutMs'> = {},
+): Promise<Extract<PlaceOrderOutcome, { kind: 'failed' }> | null> {
+  const cartErrors = validateCart(items);
   if (cartErrors.length) return { kind: 'failed', message: cartErrors.join('. '), settled: true };
-
   if (!(await isApiReachable(options.timeoutMs))) {
     return { kind: 'failed', message: checkoutErrorMessage({ transport: 'unreachable' }), settled: true };
   }
+  return null;
+}
 
+/** The whole order placement flow of spec.md §4 for a payment method already made. */
+export async function placeOrder(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
+  return (await checkBeforePayment(body.items, options)) ?? submitCheckout(body, options);
+}
+
+/** POST /api/checkout (payment intent, confirm and order on the server), mapped to an outcome. */
+export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
   try {
     const answer = await apiRequest<Record<string, unknown>>('POST', apiPath('checkout'), {
       body,

@@ -2,11 +2,13 @@
  * The placement flow (web/payments/place-order.ts) against the real server with the test gateway:
  * every decline message, idempotent retries, and an unreachable server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNIT_PRICE_CENTS } from '../../../shared/catalog';
 import type { CartLine } from '../../db/db';
 import { placeOrder } from '../../payments/place-order';
 import { INITIAL_VALUES, toCheckoutBody, totalsFor } from './checkout-form';
+import { useOrderSubmission } from './use-order-submission';
 import { pointPageAt, startChildServer, type ChildServer } from './checkout.test-support';
 
 let server: ChildServer;
@@ -97,6 +99,42 @@ describe('placeOrder', () => {
     try {
       const outcome = await placeOrder(bodyFor('pm_card_visa'), { idempotencyKey: crypto.randomUUID() });
       expect(outcome).toEqual({ kind: 'failed', message: 'Cannot connect to server. Please check if the backend is running.', settled: true });
+    } finally {
+      pointPageAt(server.url);
+    }
+  });
+});
+
+describe('submitting the checkout form', () => {
+  it('checks the cart and the server before the card goes to the payment provider (spec.md §4 order)', async () => {
+    const dead = await startChildServer();
+    pointPageAt(dead.url);
+    await dead.close();
+    const createPaymentMethod = vi.fn(async () => ({ paymentMethodId: 'pm_card_visa' }));
+    const onPlaced = vi.fn();
+    try {
+      const { result } = renderHook(() =>
+        useOrderSubmission({
+          values: bodyValues(),
+          lines: [line],
+          totals: totalsFor([line], null),
+          card: { complete: true, error: null, version: 1 },
+          createPaymentMethod,
+          stripe: null,
+          paymentReady: true,
+          onInvalidShipping: () => undefined,
+          onPlaced,
+        }),
+      );
+      await act(() => result.current.submit());
+      expect(result.current.submitError).toBe('Cannot connect to server. Please check if the backend is running.');
+      expect(createPaymentMethod).not.toHaveBeenCalled();
+      expect(onPlaced).not.toHaveBeenCalled();
+
+      pointPageAt(server.url);
+      await act(() => result.current.submit());
+      expect(createPaymentMethod).toHaveBeenCalledTimes(1);
+      expect(onPlaced).toHaveBeenCalledTimes(1);
     } finally {
       pointPageAt(server.url);
     }

@@ -7,7 +7,7 @@ import type { Totals } from '../../../shared/pricing';
 import { useAutoClear } from '../../components/notifications';
 import type { CartLine } from '../../db/db';
 import type { CardBillingDetails, CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
-import { placeOrder, placeOrderForPaidIntent, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
+import { checkBeforePayment, placeOrderForPaidIntent, submitCheckout, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
 import { toCheckoutBody, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
 
 interface Attempt {
@@ -90,7 +90,14 @@ export function useOrderSubmission(input: SubmissionInput) {
     setSubmitError(null);
     setCardError(null);
     try {
-      const fingerprint = JSON.stringify(toCheckoutBody(values, lines, totals, ''));
+      const unsigned = toCheckoutBody(values, lines, totals, '');
+      // spec.md §4's order: cart and API health first, then the card goes to the payment provider.
+      const refused = await checkBeforePayment(unsigned.items);
+      if (refused) {
+        setSubmitError(refused.message);
+        return;
+      }
+      const fingerprint = JSON.stringify(unsigned);
       let current = attempt.current;
       if (!current || current.fingerprint !== fingerprint || current.cardVersion !== card.version) {
         const created = await createPaymentMethod(billingOf(values));
@@ -102,7 +109,7 @@ export function useOrderSubmission(input: SubmissionInput) {
         attempt.current = current;
       }
       const body = toCheckoutBody(values, lines, totals, current.paymentMethodId);
-      let outcome: PlaceOrderOutcome = await placeOrder(body, { idempotencyKey: current.key });
+      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: current.key });
 
       if (outcome.kind === 'requires_action') {
         outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
