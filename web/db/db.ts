@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminOrderView } from '../../shared/api/types';
 import type { SyncMutation } from '../../shared/sync';
+import { OrderChangeFeed } from './order-change-feed';
 
 /** A cart line in the browser (spec.md §3 "Cart item"); money is integer cents here. */
 export interface CartLine {
@@ -65,9 +66,13 @@ export class ShopDatabase extends Dexie {
   adminOrders!: EntityTable<CachedOrder, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   conflicts!: EntityTable<SyncConflict, 'id'>;
+  /** Committed changes to `adminOrders`, for the admin views' in-memory list. */
+  readonly orderChanges: OrderChangeFeed;
 
   constructor(name = 'reality-print-shop') {
     super(name);
+    this.orderChanges = new OrderChangeFeed(name);
+    this.use(this.orderChanges.middleware);
     this.version(1).stores({
       cart: 'id, addedAt',
       likes: 'designId',
@@ -76,6 +81,9 @@ export class ShopDatabase extends Dexie {
       outbox: '++seq, &id, orderId',
       conflicts: 'id, orderId',
     });
+    // No secondary indexes on the order cache: every view reads all of it and filters in memory,
+    // and each index made every one of 10,000 pulled rows slower to store (docs/benchmarks/admin.md).
+    this.version(2).stores({ adminOrders: 'id' });
   }
 }
 

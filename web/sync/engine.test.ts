@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestApp, type TestApp } from '../../server/test/test-app';
 import { createUserWithToken } from '../../server/auth/auth.test-support';
 import { createTestOrder } from '../../server/orders/order.test-support';
+import { bulkInsertOrders } from '../../server/seed/bulk-insert';
+import { generateOrders } from '../../server/seed/order-generator';
 import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { createHttpTransport, SyncRequestError, type SyncTransport } from './transport';
@@ -70,6 +72,34 @@ describe('sync engine with the real server', () => {
     expect(await local.outbox.count()).toBe(0);
     expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'printed', pendingCount: 0 });
     expect(await serverStatus(order.id)).toBe('printed');
+  });
+
+  it('keeps every group written before a pull fails, and the next pull fetches only the rest', async () => {
+    const db = t.app.context.db;
+    await bulkInsertOrders(db, generateOrders(2_100));
+    // Pages of 250: groups of 1,000 orders are written after pages 4 and 8; page 9 fails.
+    const pulledSince: (string | null)[] = [];
+    let failAt = 9;
+    const flaky: SyncTransport = {
+      push: (mutations) => httpTransport().push(mutations),
+      pull: async (since, limit) => {
+        pulledSince.push(since);
+        if (pulledSince.length === failAt) throw new SyncRequestError('network down', 0);
+        return httpTransport().pull(since, limit);
+      },
+    };
+    const engine = createSyncEngine({ db: local, transport: flaky, pullLimit: 250 });
+    expect((await engine.pull()).ok).toBe(false);
+    expect(await local.adminOrders.count()).toBe(2_000);
+
+    failAt = 0;
+    const resumedFrom = pulledSince.length;
+    const outcome = await engine.pull();
+    expect(outcome).toMatchObject({ ok: true });
+    // The next pull starts from the cursor stored with the second group.
+    expect(pulledSince[resumedFrom]).toBe(pulledSince[8]);
+    const serverCount = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(await local.adminOrders.count()).toBe(Number(serverCount.n));
   });
 
   it('replays a push whose response was lost and the server applies it once', async () => {

@@ -12,8 +12,14 @@ import { toCachedOrder } from './order-cache';
 import { queueStatusChanges, type ConflictRecord, type StatusChange } from './outbox';
 import { SyncRequestError, type SyncTransport } from './transport';
 
-/** Orders written to the cache per transaction during a pull. */
-const PULL_WRITE_GROUP = 5_000;
+/**
+ * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
+ * writes close behind the downloads (the last one is quick to commit); the views apply each
+ * group in memory, so more commits cost little (docs/benchmarks/admin.md).
+ */
+const PULL_WRITE_GROUP = 1_000;
+/** Groups that may wait to be written while the next pages download. */
+const PULL_QUEUED_GROUPS = 4;
 
 export interface SyncEngineOptions {
   db: ShopDatabase;
@@ -78,9 +84,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /**
-   * Pulls every change since the cursor. Pages are written in groups of about 5,000 orders, each
-   * group with its cursor in one transaction, so a big first pull commits (and wakes the live
-   * views) a few times rather than once per page; a crash mid-pull re-fetches at most one group.
+   * Pulls every change since the cursor. Pages are written in groups of PULL_WRITE_GROUP orders,
+   * each group with its cursor in one transaction, so a crash mid-pull re-fetches only the groups
+   * not yet written (at most PULL_QUEUED_GROUPS + 1). Downloads do not wait for writes: groups are
+   * written one after another behind them (at most PULL_QUEUED_GROUPS waiting), so the network, the
+   * server and IndexedDB's commits overlap and little is left to write once the last page arrives.
    */
   async function pullUnlocked(): Promise<number> {
     let pulled = 0;
@@ -92,32 +100,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await db.meta.put({ key: SYNC_META.cursor, value: nextCursor });
       });
     };
-    let pendingWrite: Promise<void> = Promise.resolve();
+    // Groups commit strictly in order: a failed group stops the ones behind it, so the stored
+    // cursor never moves past orders that were not stored.
+    let written: Promise<void> = Promise.resolve();
+    const waiting: Promise<void>[] = [];
+    const queueWrite = (orders: AdminOrderView[], nextCursor: string) => {
+      written = written.then(() => write(orders, nextCursor));
+      written.catch(() => undefined);
+      waiting.push(written);
+    };
     try {
-      await pullPages();
+      for (;;) {
+        const page = await transport.pull(cursor, pullLimit);
+        pulled += page.orders.length;
+        buffer.push(...page.orders);
+        const done = !page.hasMore || page.cursor === cursor;
+        if (done || buffer.length >= PULL_WRITE_GROUP) {
+          queueWrite(buffer, page.cursor);
+          buffer = [];
+          // When the network outruns the disk, wait rather than hold every page in memory.
+          if (waiting.length > PULL_QUEUED_GROUPS) await waiting.shift();
+        }
+        if (done) break;
+        cursor = page.cursor;
+      }
     } catch (error) {
-      await pendingWrite.catch(() => undefined);
+      await written.catch(() => undefined);
       throw error;
     }
-    await pendingWrite;
+    await written;
     return pulled;
-
-    async function pullPages(): Promise<void> {
-    for (;;) {
-      const page = await transport.pull(cursor, pullLimit);
-      pulled += page.orders.length;
-      buffer.push(...page.orders);
-      const done = !page.hasMore || page.cursor === cursor;
-      if (done || buffer.length >= PULL_WRITE_GROUP) {
-        await pendingWrite;
-        // The next page downloads while this group is written.
-        pendingWrite = write(buffer, page.cursor);
-        buffer = [];
-      }
-      if (done) break;
-      cursor = page.cursor;
-    }
-    }
   }
 
   /** The next batch: outbox entries in queue order, stopping before a second change of one order. */

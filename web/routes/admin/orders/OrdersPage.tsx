@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
+import type { CachedOrder } from '../../../db/db';
 import { useCachedOrders } from '../sync/use-cached-orders';
 import { downloadOrdersCsv } from './csv-export';
-import { EMPTY_FILTER, filterOrders, indexOrders, type OrderFilter } from './order-filter';
+import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
 import { OrdersTable } from './OrdersTable';
+
+const EMPTY: CachedOrder[] = [];
 
 /** Orders: search, status and date filters, the virtualised table, CSV export; all from the cache. */
 export function OrdersPage() {
@@ -13,8 +16,9 @@ export function OrdersPage() {
   const { notify } = useNotify();
   const [filter, setFilter] = useState<OrderFilter>(EMPTY_FILTER);
   const [openId, setOpenId] = useState<string | null>(null);
-  const index = useMemo(() => indexOrders(orders ?? []), [orders]);
-  const visible = useMemo(() => filterOrders(index, filter), [index, filter]);
+  // Remembers recent searches, so typing narrows the last result instead of scanning every order.
+  const [filterWithMemory] = useState(createOrderFilter);
+  const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter), [filterWithMemory, orders, filter]);
   const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
   const set = <K extends keyof OrderFilter>(key: K, value: OrderFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
 

@@ -1,13 +1,15 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import { db, type CachedOrder } from '../../../db/db';
+import { createCachedOrdersStore } from './cached-orders-store';
 
 const EMPTY: CachedOrder[] = [];
-const newestFirst = (a: CachedOrder, b: CachedOrder) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? -1 : 1);
+
+/** The page's one in-memory view of the order cache (see cached-orders-store.ts). */
+export const cachedOrdersStore = createCachedOrdersStore(db);
 
 /** Every cached admin order, newest first, live across tabs; undefined until the first read. */
 export function useCachedOrders(): CachedOrder[] | undefined {
-  // A plain getAll plus a sort in memory: far faster than walking the createdAtMs index backwards.
-  return useLiveQuery(async () => (await db.adminOrders.toArray()).sort(newestFirst), []);
+  return useSyncExternalStore(cachedOrdersStore.subscribe, cachedOrdersStore.getSnapshot, cachedOrdersStore.getSnapshot);
 }
 
 export function useCachedOrdersOrEmpty(): CachedOrder[] {
