@@ -101,6 +101,34 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
   await tablet.close();
 });
 
+it('shares one cache between two tabs: a change made offline in one shows at once in the other, and is pushed once', async () => {
+  const order = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
+  const context = await e2e.browser.newContext();
+  try {
+    const first = await context.newPage();
+    await signIn(first, '/admin/fulfillment');
+    await queueCard(first, 'production', order.order_number).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${e2e.server.url}/admin/fulfillment`);
+    await queueCard(second, 'production', order.order_number).waitFor();
+
+    await context.setOffline(true);
+    await first.getByText('Offline', { exact: true }).waitFor();
+    await queueCard(first, 'production', order.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+    // The other tab reads nothing from the server (offline): it learns of the change from the shared cache.
+    await queueCard(second, 'ready', order.order_number).waitFor();
+    await second.getByText('1 change waiting').waitFor();
+
+    await context.setOffline(false);
+    await waitFor(async () => (await statusOf(order.id)).status === 'printed', 10_000);
+    await first.getByText('All changes saved').waitFor();
+    await second.getByText('All changes saved').waitFor();
+    expect((await history(order.id)).filter((row) => row.source === 'sync').map((row) => row.to_status)).toEqual(['printed']);
+  } finally {
+    await context.close();
+  }
+});
+
 it('shows the login to a signed-out visitor and returns to the page after sign-in; Logout goes home', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
