@@ -13,6 +13,7 @@ const ADMIN_ROUTES: { name: ApiRouteName; body?: unknown; query?: Record<string,
   { name: 'syncPull', query: { since: '0' } },
   { name: 'syncPush', body: { mutations: [] } },
   { name: 'refund', body: { paymentIntentId: 'pi_x', amount: null } },
+  { name: 'printFile' },
 ];
 
 let t: TestApp;

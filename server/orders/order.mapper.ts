@@ -1,4 +1,5 @@
 import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView } from '../../shared/api/types';
+import { apiPath } from '../../shared/api/routes';
 import { productTypeOfVariant } from '../../shared/catalog';
 import { toDollars } from '../../shared/money';
 import type { OrderHistoryRow, OrderItemRow, OrderRow } from './order.table';
@@ -96,7 +97,8 @@ export function toAdminView(order: OrderRow, items: OrderItemRow[]): AdminOrderV
     paymentIntentId: order.payment_intent_id,
     paymentStatus: order.payment_status,
     fulfillmentData: {
-      printFile: order.print_file,
+      // Where the print-ready file is served (the dashboard also makes it offline from the cache).
+      printFile: order.print_file ?? apiPath('printFile', { id: order.id }),
       printedAt: iso(order.printed_at),
       shippedAt: iso(order.shipped_at),
     },

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { routerPath } from '../../shared/api/routes';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
+import { buildPrintFile, printFileName, type PrintItem } from '../../shared/print-file';
 import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.guards';
@@ -11,7 +12,7 @@ import { findStoredResponse, hashRequest, readIdempotencyKey, singleFlight, stor
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
 import { toHistoryEntry } from './order.mapper';
-import { findOrderById } from './order.repository';
+import { findOrderById, loadItems } from './order.repository';
 import { actorOf, adminViewOf, changeOrderStatus, listOrders, toOrderViews } from './order.service';
 
 /** `3`, `"3"` and `W/"3"` all name version 3; `*` (any version) is the same as no header. */
@@ -55,6 +56,28 @@ export function createOrderRoutes(app: AppContext): Router {
     const user = currentUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { orders: await toOrderViews(db, await listOrdersOfUser(db, user.id)) };
+  });
+
+  router.get(routerPath('printFile'), requireAdmin, async (ctx) => {
+    const order = await findOrderById(db, ctx.params.id);
+    if (!order) throw notFound('Order not found.');
+    const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${printFileName(order.order_number)}"`);
+    ctx.type = 'image/svg+xml; charset=utf-8';
+    ctx.body = buildPrintFile({
+      orderNumber: order.order_number,
+      items: items.map((item) => ({
+        productType: item.product_type as PrintItem['productType'],
+        device: item.device,
+        caseType: item.case_type,
+        text: item.text,
+        color: item.color,
+        font: item.font,
+        fontSize: item.font_size,
+        quantity: item.quantity,
+      })),
+    });
   });
 
   router.get(routerPath('order'), requireUser, async (ctx) => {

@@ -1,17 +1,6 @@
-/**
- * CSS font stacks for the design fonts. Pecita is not available as a package, so the
- * self-hosted Dancing Script stands in (docs/decisions/web-shop.md); a locally installed Pecita
- * still wins because it is named first.
- */
-const STACKS: Record<string, { family: string; weight: number }> = {
-  Pecita: { family: '"Pecita", "Dancing Script", cursive', weight: 700 },
-  Inter: { family: '"Inter", system-ui, sans-serif', weight: 700 },
-  Poppins: { family: '"Poppins", system-ui, sans-serif', weight: 600 },
-};
+import { fontStack } from '../../shared/fonts';
 
-export function fontStack(font: string): { family: string; weight: number } {
-  return STACKS[font] ?? STACKS.Pecita;
-}
+export { fontStack };
 
 export function cssFont(font: string, sizePx: number): string {
   const { family, weight } = fontStack(font);

@@ -10,6 +10,7 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import { changeStatuses } from '../sync/status-change';
 import { useOnline } from '../sync/use-sync-status';
 import { fetchOrderHistory } from './order-remote';
+import { downloadPrintFile } from './print-file-download';
 import { RefundForm } from './RefundForm';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -85,7 +86,11 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
           <Field label="Payment">{`${order.paymentStatus ?? '—'}${order.paymentIntentId ? ` · ${order.paymentIntentId}` : ''}`}</Field>
           <Field label="Notes">{order.notes}</Field>
           <Field label="Marketing opt-in">{order.marketing ? 'Yes' : 'No'}</Field>
-          <Field label="Print file">{order.fulfillmentData.printFile}</Field>
+          <Field label="Print file">
+            <button type="button" className="link-button" onClick={() => downloadPrintFile(order)}>
+              Download print file (SVG)
+            </button>
+          </Field>
           <Field label="Printed">{formatDateTime(order.fulfillmentData.printedAt)}</Field>
           <Field label="Shipped">{formatDateTime(order.fulfillmentData.shippedAt)}</Field>
         </dl>

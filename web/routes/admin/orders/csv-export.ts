@@ -1,5 +1,6 @@
 import { ORDERS_CSV_HEADER, ordersCsvFileName, ordersCsvLine } from '../../../../shared/orders-csv';
 import type { CachedOrder } from '../../../db/db';
+import { downloadText } from '../shared/download';
 
 /** The CSV of spec.md §9 from the local cache, so it works offline; same format as the server's. */
 export function ordersCsv(orders: readonly CachedOrder[]): string {
@@ -8,14 +9,6 @@ export function ordersCsv(orders: readonly CachedOrder[]): string {
 
 export function downloadOrdersCsv(orders: readonly CachedOrder[], now = new Date()): string {
   const fileName = ordersCsvFileName(now);
-  const blob = new Blob([ordersCsv(orders)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(fileName, ordersCsv(orders), 'text/csv;charset=utf-8');
   return fileName;
 }
