@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadShopDb } from '../../components/lazy-db';
 import { renderInShop, resetShopDb } from '../../components/test-support';
@@ -40,16 +40,25 @@ describe('customizer', () => {
     expect(addButton()).toHaveProperty('disabled', true);
   });
 
-  it('disables adding while the product type switches (800 ms), then offers the new variants', async () => {
+  it('disables adding while the product type switches, for 800 ms (spec.md §9), then offers the new variants', async () => {
     const user = userEvent.setup();
     renderInShop(<CustomizePage />);
     await user.type(screen.getByLabelText('3. Your text'), 'Stay hydrated');
     await user.click(screen.getByRole('radio', { name: 'Hot Pink' }));
-    await user.click(screen.getByRole('radio', { name: 'Water Bottle' }));
-    expect(screen.getByText('Switching to Water Bottle…')).toBeTruthy();
-    expect(addButton()).toHaveProperty('disabled', true);
-    await waitFor(() => expect(screen.getByLabelText('2. Size')).toHaveProperty('value', 'Standard Bottle'), { timeout: 2000 });
-    expect(addButton()).toHaveProperty('disabled', false);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('radio', { name: 'Water Bottle' }));
+      expect(screen.getByText('Switching to Water Bottle…')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(799));
+      expect(screen.getByText('Switching to Water Bottle…')).toBeTruthy();
+      expect(addButton()).toHaveProperty('disabled', true);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.queryByText('Switching to Water Bottle…')).toBeNull();
+      expect(screen.getByLabelText('2. Size')).toHaveProperty('value', 'Standard Bottle');
+      expect(addButton()).toHaveProperty('disabled', false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows Adding to Cart... and then stores the design, raising the quantity the second time', async () => {
@@ -57,14 +66,23 @@ describe('customizer', () => {
     renderInShop(<CustomizePage />);
     await user.type(screen.getByLabelText('3. Your text'), 'Grafted');
     await user.click(screen.getByRole('radio', { name: 'Purple' }));
-    await user.click(addButton());
-    expect(addButton().textContent).toBe('Adding to Cart...');
-    expect(addButton()).toHaveProperty('disabled', true);
+    const { db } = await loadShopDb();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(addButton());
+      expect(addButton().textContent).toBe('Adding to Cart...');
+      await act(() => vi.advanceTimersByTimeAsync(1499));
+      expect(addButton().textContent).toBe('Adding to Cart...');
+      expect(addButton()).toHaveProperty('disabled', true);
+      expect(await db.cart.count()).toBe(0);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+    } finally {
+      vi.useRealTimers();
+    }
     await screen.findByText('Added to cart!', undefined, { timeout: 3000 });
     await waitFor(() => expect(addButton().textContent).toBe('ADD TO CART - $5.95'));
     await user.click(addButton());
     await screen.findByText('Quantity updated in cart!', undefined, { timeout: 3000 });
-    const { db } = await loadShopDb();
     const lines = await db.cart.toArray();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ device: 'iPhone 14 Pro Max', text: 'Grafted', color: 'Purple', font: 'Pecita', quantity: 2, priceCents: 595 });
