@@ -113,7 +113,8 @@ function checkoutInOneTransaction(payments: Payments, request: CheckoutRequest, 
       record.last_error_code = failure instanceof CardDeclinedError ? failure.declineCode : (failure?.code ?? paymentFailure.body.code);
       answer = { status: paymentFailure.status, body: { success: false, ...paymentFailure.body } };
     }
-    await insertPaymentIntent(trx, record);
+    // The shop's intent must commit with the charge and the order; if its key is somehow taken, none of them do.
+    if (!(await insertPaymentIntent(trx, record))) throw new IntentKeyTakenError(intentKey);
     if (request.idempotencyKey) {
       await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now });
     }

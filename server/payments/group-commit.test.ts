@@ -29,8 +29,8 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
     const ids = await t.app.context.db.selectFrom('webhook_events').select('id').where('type', '=', 'test').orderBy('id').execute();
     expect(ids.map((row) => row.id)).toEqual(['evt_a', 'evt_c']);
-    // The batch of four rolled back at the failure; the jobs then ran one transaction each.
-    expect(commits).toEqual([1, 1]);
+    // The batch rolled back at each failure; the jobs that had not failed then committed together.
+    expect(commits).toEqual([2]);
   });
 
   it('answers each job with its own result, in order, for a large burst committed in a few transactions', async () => {
@@ -50,5 +50,24 @@ describe('group commit', () => {
     expect(commits.reduce((sum, jobs) => sum + jobs, 0)).toBe(600);
     // At most 256 jobs a batch, so three commits: every job shared its fsync with others.
     expect(commits.length).toBeLessThanOrEqual(3);
+  });
+
+  it('costs one more transaction for a failing job, not one per job of its batch', async () => {
+    const commits: number[] = [];
+    const queue = createWriteQueue(t.app.context.db, { onCommit: (jobs) => commits.push(jobs) });
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, index) =>
+        queue.run(async (trx) => {
+          await trx.insertInto('webhook_events').values({ id: `mixed_${index}`, type: 'mixed', received_at: index }).execute();
+          if (index === 50) throw new Error('job 50 fails');
+          return index;
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect((results[51] as PromiseFulfilledResult<number>).value).toBe(51);
+    expect(commits).toEqual([99]);
+    const count = await t.app.context.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'mixed').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(99);
   });
 });

@@ -23,10 +23,11 @@ interface Pending {
  * budget. Jobs queued while a batch commits (or within `windowMs`) run together in one transaction,
  * and nobody is answered before the commit. There are no savepoints between the jobs: the orders'
  * full-text index writes its pending terms to disk at every savepoint and release, which cost more
- * than the jobs themselves. Instead, when a job fails the whole batch rolls back and each of its
- * jobs runs again in a transaction of its own, so a failing job still fails alone. Jobs therefore
- * must only touch the database (they may run twice). PostgreSQL has a pool and gets one
- * transaction per job.
+ * than the jobs themselves. Instead, when a job throws, the batch rolls back, that job fails with
+ * its error, and the other jobs go back to the front of the queue to run again together: the
+ * outcome is that of running the jobs one by one in queue order, at one extra transaction per
+ * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
+ * pool and gets one transaction per job.
  */
 export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?: number; onCommit?: (jobs: number) => void } = {}): WriteQueue {
   if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
@@ -45,16 +46,23 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
     }, windowMs);
   }
 
-  /** Runs the jobs in one transaction; their results, or the first error after rolling back. */
-  async function runInOneTransaction(jobs: Pending[]): Promise<{ ok: true; values: unknown[] } | { ok: false; error: unknown }> {
+  type Outcome = { ok: true; values: unknown[] } | { ok: false; error: unknown; failedJob: number | null };
+
+  /** Runs the jobs in one transaction: their results, or the error and which job threw it (null: the commit). */
+  async function runInOneTransaction(jobs: Pending[]): Promise<Outcome> {
     const trx = await db.startTransaction().execute();
     const values: unknown[] = [];
     try {
       for (const pending of jobs) values.push(await pending.job(trx));
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      return { ok: false, error, failedJob: values.length };
+    }
+    try {
       await trx.commit().execute();
     } catch (error) {
       await trx.rollback().execute().catch(() => undefined);
-      return { ok: false, error };
+      return { ok: false, error, failedJob: null };
     }
     options.onCommit?.(jobs.length);
     return { ok: true, values };
@@ -64,17 +72,14 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
     committing = true;
     const batch = queue.splice(0, maxBatch);
     try {
-      const together = await runInOneTransaction(batch);
-      if (together.ok) {
-        batch.forEach((pending, index) => pending.resolve(together.values[index]));
-      } else if (batch.length === 1) {
-        batch[0]!.reject(together.error);
+      const outcome = await runInOneTransaction(batch);
+      if (outcome.ok) {
+        batch.forEach((pending, index) => pending.resolve(outcome.values[index]));
+      } else if (outcome.failedJob === null) {
+        for (const pending of batch) pending.reject(outcome.error);
       } else {
-        for (const pending of batch) {
-          const alone = await runInOneTransaction([pending]);
-          if (alone.ok) pending.resolve(alone.values[0]);
-          else pending.reject(alone.error);
-        }
+        batch[outcome.failedJob]!.reject(outcome.error);
+        queue.unshift(...batch.filter((_, index) => index !== outcome.failedJob));
       }
     } catch (error) {
       // No transaction to be had (database closed or broken): fail what waits instead of retrying forever.
@@ -85,6 +90,7 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
       else schedule();
     }
   }
+
   return {
     run<T>(job: WriteJob<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
