@@ -85,6 +85,11 @@ export class ShopDatabase extends Dexie {
     // and each index made every one of 10,000 pulled rows slower to store (docs/benchmarks/admin.md).
     this.version(2).stores({ adminOrders: 'id' });
   }
+
+  override close(...args: Parameters<Dexie['close']>): void {
+    this.orderChanges.dispose();
+    super.close(...args);
+  }
 }
 
 export const db = new ShopDatabase();

@@ -15,7 +15,7 @@ export const ADMIN_ORDERS_TABLE = 'adminOrders';
 
 /** What one committed transaction did to the order cache. */
 export interface OrderChanges {
-  /** Rows written in this page, in write order. */
+  /** Rows written in this page (the last write of each id). */
   rows: CachedOrder[];
   /** Ids deleted in this page. */
   deletedIds: string[];
@@ -28,8 +28,8 @@ export interface OrderChanges {
 export type OrderChangeListener = (changes: OrderChanges) => void;
 
 interface Pending {
-  rows: CachedOrder[];
-  deletedIds: string[];
+  /** The last write of each id in this transaction: its row, or null when it was deleted. */
+  lastWrite: Map<string, CachedOrder | null>;
   everything: boolean;
 }
 
@@ -77,14 +77,20 @@ export class OrderChangeFeed {
     }),
   };
 
+  /** Closes the channel to other pages (the database is being closed). */
+  dispose(): void {
+    this.channel?.close();
+    this.channel = null;
+  }
+
   private record(req: DBCoreMutateRequest, res: DBCoreMutateResponse): void {
     let pending = this.pending.get(req.trans);
-    if (!pending) this.pending.set(req.trans, (pending = { rows: [], deletedIds: [], everything: false }));
+    if (!pending) this.pending.set(req.trans, (pending = { lastWrite: new Map(), everything: false }));
     const failed = (index: number) => res.numFailures > 0 && res.failures[index] !== undefined;
     if (req.type === 'put' || req.type === 'add') {
-      req.values.forEach((row, index) => !failed(index) && pending.rows.push(row as CachedOrder));
+      req.values.forEach((row, index) => !failed(index) && pending.lastWrite.set((row as CachedOrder).id, row as CachedOrder));
     } else if (req.type === 'delete') {
-      req.keys.forEach((key, index) => !failed(index) && pending.deletedIds.push(key as string));
+      req.keys.forEach((key, index) => !failed(index) && pending.lastWrite.set(key as string, null));
     } else {
       pending.everything = true;
     }
@@ -93,14 +99,27 @@ export class OrderChangeFeed {
   private committed(trans: DBCoreTransaction): void {
     const pending = this.pending.get(trans);
     this.pending.delete(trans);
-    if (!pending || (!pending.rows.length && !pending.deletedIds.length && !pending.everything)) return;
-    const local: OrderChanges = { rows: pending.rows, deletedIds: pending.deletedIds, changedIds: [], everything: pending.everything };
-    for (const listener of this.listeners) listener(local);
-    const message: RemoteMessage = {
-      changedIds: pending.everything ? [] : [...pending.rows.map((row) => row.id), ...pending.deletedIds],
-      everything: pending.everything,
-    };
+    if (!pending || (!pending.lastWrite.size && !pending.everything)) return;
+    // Other pages first, so a listener here that throws cannot keep them from hearing of it.
+    const message: RemoteMessage = { changedIds: pending.everything ? [] : [...pending.lastWrite.keys()], everything: pending.everything };
     this.openChannel()?.postMessage(message);
+    const rows: CachedOrder[] = [];
+    const deletedIds: string[] = [];
+    for (const [id, row] of pending.lastWrite) {
+      if (row) rows.push(row);
+      else deletedIds.push(id);
+    }
+    this.notify({ rows, deletedIds, changedIds: [], everything: pending.everything });
+  }
+
+  private notify(changes: OrderChanges): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(changes);
+      } catch (error) {
+        console.error('An order cache listener failed', error);
+      }
+    }
   }
 
   private openChannel(): BroadcastChannel | null {
@@ -109,8 +128,7 @@ export class OrderChangeFeed {
     // Node's channel would otherwise keep a test process alive; browsers have no unref.
     (this.channel as { unref?: () => void }).unref?.();
     this.channel.onmessage = (event: MessageEvent<RemoteMessage>) => {
-      const changes: OrderChanges = { rows: [], deletedIds: [], changedIds: event.data.changedIds, everything: event.data.everything };
-      for (const listener of this.listeners) listener(changes);
+      this.notify({ rows: [], deletedIds: [], changedIds: event.data.changedIds, everything: event.data.everything });
     };
     return this.channel;
   }

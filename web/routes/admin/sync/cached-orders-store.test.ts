@@ -76,6 +76,27 @@ describe('the in-memory list of cached orders', () => {
     expect(store.getSnapshot()).toEqual([]);
   });
 
+  it('keeps the last write of an order within one transaction (deleted, then written again)', async () => {
+    const db = openDb();
+    const order = cached(day(6));
+    await db.adminOrders.put(order);
+    const store = createCachedOrdersStore(db);
+    store.subscribe(() => undefined);
+    await store.settled();
+    await db.transaction('rw', db.adminOrders, async () => {
+      await db.adminOrders.delete(order.id);
+      await db.adminOrders.put({ ...order, status: 'delivered' });
+    });
+    await expectSameAsCache(store, db);
+    expect(store.getSnapshot()).toEqual([{ ...order, status: 'delivered' }]);
+    await db.transaction('rw', db.adminOrders, async () => {
+      await db.adminOrders.put({ ...order, status: 'cancelled' });
+      await db.adminOrders.delete(order.id);
+    });
+    await expectSameAsCache(store, db);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
   it('follows changes another page makes to the same database', async () => {
     const name = `orders-store-shared-${++count}`;
     const mine = openDb(name);
