@@ -75,6 +75,40 @@ it('offers the new version to a page with the old service worker and runs it aft
   }
 }, 120_000); // several 30 s waits: a stuck step should fail with its own message, not the test's timeout
 
+it('moves every open tab to the new version when one of them accepts the update', async () => {
+  let server = await startServerOnPort(0, path.join(tmp, 'old'));
+  const port = Number(new URL(server.url).port);
+  const context = await browser.newContext();
+  context.setDefaultTimeout(30_000);
+  try {
+    const first = await context.newPage();
+    await first.goto(`${server.url}/faq`);
+    await waitForServiceWorkerControl(first);
+    const second = await context.newPage();
+    await second.goto(`${server.url}/how-it-works`);
+    await waitForServiceWorkerControl(second);
+
+    await server.close();
+    server = await startServerOnPort(port, path.join(tmp, 'new'));
+    await first.reload();
+    const prompt = (page: typeof first) => page.getByRole('alert').filter({ hasText: 'A new version is available' });
+    await prompt(first).waitFor();
+    await second.reload();
+    await prompt(second).waitFor();
+    expect(await buildOf(second)).toBe(OLD_BUILD);
+
+    // Accepting in the first tab activates the new worker for both; the second reloads by itself.
+    await prompt(first).getByRole('button', { name: 'Reload' }).click();
+    for (const page of [first, second]) {
+      await expect.poll(() => buildOf(page).catch(() => undefined), { timeout: 30_000 }).toBe(NEW_BUILD);
+    }
+    expect(await second.getByText('A new version is available').count()).toBe(0);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}, 120_000);
+
 it('reloads once into the new build when a lazy route chunk of the old build is gone (no service worker)', async () => {
   let server = await startServerOnPort(0, path.join(tmp, 'old'));
   const port = Number(new URL(server.url).port);

@@ -59,17 +59,21 @@ export async function registerServiceWorker(scriptUrl = '/sw.js'): Promise<Servi
 
   const container = navigator.serviceWorker;
   const registration = await container.register(scriptUrl, { scope: '/' });
-  let accepted = false;
-  // The first install also takes control (clients.claim); only an accepted update reloads.
+  let offered = false;
+  // The first install also takes control (clients.claim) and must not reload. An update, accepted
+  // here or in another tab (its worker then controls this tab too, under this tab's old code),
+  // reloads into the new version.
   container.addEventListener('controllerchange', () => {
-    if (accepted) location.reload();
+    if (offered) location.reload();
   });
   watchForWaitingWorker(registration, container, (waiting) => {
+    offered = true;
     setUpdateState({
       needRefresh: true,
       applyUpdate: () => {
-        accepted = true;
-        waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
+        // Already activated from another tab: nothing is waiting any more, so just reload.
+        if (waiting.state === 'activated' || waiting.state === 'activating') location.reload();
+        else waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
       },
     });
   });
