@@ -9,6 +9,7 @@ const item = (overrides: Partial<PrintItem> = {}): PrintItem => ({
   color: 'Hot Pink',
   font: 'Pecita',
   fontSize: 24,
+  logo: false,
   quantity: 2,
   ...overrides,
 });
@@ -27,6 +28,7 @@ describe('the print-ready file of an order', () => {
     expect(svg).toContain('width="68" height="140"');
     expect(svg).toContain('width="80" height="220"');
     expect(svg).toContain('1/2 · iPhone 14 Pro · CLASSIC · Hot Pink · Pecita 24 · ×2');
+    expect(buildPrintFile({ orderNumber: 'ORD-1', items: [item({ logo: true })] })).toContain('Pecita 24 · with logo · ×2');
   });
 
   it('escapes what the customer typed, so the text cannot break or script the file', () => {

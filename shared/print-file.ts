@@ -16,6 +16,8 @@ export interface PrintItem {
   color: string;
   font: string;
   fontSize: number;
+  /** The shop's logo is printed with the text (the cart shows it). */
+  logo: boolean;
   quantity: number;
 }
 
@@ -79,7 +81,7 @@ export function buildPrintFile(order: PrintOrder): string {
       `<text id="line-${index + 1}" transform="translate(${cx} ${cy}) rotate(90)" text-anchor="middle" dominant-baseline="central" ` +
         `font-family="${escapeXml(family)}" font-weight="${weight}" font-size="${size}" fill="${colorHex(item.color)}">${escapeXml(item.text)}</text>`,
     );
-    const label = `${index + 1}/${order.items.length} · ${item.device} · ${item.caseType} · ${item.color} · ${item.font} ${item.fontSize} · ×${item.quantity}`;
+    const label = `${index + 1}/${order.items.length} · ${item.device} · ${item.caseType} · ${item.color} · ${item.font} ${item.fontSize}${item.logo ? ' · with logo' : ''} · ×${item.quantity}`;
     labels.push(`<text x="${x}" y="${LABEL_BAND - 4}" font-family="sans-serif" font-size="3" fill="#333">${escapeXml(label)}</text>`);
     x += area.width + GAP;
     tallest = Math.max(tallest, area.length);

@@ -24,7 +24,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     // 32 MiB of page cache instead of 2 MiB: the orders table's eight indexes and the search index
     // touch many pages per checkout, and re-reading them from the WAL costs more than the memory.
     sqlite.pragma('cache_size = -32768');
-    // Statement and savepoint journals in memory rather than in temporary files.
+    // Statement journals and temporary tables in memory rather than in temporary files.
     sqlite.pragma('temp_store = MEMORY');
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }

@@ -10,13 +10,16 @@ type DbOrTrx = Kysely<Database> | Transaction<Database>;
  * run most of them (docs/benchmarks/payments.md). The query is built with unique marker values in
  * place of its arguments; the markers' positions among the compiled parameters say where each
  * argument goes, and every other parameter (a constant of the query) is kept as compiled.
+ * Arguments must be single values that the query uses as plain parameters: a list (`in`) or
+ * anything that changes the SQL itself cannot be precompiled, and the build refuses an argument
+ * that does not appear among the parameters.
  */
 export interface Precompiled<A extends unknown[], R> {
   /** All rows. */
   rows(db: DbOrTrx, ...args: A): Promise<R[]>;
   /** The first row, if any. */
   first(db: DbOrTrx, ...args: A): Promise<R | undefined>;
-  /** Rows changed (inserts, updates). */
+  /** Rows changed by an insert, update or delete without RETURNING (with it, use rows or first). */
   run(db: DbOrTrx, ...args: A): Promise<number>;
 }
 

@@ -75,6 +75,7 @@ export function createOrderRoutes(app: AppContext): Router {
         color: item.color,
         font: item.font,
         fontSize: item.font_size,
+        logo: item.logo === 1,
         quantity: item.quantity,
       })),
     });

@@ -112,12 +112,13 @@ describe('submitting the checkout form', () => {
     await dead.close();
     const createPaymentMethod = vi.fn(async () => ({ paymentMethodId: 'pm_card_visa' }));
     const onPlaced = vi.fn();
+    let lines: CartLine[] = [];
     try {
-      const { result } = renderHook(() =>
+      const { result, rerender } = renderHook(() =>
         useOrderSubmission({
           values: bodyValues(),
-          lines: [line],
-          totals: totalsFor([line], null),
+          lines,
+          totals: totalsFor(lines, null),
           card: { complete: true, error: null, version: 1 },
           createPaymentMethod,
           stripe: null,
@@ -126,6 +127,12 @@ describe('submitting the checkout form', () => {
           onPlaced,
         }),
       );
+      await act(() => result.current.submit());
+      expect(result.current.submitError).toBe('Cart is empty');
+      expect(createPaymentMethod).not.toHaveBeenCalled();
+
+      lines = [line];
+      rerender();
       await act(() => result.current.submit());
       expect(result.current.submitError).toBe('Cannot connect to server. Please check if the backend is running.');
       expect(createPaymentMethod).not.toHaveBeenCalled();
