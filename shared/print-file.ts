@@ -5,21 +5,12 @@
  * (`guides`, `labels`) so the print room can hide them before printing. Built here, in shared code,
  * so the server serves it and the admin dashboard can make the same file from its offline cache.
  */
+import type { OrderItemView } from './api/types';
 import { colorHex, productTypeOfVariant, type ProductTypeId } from './catalog';
 import { fontStack } from './fonts';
 
-export interface PrintItem {
-  productType: ProductTypeId | null;
-  device: string;
-  caseType: string;
-  text: string;
-  color: string;
-  font: string;
-  fontSize: number;
-  /** The shop's logo is printed with the text (the cart shows it). */
-  logo: boolean;
-  quantity: number;
-}
+/** What the file needs of an order line: the admin item view, as served and as cached offline. */
+export type PrintItem = Pick<OrderItemView, 'productType' | 'device' | 'caseType' | 'text' | 'color' | 'font' | 'fontSize' | 'logo' | 'quantity'>;
 
 export interface PrintOrder {
   orderNumber: string;

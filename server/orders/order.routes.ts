@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { routerPath } from '../../shared/api/routes';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
-import { buildPrintFile, printFileName, type PrintItem } from '../../shared/print-file';
+import { buildPrintFile, printFileName } from '../../shared/print-file';
 import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.guards';
@@ -11,7 +11,7 @@ import { validate } from '../http/validate';
 import { findStoredResponse, hashRequest, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
-import { toHistoryEntry } from './order.mapper';
+import { toHistoryEntry, toItemView } from './order.mapper';
 import { findOrderById, loadItems } from './order.repository';
 import { actorOf, adminViewOf, changeOrderStatus, listOrders, toOrderViews } from './order.service';
 
@@ -65,20 +65,8 @@ export function createOrderRoutes(app: AppContext): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${printFileName(order.order_number)}"`);
     ctx.type = 'image/svg+xml; charset=utf-8';
-    ctx.body = buildPrintFile({
-      orderNumber: order.order_number,
-      items: items.map((item) => ({
-        productType: item.product_type as PrintItem['productType'],
-        device: item.device,
-        caseType: item.case_type,
-        text: item.text,
-        color: item.color,
-        font: item.font,
-        fontSize: item.font_size,
-        logo: item.logo === 1,
-        quantity: item.quantity,
-      })),
-    });
+    // From the same item views the dashboard caches, so its offline copy is the same file.
+    ctx.body = buildPrintFile({ orderNumber: order.order_number, items: items.map(toItemView) });
   });
 
   router.get(routerPath('order'), requireUser, async (ctx) => {

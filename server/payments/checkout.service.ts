@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { toDollars } from '../../shared/money';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import { findStoredResponse, singleFlight, storeResponse, type StoredResponse } from '../idempotency/idempotency';
 import { insertOrder } from '../orders/order.repository';
+import type { Database } from '../db/schema';
 import type { OrderRow } from '../orders/order.table';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { declineFailure, gatewayRequestFailure, statusFailure, type PaymentFailure } from './payment.errors';
+import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
 import { createOrderForIntent, isPaidInFull, newOrderFromSnapshot, openIntent, parseSnapshot, paymentIntentRow, type Payments } from './payment.service';
@@ -26,10 +28,11 @@ export function checkoutSuccess(order: OrderRow): CheckoutSuccess {
 }
 
 /**
- * POST /api/checkout as one idempotent operation: price the cart from the catalogue, store the
- * intent with its cart snapshot, charge, then write the order, its payment link and the stored
- * answer in one transaction. Requests with the same Idempotency-Key wait for each other here and
- * get the stored answer; across a crash the key finds the stored intent, so the card is charged once.
+ * POST /api/checkout as one idempotent operation: price the cart from the catalogue, then either
+ * (test gateway) charge and write everything in one transaction, or (Stripe) store the intent with
+ * its cart snapshot, charge, and write the order, its payment link and the stored answer in one
+ * transaction. Requests with the same Idempotency-Key wait for each other here and get the stored
+ * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
   if (!request.idempotencyKey) return checkoutOnce(payments, request, `${SCOPE}:${randomUUID()}`);
@@ -76,11 +79,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   const stored = parseSnapshot(intent);
   return writes.run(async (trx) => {
     const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout');
-    const answer: StoredResponse = { status: 201, body: checkoutSuccess(order) };
-    if (request.idempotencyKey) {
-      await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now: app.now() });
-    }
-    return answer;
+    return storeAnswer(trx, request, { status: 201, body: checkoutSuccess(order) }, app.now());
   });
 }
 
@@ -110,26 +109,25 @@ function checkoutInOneTransaction(payments: Payments, request: CheckoutRequest, 
       answer = { status: 201, body: checkoutSuccess(order) };
     } else {
       const paymentFailure = failure ? failureOf(failure) : statusFailure(intent.status, { id: intent.id, clientSecret: intent.clientSecret });
-      record.last_error_code = failure instanceof CardDeclinedError ? failure.declineCode : (failure?.code ?? paymentFailure.body.code);
-      answer = { status: paymentFailure.status, body: { success: false, ...paymentFailure.body } };
+      record.last_error_code = failure ? errorCodeOf(failure) : paymentFailure.body.code;
+      answer = failureAnswer(paymentFailure);
     }
     // The shop's intent must commit with the charge and the order; if its key is somehow taken, none of them do.
     if (!(await insertPaymentIntent(trx, record))) throw new IntentKeyTakenError(intentKey);
-    if (request.idempotencyKey) {
-      await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now });
-    }
-    return answer;
+    return storeAnswer(trx, request, answer, now);
   });
 }
 
-function failureOf(error: CardDeclinedError | GatewayRequestError): PaymentFailure {
-  return error instanceof CardDeclinedError ? declineFailure(error) : gatewayRequestFailure(error);
+/** With an Idempotency-Key, the answer is stored in the transaction of what it reports, so a retry is told the same. */
+async function storeAnswer(trx: Transaction<Database>, request: CheckoutRequest, answer: StoredResponse, now: number): Promise<StoredResponse> {
+  if (request.idempotencyKey) await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now });
+  return answer;
 }
 
 function fail(payments: Payments, request: CheckoutRequest, intentId: string, error: unknown): Promise<StoredResponse> {
-  if (error instanceof CardDeclinedError) return answerFailure(payments, request, intentId, declineFailure(error), 'requires_payment_method', error.declineCode);
-  if (error instanceof GatewayRequestError && error.status < 500) return answerFailure(payments, request, intentId, gatewayRequestFailure(error), 'requires_payment_method', error.code);
-  throw error;
+  const refused = error instanceof CardDeclinedError || (error instanceof GatewayRequestError && error.status < 500);
+  if (!refused) throw error;
+  return answerFailure(payments, request, intentId, failureOf(error), 'requires_payment_method', errorCodeOf(error));
 }
 
 /** Records a failed payment on the intent and, with a key, the answer, so a retry is told the same. */
@@ -142,12 +140,13 @@ async function answerFailure(
   errorCode: string | null = null,
 ): Promise<StoredResponse> {
   const { app, writes } = payments;
-  const answer: StoredResponse = { status: failure.status, body: { success: false, ...failure.body } };
-  await writes.run(async (trx) => {
+  return writes.run(async (trx) => {
     await updatePaymentIntent(trx, intentId, { status, last_error_code: errorCode ?? failure.body.code, updated_at: app.now() });
-    if (request.idempotencyKey) {
-      await storeResponse(trx, { scope: SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now: app.now() });
-    }
+    return storeAnswer(trx, request, failureAnswer(failure), app.now());
   });
-  return answer;
+}
+
+/** Every checkout failure carries `success: false` next to `{error, code}` (design.md §3). */
+function failureAnswer(failure: PaymentFailure): StoredResponse {
+  return { status: failure.status, body: { success: false, ...failure.body } };
 }

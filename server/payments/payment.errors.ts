@@ -32,12 +32,20 @@ export function gatewayRequestFailure(error: GatewayRequestError): PaymentFailur
   return { status: 402, body: { error: PAYMENT_MESSAGES.paymentFailed, code: 'PAYMENT_FAILED' } };
 }
 
+/** The answer to a gateway's refusal: a decline, or a request it would not take. */
+export function failureOf(error: CardDeclinedError | GatewayRequestError): PaymentFailure {
+  return error instanceof CardDeclinedError ? declineFailure(error) : gatewayRequestFailure(error);
+}
+
+/** What is recorded on the intent for a refusal: the decline code, or the gateway's error code. */
+export function errorCodeOf(error: CardDeclinedError | GatewayRequestError): string {
+  return error instanceof CardDeclinedError ? error.declineCode : error.code;
+}
+
 /** Gateway errors as the HttpError the error middleware renders; anything else is passed through. */
 export function toHttpError(error: unknown): unknown {
-  let failure: PaymentFailure | undefined;
-  if (error instanceof CardDeclinedError) failure = declineFailure(error);
-  if (error instanceof GatewayRequestError) failure = gatewayRequestFailure(error);
-  if (!failure) return error;
+  if (!(error instanceof CardDeclinedError || error instanceof GatewayRequestError)) return error;
+  const failure = failureOf(error);
   const { error: message, code, ...extra } = failure.body;
   return new HttpError(failure.status, code, message, undefined, extra);
 }

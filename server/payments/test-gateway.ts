@@ -41,39 +41,32 @@ function confirmOutcome(paymentMethodId: string): { status: string; failure?: Ca
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
 
-  async function createIntentIn(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
+  /** A new intent in the gateway's ledger, created with the request's idempotency key. */
+  function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: string | null): TestGatewayIntentRow {
     const now = app.now();
-    const created: TestGatewayIntentRow = {
+    return {
       id: newId('pi'),
       amount_cents: input.amountCents,
       currency: input.currency,
-      status: 'requires_payment_method',
-      payment_method: null,
+      status,
+      payment_method: paymentMethod,
       amount_refunded_cents: 0,
       create_key: input.idempotencyKey,
       created_at: now,
       updated_at: now,
     };
+  }
+
+  async function createIntentIn(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
+    const created = ledgerRow(input, 'requires_payment_method', null);
     // Insert first, look up only on a conflict: a retried create with the same key gets the first intent.
-    const inserted = await trx.insertInto('test_gateway_intents').values(created).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return toIntent(created);
+    if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return toIntent(created);
     return toIntent(await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow());
   }
 
   async function chargeIn(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }): Promise<InTransactionCharge> {
     const { status, failure } = confirmOutcome(input.paymentMethodId);
-    const now = app.now();
-    const charged: TestGatewayIntentRow = {
-      id: newId('pi'),
-      amount_cents: input.amountCents,
-      currency: input.currency,
-      status,
-      payment_method: failure instanceof GatewayRequestError ? null : input.paymentMethodId,
-      amount_refunded_cents: 0,
-      create_key: input.idempotencyKey,
-      created_at: now,
-      updated_at: now,
-    };
+    const charged = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId);
     if (!(await insertRow(trx, 'test_gateway_intents', charged, { ignoreConflict: true }))) throw new IntentKeyTakenError(input.idempotencyKey);
     return { intent: toIntent(charged), failure };
   }
