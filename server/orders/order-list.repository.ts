@@ -3,6 +3,7 @@ import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
 import { groupByOrder, type DbOrTrx } from './order.repository';
+import { searchMatches } from './order-search-index';
 import type { OrderHistoryRow, OrderRow } from './order.table';
 
 type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
@@ -23,9 +24,8 @@ export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilter
   const trigram = !!filters.search && searchPlan === 'trigram';
   if (filters.status) q = q.where('status', '=', filters.status);
   if (filters.search && trigram) {
-    // The same matches as the LIKE below, found through the SQLite trigram index (migration T1800).
-    const pattern = `%${filters.search.toLowerCase()}%`;
-    q = q.where(sql<boolean>`orders.rowid in (select rowid from orders_search where search_text like ${pattern})`);
+    // The same matches as the LIKE below, found through the SQLite trigram index (order-search-index.ts).
+    q = q.where(searchMatches(`%${filters.search.toLowerCase()}%`));
   } else if (filters.search) {
     q = q.where(sql<boolean>`search_text like ${likeContains(filters.search)} escape '\\'`);
   }

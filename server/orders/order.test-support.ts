@@ -9,10 +9,14 @@ import type { OrderRow } from './order.table';
  * Test-only helper: writes a paid order through the repository layer, as tests must until the
  * public way in (checkout) exists. Every field can be overridden.
  */
-export async function createTestOrder(
-  db: Db,
-  overrides: Partial<Omit<NewOrder, 'items' | 'totals'>> & { items?: Partial<NewOrderItem>[]; status?: OrderStatus } = {},
-): Promise<OrderRow> {
+export type TestOrderOverrides = Partial<Omit<NewOrder, 'items' | 'totals'>> & { items?: Partial<NewOrderItem>[]; status?: OrderStatus };
+
+export async function createTestOrder(db: Db, overrides: TestOrderOverrides = {}): Promise<OrderRow> {
+  return db.transaction().execute((trx) => insertOrder(trx, newTestOrder(overrides)));
+}
+
+/** The order `createTestOrder` writes, for a test that writes it in its own transaction. */
+export function newTestOrder(overrides: TestOrderOverrides = {}): NewOrder {
   const items: NewOrderItem[] = (overrides.items ?? [{}]).map((item) => ({
     device: 'iPhone 14 Pro',
     caseType: 'CLASSIC',
@@ -25,7 +29,7 @@ export async function createTestOrder(
     quantity: 1,
     ...item,
   }));
-  const order: NewOrder = {
+  return {
     userId: null,
     customer: { email: 'maya@example.com', firstName: 'Maya', lastName: 'Jama', phone: '555-123-4567' },
     shippingAddress: { address: '1 Villa Road', city: 'Los Angeles', state: 'CA', zipCode: '90001', country: 'United States' },
@@ -42,5 +46,4 @@ export async function createTestOrder(
     items,
     totals: computeTotals(items),
   };
-  return db.transaction().execute((trx) => insertOrder(trx, order));
 }

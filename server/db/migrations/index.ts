@@ -5,6 +5,7 @@ import * as analyticsIndexes from './2026-11-21T1500_analytics_indexes';
 import * as ordersListIndexes from './2026-11-21T1600_orders_list_indexes';
 import * as analyticsRollup from './2026-11-21T1700_analytics_rollup';
 import * as ordersSearchTrigram from './2026-11-21T1800_orders_search_trigram';
+import * as ordersSearchAtCommit from './2026-11-22T0100_orders_search_at_commit';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1600_orders_list_indexes': ordersListIndexes,
   '2026-11-21T1700_analytics_rollup': analyticsRollup,
   '2026-11-21T1800_orders_search_trigram': ordersSearchTrigram,
+  '2026-11-22T0100_orders_search_at_commit': ordersSearchAtCommit,
 };

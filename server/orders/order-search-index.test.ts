@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { applyOrderFilters } from './order-list.repository';
+import { insertOrder } from './order.repository';
+import { createTestOrder, newTestOrder } from './order.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.context.db;
+
+/** Order ids the trigram index itself holds for a term (without the not-yet-indexed tail). */
+async function indexed(term: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select id from orders where rowid in (select rowid from orders_search where search_text like ${`%${term}%`}) order by id`.execute(db());
+  return rows.map((row) => row.id);
+}
+
+async function found(term: string): Promise<string[]> {
+  const rows = await applyOrderFilters(db().selectFrom('orders').select('id'), { search: term }, 'trigram').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+const mark = async () => (await sql<{ n: number }>`select indexed_rowid as n from orders_search_state`.execute(db())).rows[0]!.n;
+const lastRowid = async () => (await sql<{ n: number }>`select max(rowid) as n from orders`.execute(db())).rows[0]!.n;
+
+it('indexes the orders of a transaction when it commits, all of them', async () => {
+  const orders = await db().transaction().execute(async (trx) => [
+    await insertOrder(trx, newTestOrder({ items: [{ text: 'Bombshell Alert' }] })),
+    await insertOrder(trx, newTestOrder({ items: [{ text: 'Bombshell Alert' }] })),
+  ]);
+  expect(await indexed('bombshell alert')).toEqual(orders.map((order) => order.id).sort());
+  expect(await mark()).toBe(await lastRowid());
+});
+
+it('finds an order written outside any transaction before the index holds it', async () => {
+  const order = await createTestOrder(db(), { items: [{ text: 'Casa Amor' }] });
+  // Copy it as a plain autocommit insert, which has no commit hook: it stays above the mark.
+  const copyId = `${order.id.slice(0, -4)}beef`;
+  await db().insertInto('orders').values({ ...order, id: copyId, order_number: 'LI-COPY-1', change_seq: order.change_seq + 100_000 }).execute();
+  expect(await indexed('casa amor')).toEqual([order.id]);
+  expect(await found('casa amor')).toEqual([order.id, copyId].sort());
+  // The next transaction's commit takes it into the index.
+  await createTestOrder(db(), { items: [{ text: 'Unrelated' }] });
+  expect(await indexed('casa amor')).toEqual([order.id, copyId].sort());
+});
+
+it('keeps the index right when the last order is deleted and its rowid is taken again', async () => {
+  const doomed = await createTestOrder(db(), { items: [{ text: 'Dumped From The Villa' }] });
+  expect(await indexed('dumped from')).toEqual([doomed.id]);
+  await db().transaction().execute(async (trx) => {
+    await trx.deleteFrom('order_history').where('order_id', '=', doomed.id).execute();
+    await trx.deleteFrom('order_items').where('order_id', '=', doomed.id).execute();
+    await trx.deleteFrom('orders').where('id', '=', doomed.id).execute();
+  });
+  expect(await indexed('dumped from')).toEqual([]);
+  const next = await createTestOrder(db(), { items: [{ text: 'Recoupling' }] });
+  expect(await indexed('recoupling')).toEqual([next.id]);
+  expect(await mark()).toBe(await lastRowid());
+});
+
+it('follows a change of an indexed order\'s search text', async () => {
+  const order = await createTestOrder(db(), { items: [{ text: 'Heart Rate Challenge' }] });
+  await db().transaction().execute((trx) => trx.updateTable('orders').set({ search_text: 'movie night' }).where('id', '=', order.id).execute());
+  expect(await indexed('heart rate')).toEqual([]);
+  expect(await found('movie night')).toEqual([order.id]);
+  expect(await indexed('movie night')).toEqual([order.id]);
+});

@@ -1,0 +1,43 @@
+import { CompiledQuery, sql, type DatabaseConnection, type RawBuilder } from 'kysely';
+
+/**
+ * SQLite's trigram search index over orders.search_text (migrations T1800 and 2026-11-22T0100) is
+ * filled at commit rather than by an insert trigger: FTS5 writes its pending terms out at the start
+ * of every later statement of the transaction that may need a statement rollback, so a trigger made
+ * each order of a group-committed batch write, and later merge, an index segment of its own, the
+ * largest single cost of a checkout. One INSERT … SELECT per transaction indexes the batch at once.
+ *
+ * `orders_search_state.indexed_rowid` is the highest orders.rowid in the index. Every SQLite
+ * transaction runs this before COMMIT (server/db/sqlite-connection.ts), so the index is complete at
+ * every commit; searches still cover rows above the mark (`searchMatches`) so a row written any
+ * other way is found too. Orders are not deleted; the delete trigger keeps the mark right if one is.
+ */
+const INDEX_NEW_ORDERS = CompiledQuery.raw(
+  'insert into orders_search(rowid, search_text) select rowid, search_text from orders where rowid > (select indexed_rowid from orders_search_state)',
+);
+const MOVE_MARK = CompiledQuery.raw('update orders_search_state set indexed_rowid = (select max(rowid) from orders)');
+const STATE_EXISTS = CompiledQuery.raw("select 1 as found from sqlite_master where type = 'table' and name = 'orders_search_state'");
+
+/** Connections whose database has the state table (it appears with a migration, then stays). */
+const ready = new WeakSet<DatabaseConnection>();
+
+export async function indexNewOrdersForSearch(connection: DatabaseConnection): Promise<void> {
+  if (!ready.has(connection)) {
+    if ((await connection.executeQuery(STATE_EXISTS)).rows.length === 0) return;
+    ready.add(connection);
+  }
+  const { numAffectedRows } = await connection.executeQuery(INDEX_NEW_ORDERS);
+  if (numAffectedRows) await connection.executeQuery(MOVE_MARK);
+}
+
+/**
+ * WHERE clause: the order's search_text contains `pattern` (a LIKE pattern without escapes),
+ * answered from the trigram index plus the few rows not indexed yet.
+ */
+export function searchMatches(pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`orders.rowid in (
+    select rowid from orders_search where search_text like ${pattern}
+    union all
+    select rowid from orders where rowid > (select indexed_rowid from orders_search_state) and search_text like ${pattern}
+  )`;
+}
