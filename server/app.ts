@@ -18,6 +18,7 @@ import { createOrderRoutes } from './orders/order.routes';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
+import { closePayments } from './payments/payment.service';
 import { serveWebApp } from './web/static';
 
 export interface RunningApp {
@@ -92,6 +93,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
         await new Promise<void>((resolve) => closing.close(() => resolve()));
         closing.closeAllConnections?.();
       }
+      await closePayments(context);
       await db.destroy();
     },
   };

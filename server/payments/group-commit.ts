@@ -40,10 +40,12 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
   function schedule() {
     if (scheduled || committing || queue.length === 0) return;
     scheduled = true;
-    setTimeout(() => {
+    const start = () => {
       scheduled = false;
       void flush();
-    }, windowMs);
+    };
+    if (windowMs > 0) setTimeout(start, windowMs);
+    else setImmediate(start);
   }
 
   type Outcome = { ok: true; values: unknown[] } | { ok: false; error: unknown; failedJob: number | null };

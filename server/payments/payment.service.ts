@@ -8,8 +8,10 @@ import { HttpError } from '../errors/http-error';
 import { findOrderByPaymentIntent, insertOrder, type NewOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
+import { chargeAndPlaceOrder } from './checkout.transaction';
+import { createCheckoutWriter, type CheckoutWriter } from './checkout-writer';
 import { createWriteQueue, type WriteQueue } from './group-commit';
-import type { IntentSnapshot } from './payment.snapshot';
+import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow } from './payment.table';
 import { createStripeGateway } from './stripe-gateway';
@@ -19,6 +21,8 @@ export interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
   writes: WriteQueue;
+  /** With the test gateway on a SQLite file: the thread that writes checkouts (checkout-writer.ts). */
+  checkoutWriter: CheckoutWriter | null;
 }
 
 const byApp = new WeakMap<AppContext, Payments>();
@@ -29,10 +33,21 @@ export function paymentsOf(app: AppContext): Payments {
   if (!payments) {
     const writes = createWriteQueue(app.db);
     const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
-    payments = { app, gateway, writes };
+    const { database } = app.config;
+    const chargeIn = gateway.chargeIn;
+    const checkoutWriter =
+      chargeIn && database.kind === 'sqlite' && database.path !== ':memory:'
+        ? createCheckoutWriter(database.path, { logger: app.logger, fallback: (input) => writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)) })
+        : null;
+    payments = { app, gateway, writes, checkoutWriter };
     byApp.set(app, payments);
   }
   return payments;
+}
+
+/** Stops what the payments domain runs beside requests (the checkout writer thread). */
+export async function closePayments(app: AppContext): Promise<void> {
+  await byApp.get(app)?.checkoutWriter?.close();
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -72,48 +87,6 @@ export async function openIntent(
 }
 
 /** The order a paid cart snapshot becomes. */
-export function newOrderFromSnapshot(snapshot: IntentSnapshot, intentId: string, source: OrderHistoryTable['source'], now: number): NewOrder {
-  return {
-    userId: snapshot.userId,
-    customer: snapshot.customer,
-    shippingAddress: snapshot.shippingAddress,
-    billingAddress: snapshot.billingAddress,
-    items: snapshot.items,
-    totals: snapshot.totals,
-    status: INITIAL_PAID_ORDER_STATUS,
-    specialInstructions: snapshot.specialInstructions,
-    marketing: snapshot.marketing,
-    paymentIntentId: intentId,
-    paymentMethod: snapshot.paymentMethod,
-    paymentStatus: 'succeeded',
-    source,
-    createdAt: now,
-  };
-}
-
-/** The shop's record of a gateway intent, with the cart snapshot it was created for. */
-export function paymentIntentRow(
-  intent: GatewayIntent,
-  provider: PaymentGateway['provider'],
-  snapshot: IntentSnapshot,
-  idempotencyKey: string,
-  now: number,
-): PaymentIntentRow {
-  return {
-    id: intent.id,
-    provider,
-    amount_cents: intent.amountCents,
-    currency: intent.currency,
-    status: intent.status,
-    snapshot: JSON.stringify(snapshot),
-    order_id: null,
-    idempotency_key: idempotencyKey,
-    last_error_code: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
 /**
  * Writes the order of a succeeded intent, once: if an order already uses the intent it is
  * returned instead. Runs inside the caller's transaction with the intent's link to the order.

@@ -5,7 +5,11 @@ import { computeTotals, type Totals } from '../../shared/pricing';
 import type { CartItem } from '../../shared/schemas/cart';
 import type { OrderPayload } from '../../shared/schemas/order';
 import { HttpError } from '../errors/http-error';
+import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
 import type { NewOrder, NewOrderItem } from '../orders/order.repository';
+import type { OrderHistoryTable } from '../orders/order.table';
+import type { GatewayIntent, PaymentGateway } from './gateway';
+import type { PaymentIntentRow } from './payment.table';
 
 /** Everything needed to write the order later, stored with the intent before the card is charged. */
 export interface IntentSnapshot {
@@ -86,5 +90,47 @@ export function buildSnapshot(input: PricedCartInput, totals: Totals, userId: nu
     specialInstructions: input.specialInstructions?.trim() || null,
     marketing: input.marketing ?? false,
     paymentMethod,
+  };
+}
+
+export function newOrderFromSnapshot(snapshot: IntentSnapshot, intentId: string, source: OrderHistoryTable['source'], now: number): NewOrder {
+  return {
+    userId: snapshot.userId,
+    customer: snapshot.customer,
+    shippingAddress: snapshot.shippingAddress,
+    billingAddress: snapshot.billingAddress,
+    items: snapshot.items,
+    totals: snapshot.totals,
+    status: INITIAL_PAID_ORDER_STATUS,
+    specialInstructions: snapshot.specialInstructions,
+    marketing: snapshot.marketing,
+    paymentIntentId: intentId,
+    paymentMethod: snapshot.paymentMethod,
+    paymentStatus: 'succeeded',
+    source,
+    createdAt: now,
+  };
+}
+
+/** The shop's record of a gateway intent, with the cart snapshot it was created for. */
+export function paymentIntentRow(
+  intent: GatewayIntent,
+  provider: PaymentGateway['provider'],
+  snapshot: IntentSnapshot,
+  idempotencyKey: string,
+  now: number,
+): PaymentIntentRow {
+  return {
+    id: intent.id,
+    provider,
+    amount_cents: intent.amountCents,
+    currency: intent.currency,
+    status: intent.status,
+    snapshot: JSON.stringify(snapshot),
+    order_id: null,
+    idempotency_key: idempotencyKey,
+    last_error_code: null,
+    created_at: now,
+    updated_at: now,
   };
 }

@@ -33,6 +33,32 @@ function confirmOutcome(paymentMethodId: string): { status: string; failure?: Ca
   return { status: 'requires_payment_method', failure: new CardDeclinedError(outcome.code, outcome.declineCode) };
 }
 
+/** A new intent in the gateway's ledger, created with the request's idempotency key. */
+function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: string | null, now: number): TestGatewayIntentRow {
+  return {
+    id: newId('pi'),
+    amount_cents: input.amountCents,
+    currency: input.currency,
+    status,
+    payment_method: paymentMethod,
+    amount_refunded_cents: 0,
+    create_key: input.idempotencyKey,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Creates and confirms a test-gateway intent in one step inside the caller's transaction, so the
+ * charge commits with the order or not at all. Also used by the checkout writer thread.
+ */
+export async function chargeTestPayment(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }, now: number): Promise<InTransactionCharge> {
+  const { status, failure } = confirmOutcome(input.paymentMethodId);
+  const charged = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now);
+  if (!(await insertRow(trx, 'test_gateway_intents', charged, { ignoreConflict: true }))) throw new IntentKeyTakenError(input.idempotencyKey);
+  return { intent: toIntent(charged), failure };
+}
+
 /**
  * The built-in gateway used when Stripe is not configured: it behaves as Stripe's test mode does
  * for Stripe's test PaymentMethod ids (shared/payments.ts) and keeps its ledger in its own table,
@@ -41,34 +67,11 @@ function confirmOutcome(paymentMethodId: string): { status: string; failure?: Ca
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
 
-  /** A new intent in the gateway's ledger, created with the request's idempotency key. */
-  function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: string | null): TestGatewayIntentRow {
-    const now = app.now();
-    return {
-      id: newId('pi'),
-      amount_cents: input.amountCents,
-      currency: input.currency,
-      status,
-      payment_method: paymentMethod,
-      amount_refunded_cents: 0,
-      create_key: input.idempotencyKey,
-      created_at: now,
-      updated_at: now,
-    };
-  }
-
   async function createIntentIn(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
-    const created = ledgerRow(input, 'requires_payment_method', null);
+    const created = ledgerRow(input, 'requires_payment_method', null, app.now());
     // Insert first, look up only on a conflict: a retried create with the same key gets the first intent.
     if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return toIntent(created);
     return toIntent(await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow());
-  }
-
-  async function chargeIn(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }): Promise<InTransactionCharge> {
-    const { status, failure } = confirmOutcome(input.paymentMethodId);
-    const charged = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId);
-    if (!(await insertRow(trx, 'test_gateway_intents', charged, { ignoreConflict: true }))) throw new IntentKeyTakenError(input.idempotencyKey);
-    return { intent: toIntent(charged), failure };
   }
 
   return {
@@ -80,7 +83,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     createIntentIn,
 
-    chargeIn,
+    chargeIn: (trx, input) => chargeTestPayment(trx, input, app.now()),
 
     async confirmIntent(id: string, paymentMethodId: string): Promise<GatewayIntent> {
       const { status, failure } = confirmOutcome(paymentMethodId);

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
+import type { ChargeAndPlaceOrder } from './checkout.transaction';
+import { createCheckoutWriter } from './checkout-writer';
+import { cartPayload, checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
+import { paymentsOf } from './payment.service';
+import { listOrderPage } from '../orders/order-list.repository';
+
+describe('checkout on the writer thread, beside writes of the main thread', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('runs with the test gateway on a SQLite file', () => {
+    expect(paymentsOf(t.app.context).checkoutWriter).not.toBeNull();
+  });
+
+  it('commits checkouts and main-thread payment writes side by side: every one answered, none lost', async () => {
+    const { totalCents: _cents, ...cart } = cartPayload([2]);
+    const checkouts = Array.from({ length: 40 }, (_, index) =>
+      t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1, index % 3 + 1]), headers: { 'Idempotency-Key': `writer-${index}` } }),
+    );
+    // Create-intent writes through the main thread's own connection and write queue.
+    const intents = Array.from({ length: 40 }, () => t.request('POST', '/api/payments/create-intent', { body: cart }));
+    const [checkoutAnswers, intentAnswers] = await Promise.all([Promise.all(checkouts), Promise.all(intents)]);
+    expect(checkoutAnswers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
+    expect(intentAnswers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    expect(await countRows(t, 'orders')).toBe(40);
+    expect(await testGatewayCharges(t)).toBe(40);
+    expect(await countRows(t, 'payment_intents')).toBe(80);
+    // An order written by the thread is found at once by the admin search on the main connection.
+    const orderNumber = checkoutAnswers[7]!.body.order.orderNumber as string;
+    const found = await listOrderPage(t.app.context.db, { search: orderNumber.toLowerCase() }, { offset: 0, limit: 50 });
+    expect(found.rows.map((row) => row.order_number)).toEqual([orderNumber]);
+  });
+
+  it('stops its thread only after the checkouts under way are committed and answered', async () => {
+    const writer = paymentsOf(t.app.context).checkoutWriter!;
+    const before = await countRows(t, 'orders');
+    const answers = Array.from({ length: 10 }, (_, index) => t.request('POST', '/api/checkout', { body: checkoutBody(), headers: { 'Idempotency-Key': `closing-${index}` } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [settled] = await Promise.all([Promise.all(answers), writer.close()]);
+    expect(settled.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(await countRows(t, 'orders')).toBe(before + 10);
+  });
+});
+
+it('falls back to the main thread when the writer thread cannot start, and says so', async () => {
+  // A directory is no database file: the thread fails while opening it, before running anything.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'writer-fallback-'));
+  const warnings: string[] = [];
+  const ran: string[] = [];
+  const writer = createCheckoutWriter(dir, {
+    logger: { debug() {}, info() {}, error() {}, warn: (message) => warnings.push(message) },
+    fallback: async (input) => {
+      ran.push(input.intentKey);
+      return { status: 201, body: { fallback: input.intentKey } };
+    },
+  });
+  const input = (intentKey: string): ChargeAndPlaceOrder => ({
+    snapshot: {} as ChargeAndPlaceOrder['snapshot'],
+    intentKey,
+    paymentMethodId: 'pm_card_visa',
+    idempotencyKey: null,
+    requestHash: 'hash',
+    now: Date.now(),
+    crashAfterCharge: false,
+  });
+  expect(await Promise.all([writer.run(input('first')), writer.run(input('second'))])).toEqual([
+    { status: 201, body: { fallback: 'first' } },
+    { status: 201, body: { fallback: 'second' } },
+  ]);
+  expect(await writer.run(input('third'))).toEqual({ status: 201, body: { fallback: 'third' } });
+  expect(ran).toEqual(['first', 'second', 'third']);
+  expect(warnings).toEqual(['checkout writer thread unavailable, checkouts run on the main thread']);
+  await writer.close();
+});

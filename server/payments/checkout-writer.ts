@@ -1,0 +1,105 @@
+import { Worker } from 'node:worker_threads';
+import type { StoredResponse } from '../idempotency/idempotency';
+import type { Logger } from '../http/logger';
+import { TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { IntentKeyTakenError } from './gateway';
+
+export type WriterRequest = { type: 'run'; id: number; input: ChargeAndPlaceOrder } | { type: 'close' };
+export type WriterReply =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; answer: StoredResponse }
+  | { type: 'failed'; id: number; error: { name: string; message: string } };
+
+export interface CheckoutWriter {
+  /** Runs the one-transaction checkout on the writer thread; resolves once it is committed. */
+  run(input: ChargeAndPlaceOrder): Promise<StoredResponse>;
+  /** Waits for the checkouts under way, then stops the thread. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  input: ChargeAndPlaceOrder;
+  resolve: (answer: StoredResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The checkout writer thread (docs/decisions/payments.md): with SQLite, a test-gateway checkout's
+ * transaction runs on a worker thread with its own connection, so HTTP, validation and pricing on
+ * the main thread and the database work on the writer use both cores. Both connections begin
+ * their transactions IMMEDIATE, so writes from either side queue for SQLite's one write lock.
+ *
+ * The thread starts with the first checkout (loading it takes most of a second, which most
+ * processes, tests among them, never need to spend). If it cannot start, checkouts run in this
+ * thread instead (`fallback`), as they do with PostgreSQL. If it dies after starting, what it had
+ * under way fails (a retry with the same Idempotency-Key finds what was committed) and the next
+ * checkout starts a new one.
+ */
+export function createCheckoutWriter(file: string, options: { logger: Logger; fallback: (input: ChargeAndPlaceOrder) => Promise<StoredResponse> }): CheckoutWriter {
+  const pending = new Map<number, Pending>();
+  let worker: Worker | null = null;
+  let ready = false;
+  let unavailable = false;
+  let nextId = 1;
+  let drained: (() => void) | null = null;
+
+  function settle(id: number, outcome: (entry: Pending) => void) {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    outcome(entry);
+    if (pending.size === 0) drained?.();
+  }
+
+  function start(): Worker {
+    const thread = new Worker(new URL('./checkout-writer.worker.mjs', import.meta.url), { workerData: { file } });
+    ready = false;
+    thread.on('message', (message: WriterReply) => {
+      if (message.type === 'ready') ready = true;
+      else if (message.type === 'done') settle(message.id, (entry) => entry.resolve(message.answer));
+      else settle(message.id, (entry) => entry.reject(message.error.name === 'IntentKeyTakenError' ? new IntentKeyTakenError(message.error.message) : new Error(message.error.message)));
+    });
+    thread.on('error', (error) => stopped(thread, error));
+    thread.on('exit', (code) => {
+      // The crash test's fault hook ends the writer thread after the charge: end the process as it would.
+      if (code === TEST_CRASH_EXIT_CODE) process.exit(code);
+      stopped(thread, new Error(`The checkout writer thread stopped (exit code ${code}).`));
+    });
+    return thread;
+  }
+
+  function stopped(thread: Worker, error: Error) {
+    if (worker !== thread) return;
+    worker = null;
+    if (!ready) {
+      // It never ran anything: what waits can safely run here, and so will every later checkout.
+      unavailable = true;
+      options.logger.warn('checkout writer thread unavailable, checkouts run on the main thread', { error: error.message });
+      for (const [id, entry] of pending) settle(id, (p) => options.fallback(p.input).then(p.resolve, p.reject));
+      return;
+    }
+    for (const id of [...pending.keys()]) settle(id, (entry) => entry.reject(error));
+  }
+
+  return {
+    run(input) {
+      if (unavailable) return options.fallback(input);
+      worker ??= start();
+      const id = nextId++;
+      return new Promise<StoredResponse>((resolve, reject) => {
+        pending.set(id, { input, resolve, reject });
+        worker!.postMessage({ type: 'run', id, input } satisfies WriterRequest);
+      });
+    },
+
+    async close() {
+      if (pending.size > 0) await new Promise<void>((resolve) => (drained = resolve));
+      const thread = worker;
+      if (!thread) return;
+      worker = null;
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      thread.postMessage({ type: 'close' } satisfies WriterRequest);
+      await exited;
+    },
+  };
+}

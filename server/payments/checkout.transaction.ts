@@ -1,0 +1,87 @@
+import type { Transaction } from 'kysely';
+import { toDollars } from '../../shared/money';
+import { PAYMENT_CURRENCY } from '../../shared/payments';
+import type { CheckoutSuccess } from '../../shared/api/types';
+import type { Database } from '../db/schema';
+import { storeResponse, type StoredResponse } from '../idempotency/idempotency';
+import { insertOrder } from '../orders/order.repository';
+import type { OrderRow } from '../orders/order.table';
+import { IntentKeyTakenError, type PaymentGateway } from './gateway';
+import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
+import { insertPaymentIntent } from './payment.repository';
+import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+
+/**
+ * The database side of a checkout whose gateway keeps its ledger in this database (the test
+ * gateway): charge, the shop's intent with its snapshot, the order and the stored answer, in the
+ * caller's transaction. Kept apart from checkout.service.ts, with plain data in and out, because it
+ * also runs on the checkout writer thread (checkout-writer.ts), which loads only what it needs.
+ */
+export const CHECKOUT_SCOPE = 'checkout';
+
+/** The exit code of the test-only fault SHOP_TEST_FAULT=crash-after-payment. */
+export const TEST_CRASH_EXIT_CODE = 86;
+
+/** Plain data only: it crosses to the writer thread by structured clone. */
+export interface ChargeAndPlaceOrder {
+  snapshot: IntentSnapshot;
+  intentKey: string;
+  paymentMethodId: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  now: number;
+  /** Test-only fault (SHOP_TEST_FAULT=crash-after-payment): die after the charge, before the order. */
+  crashAfterCharge: boolean;
+}
+
+export type ChargeIn = NonNullable<PaymentGateway['chargeIn']>;
+
+export function checkoutSuccess(order: OrderRow): CheckoutSuccess {
+  return { success: true, order: { orderNumber: order.order_number, total: toDollars(order.total_cents), customerEmail: order.customer_email } };
+}
+
+/** Every checkout failure carries `success: false` next to `{error, code}` (design.md §3). */
+export function failureAnswer(failure: PaymentFailure): StoredResponse {
+  return { status: failure.status, body: { success: false, ...failure.body } };
+}
+
+/** With an Idempotency-Key, the answer is stored in the transaction of what it reports, so a retry is told the same. */
+export async function storeAnswer(
+  trx: Transaction<Database>,
+  request: { idempotencyKey: string | null; requestHash: string },
+  answer: StoredResponse,
+  now: number,
+): Promise<StoredResponse> {
+  if (request.idempotencyKey) await storeResponse(trx, { scope: CHECKOUT_SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now });
+  return answer;
+}
+
+/**
+ * A crash leaves all of it or none, so nothing is ever charged without its order; one transaction
+ * instead of three is also what keeps checkout within its budget (docs/benchmarks/payments.md).
+ * Throws IntentKeyTakenError when another request already created an intent with the key.
+ */
+export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, chargeIn: ChargeIn): Promise<StoredResponse> {
+  const { snapshot, intentKey, now } = input;
+  const { intent, failure } = await chargeIn(trx, {
+    amountCents: snapshot.totals.total,
+    currency: PAYMENT_CURRENCY,
+    idempotencyKey: intentKey,
+    paymentMethodId: input.paymentMethodId,
+  });
+  const record = paymentIntentRow(intent, 'test', snapshot, intentKey, now);
+  let answer: StoredResponse;
+  if (intent.status === 'succeeded') {
+    if (input.crashAfterCharge) process.exit(TEST_CRASH_EXIT_CODE);
+    const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intent.id, 'checkout', now));
+    record.order_id = order.id;
+    answer = { status: 201, body: checkoutSuccess(order) };
+  } else {
+    const paymentFailure = failure ? failureOf(failure) : statusFailure(intent.status, { id: intent.id, clientSecret: intent.clientSecret });
+    record.last_error_code = failure ? errorCodeOf(failure) : paymentFailure.body.code;
+    answer = failureAnswer(paymentFailure);
+  }
+  // The shop's intent must commit with the charge and the order; if its key is somehow taken, none of them do.
+  if (!(await insertPaymentIntent(trx, record))) throw new IntentKeyTakenError(intentKey);
+  return storeAnswer(trx, input, answer, now);
+}
