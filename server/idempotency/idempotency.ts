@@ -27,6 +27,11 @@ export function readIdempotencyKey(ctx: Context): string | null {
   return key;
 }
 
+/** 422 for a key already used with a different request. */
+export function keyReused(): HttpError {
+  return new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+}
+
 export function hashRequest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
 }
@@ -43,9 +48,7 @@ export async function findStoredResponse(
 ): Promise<StoredResponse | undefined> {
   const row = await storedResponse.first(db, scope, key);
   if (!row) return undefined;
-  if (row.request_hash !== requestHash) {
-    throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
-  }
+  if (row.request_hash !== requestHash) throw keyReused();
   return { status: row.status_code, body: JSON.parse(row.response_body) };
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutPayload } from '../../shared/schemas/order';
-import { findStoredResponse, singleFlight, type StoredResponse } from '../idempotency/idempotency';
+import { singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { answerColumns, chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import type { PaymentIntentRow } from './payment.table';
 import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart } from './payment.snapshot';
@@ -23,22 +24,23 @@ export interface CheckoutRequest {
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
-  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${randomUUID()}`);
-  const key = request.idempotencyKey;
-  return singleFlight(`${CHECKOUT_SCOPE}:${key}`, async () => {
-    const stored = await findStoredResponse(payments.app.db, CHECKOUT_SCOPE, key, request.requestHash);
-    return stored ?? checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${key}`);
+  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${randomUUID()}`, undefined);
+  const intentKey = `${CHECKOUT_SCOPE}:${request.idempotencyKey}`;
+  return singleFlight(intentKey, async () => {
+    const intent = await findPaymentIntentByKey(payments.app.db, intentKey);
+    return storedAnswer(intent, request.requestHash) ?? checkoutOnce(payments, request, intentKey, intent);
   });
 }
 
-async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
+/** `existing`: the intent already stored under the key (a retry after a crash or a refusal), if any. */
+async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string, existing: PaymentIntentRow | undefined): Promise<StoredResponse> {
   const { app, gateway, writes } = payments;
   const { payload } = request;
   // A client price, subtotal or total that differs from the catalogue stops here: nothing is charged.
   const totals = priceCart(payload, app.config.freeShippingThresholdCents);
   const snapshot = buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
   const chargeIn = payments.gateway.chargeIn;
-  if (chargeIn && !(await findPaymentIntentByKey(app.db, intentKey))) {
+  if (chargeIn && !existing) {
     const input: ChargeAndPlaceOrder = {
       snapshot,
       intentKey,
@@ -78,7 +80,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   const stored = parseSnapshot(intent);
   return writes.run(async (trx) => {
     const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout');
-    return storeAnswer(trx, request, { status: 201, body: checkoutSuccess(order) }, app.now());
+    return storeAnswer(trx, request, intent.id, { status: 201, body: checkoutSuccess(order) }, app.now());
   });
 }
 
@@ -99,7 +101,8 @@ async function answerFailure(
 ): Promise<StoredResponse> {
   const { app, writes } = payments;
   return writes.run(async (trx) => {
-    await updatePaymentIntent(trx, intentId, { status, last_error_code: errorCode ?? failure.body.code, updated_at: app.now() });
-    return storeAnswer(trx, request, failureAnswer(failure), app.now());
+    const answer = failureAnswer(failure);
+    await updatePaymentIntent(trx, intentId, { status, last_error_code: errorCode ?? failure.body.code, ...answerColumns(request, answer), updated_at: app.now() });
+    return answer;
   });
 }

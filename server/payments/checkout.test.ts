@@ -148,9 +148,9 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     expect(response.body).toMatchObject({ success: false, code: 'PAYMENT_FAILED', error: PAYMENT_MESSAGES.paymentFailed });
   });
 
-  it('charges, once, a ledger intent that an earlier request left under the same key without the shop’s record', async () => {
-    // An intent created by the gateway but not yet recorded by the shop (the two-step path of an
-    // earlier version, or another process): the one-transaction path steps aside for the general one.
+  it('charges once when an earlier request left an unpaid ledger intent under the same key without the shop’s record', async () => {
+    // An intent created by the gateway but never recorded by the shop (a crash inside the two-step
+    // path): it was never paid, so the one-transaction checkout charges anew, once, and leaves it be.
     const db = t.app.context.db;
     const now = Date.now();
     await db
@@ -164,6 +164,9 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     expect(again.body).toEqual(first.body);
     expect(await testGatewayCharges(t)).toBe(charges + 1);
     const order = await db.selectFrom('orders').select('payment_intent_id').where('order_number', '=', first.body.order.orderNumber).executeTakeFirstOrThrow();
-    expect(order.payment_intent_id).toBe('pi_test_left_over');
+    const paid = await db.selectFrom('test_gateway_intents').select(['id', 'status']).where('status', '=', 'succeeded').where('id', '=', order.payment_intent_id!).executeTakeFirstOrThrow();
+    expect(paid.id).not.toBe('pi_test_left_over');
+    const leftOver = await db.selectFrom('test_gateway_intents').select('status').where('id', '=', 'pi_test_left_over').executeTakeFirstOrThrow();
+    expect(leftOver.status).toBe('requires_payment_method');
   });
 });

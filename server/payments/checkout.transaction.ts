@@ -3,12 +3,13 @@ import { toDollars } from '../../shared/money';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import type { Database } from '../db/schema';
-import { storeResponse, type StoredResponse } from '../idempotency/idempotency';
+import { keyReused, type StoredResponse } from '../idempotency/idempotency';
 import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
 import { IntentKeyTakenError, type PaymentGateway } from './gateway';
 import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
-import { insertPaymentIntent } from './payment.repository';
+import { insertPaymentIntent, updatePaymentIntent } from './payment.repository';
+import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 
 /**
@@ -45,15 +46,25 @@ export function failureAnswer(failure: PaymentFailure): StoredResponse {
   return { status: failure.status, body: { success: false, ...failure.body } };
 }
 
-/** With an Idempotency-Key, the answer is stored in the transaction of what it reports, so a retry is told the same. */
-export async function storeAnswer(
-  trx: Transaction<Database>,
-  request: { idempotencyKey: string | null; requestHash: string },
-  answer: StoredResponse,
-  now: number,
-): Promise<StoredResponse> {
-  if (request.idempotencyKey) await storeResponse(trx, { scope: CHECKOUT_SCOPE, key: request.idempotencyKey, requestHash: request.requestHash, ...answer, now });
+type AnswerRequest = { idempotencyKey: string | null; requestHash: string };
+
+/** With an Idempotency-Key, the answer is kept on the checkout's intent row, so a retry is told the same. */
+export function answerColumns(request: AnswerRequest, answer: StoredResponse): Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'> {
+  if (!request.idempotencyKey) return { answer_status: null, answer_body: null, request_hash: null };
+  return { answer_status: answer.status, answer_body: JSON.stringify(answer.body), request_hash: request.requestHash };
+}
+
+/** Stores the answer on the intent in the transaction of what it reports. */
+export async function storeAnswer(trx: Transaction<Database>, request: AnswerRequest, intentId: string, answer: StoredResponse, now: number): Promise<StoredResponse> {
+  if (request.idempotencyKey) await updatePaymentIntent(trx, intentId, { ...answerColumns(request, answer), updated_at: now });
   return answer;
+}
+
+/** The answer already given for this intent's key, if any; a different request with the key is refused. */
+export function storedAnswer(intent: PaymentIntentRow | undefined, requestHash: string): StoredResponse | undefined {
+  if (!intent || intent.answer_status === null || intent.answer_body === null) return undefined;
+  if (intent.request_hash !== requestHash) throw keyReused();
+  return { status: intent.answer_status, body: JSON.parse(intent.answer_body) };
 }
 
 /**
@@ -81,7 +92,7 @@ export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: Cha
     record.last_error_code = failure ? errorCodeOf(failure) : paymentFailure.body.code;
     answer = failureAnswer(paymentFailure);
   }
-  // The shop's intent must commit with the charge and the order; if its key is somehow taken, none of them do.
-  if (!(await insertPaymentIntent(trx, record))) throw new IntentKeyTakenError(intentKey);
-  return storeAnswer(trx, input, answer, now);
+  // The shop's intent must commit with the charge and the order; if its key is taken, none of them do.
+  if (!(await insertPaymentIntent(trx, { ...record, ...answerColumns(input, answer) }))) throw new IntentKeyTakenError(intentKey);
+  return answer;
 }

@@ -21,7 +21,7 @@ export async function findPaymentIntentByKey(db: DbOrTrx, idempotencyKey: string
 export async function updatePaymentIntent(
   trx: DbOrTrx,
   id: string,
-  patch: Partial<Pick<PaymentIntentTable, 'status' | 'order_id' | 'last_error_code'>> & { updated_at: number },
+  patch: Partial<Pick<PaymentIntentTable, 'status' | 'order_id' | 'last_error_code' | 'answer_status' | 'answer_body' | 'request_hash'>> & { updated_at: number },
 ): Promise<void> {
   await trx.updateTable('payment_intents').set(patch).where('id', '=', id).execute();
 }

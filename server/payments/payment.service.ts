@@ -5,6 +5,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors/http-error';
+import { keyReused } from '../idempotency/idempotency';
 import { findOrderByPaymentIntent, insertOrder, type NewOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
@@ -65,9 +66,7 @@ export async function openIntent(
   const { app, gateway, writes } = payments;
   const known = await findPaymentIntentByKey(app.db, idempotencyKey);
   if (known) {
-    if (known.snapshot !== JSON.stringify(snapshot)) {
-      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
-    }
+    if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
     return known;
   }
   const input = {

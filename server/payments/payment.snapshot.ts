@@ -130,6 +130,9 @@ export function paymentIntentRow(
     order_id: null,
     idempotency_key: idempotencyKey,
     last_error_code: null,
+    answer_status: null,
+    answer_body: null,
+    request_hash: null,
     created_at: now,
     updated_at: now,
   };

@@ -17,6 +17,10 @@ export interface PaymentIntentTable {
   /** `<scope>:<Idempotency-Key>` of the request that created it; unique. */
   idempotency_key: string | null;
   last_error_code: string | null;
+  /** A checkout's idempotent answer (status, JSON body) and the hash of the request it answered. */
+  answer_status: number | null;
+  answer_body: string | null;
+  request_hash: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -50,12 +50,14 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
 
 /**
  * Creates and confirms a test-gateway intent in one step inside the caller's transaction, so the
- * charge commits with the order or not at all. Also used by the checkout writer thread.
+ * charge commits with the order or not at all (checkout.transaction.ts, also on the writer thread).
  */
 export async function chargeTestPayment(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }, now: number): Promise<InTransactionCharge> {
   const { status, failure } = confirmOutcome(input.paymentMethodId);
-  const charged = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now);
-  if (!(await insertRow(trx, 'test_gateway_intents', charged, { ignoreConflict: true }))) throw new IntentKeyTakenError(input.idempotencyKey);
+  // No create_key: the caller's transaction writes the shop's intent under this key too and commits
+  // nothing if the key is taken (IntentKeyTakenError), so the ledger need not index it a second time.
+  const charged = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
+  await insertRow(trx, 'test_gateway_intents', charged);
   return { intent: toIntent(charged), failure };
 }
 

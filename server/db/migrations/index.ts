@@ -6,6 +6,7 @@ import * as ordersListIndexes from './2026-11-21T1600_orders_list_indexes';
 import * as analyticsRollup from './2026-11-21T1700_analytics_rollup';
 import * as ordersSearchTrigram from './2026-11-21T1800_orders_search_trigram';
 import * as ordersSearchAtCommit from './2026-11-22T0100_orders_search_at_commit';
+import * as checkoutAnswerOnIntent from './2026-11-22T0200_checkout_answer_on_intent';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1700_analytics_rollup': analyticsRollup,
   '2026-11-21T1800_orders_search_trigram': ordersSearchTrigram,
   '2026-11-22T0100_orders_search_at_commit': ordersSearchAtCommit,
+  '2026-11-22T0200_checkout_answer_on_intent': checkoutAnswerOnIntent,
 };
