@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { paymentsOf } from './payments/payment.service';
 import { ConfigError, loadConfig } from './config';
 
 /** Reads the config once and serves the shop, the admin and the API from one process. */
@@ -15,6 +16,8 @@ export async function main(): Promise<void> {
   }
   const app = await createApp(config);
   const url = await app.listen();
+  // Ready before the first customer pays, rather than making that checkout wait for it.
+  paymentsOf(app.context).checkoutWriter?.warmUp();
   app.context.logger.info('listening', {
     url,
     database: config.database.kind,

@@ -13,6 +13,8 @@ export type WriterReply =
 export interface CheckoutWriter {
   /** Runs the one-transaction checkout on the writer thread; resolves once it is committed. */
   run(input: ChargeAndPlaceOrder): Promise<StoredResponse>;
+  /** Starts the thread ahead of the first checkout (the server does so once it listens). */
+  warmUp(): void;
   /** Waits for the checkouts under way, then stops the thread. */
   close(): Promise<void>;
 }
@@ -29,8 +31,8 @@ interface Pending {
  * the main thread and the database work on the writer use both cores. Both connections begin
  * their transactions IMMEDIATE, so writes from either side queue for SQLite's one write lock.
  *
- * The thread starts with the first checkout (loading it takes most of a second, which most
- * processes, tests among them, never need to spend). If it cannot start, checkouts run in this
+ * The server starts the thread once it listens (`warmUp`); elsewhere, tests among them, it starts
+ * with the first checkout, since loading it takes most of a second. If it cannot start, checkouts run in this
  * thread instead (`fallback`), as they do with PostgreSQL. If it dies after starting, what it had
  * under way fails (a retry with the same Idempotency-Key finds what was committed) and the next
  * checkout starts a new one.
@@ -90,6 +92,10 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
         pending.set(id, { input, resolve, reject });
         worker!.postMessage({ type: 'run', id, input } satisfies WriterRequest);
       });
+    },
+
+    warmUp() {
+      if (!unavailable) worker ??= start();
     },
 
     async close() {

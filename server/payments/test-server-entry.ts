@@ -1,5 +1,6 @@
 import { createApp } from '../app';
 import { loadConfig } from '../config';
+import { paymentsOf } from './payment.service';
 
 /**
  * Test support: starts the real server from the environment on an ephemeral port and prints
@@ -7,6 +8,8 @@ import { loadConfig } from '../config';
  */
 const app = await createApp(loadConfig({ ...process.env, PORT: '0' }));
 const url = await app.listen(0, '127.0.0.1');
+// As server/main.ts does: the checkout writer thread starts once the server listens.
+paymentsOf(app.context).checkoutWriter?.warmUp();
 process.stdout.write(`LISTENING ${url}\n`);
 process.once('SIGTERM', () => {
   void app.close().then(() => process.exit(0));
