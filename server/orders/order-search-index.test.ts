@@ -1,5 +1,10 @@
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations } from '../db/migrations';
+import { openSqliteConnection } from '../db/sqlite-connection';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { applyOrderFilters } from './order-list.repository';
 import { insertOrder } from './order.repository';
@@ -68,4 +73,20 @@ it('follows a change of an indexed order\'s search text', async () => {
   expect(await indexed('heart rate')).toEqual([]);
   expect(await found('movie night')).toEqual([order.id]);
   expect(await indexed('movie night')).toEqual([order.id]);
+});
+
+it('migrates down to the insert trigger and back up without losing an order from the index', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-migration-')), 'shop.db');
+  const own = openSqliteConnection(file);
+  const migrator = new Migrator({ db: own, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const first = await own.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Friendship Couple' }] })));
+  expect((await migrator.migrateTo('2026-11-21T1800_orders_search_trigram')).error).toBeUndefined();
+  // Under the old insert trigger, then back to indexing at commit.
+  const second = await own.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Friendship Couple' }] })));
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const third = await own.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Friendship Couple' }] })));
+  const { rows } = await sql<{ id: string }>`select id from orders where rowid in (select rowid from orders_search where search_text like '%friendship couple%') order by id`.execute(own);
+  expect(rows.map((row) => row.id)).toEqual([first.id, second.id, third.id].sort());
+  await own.destroy();
 });

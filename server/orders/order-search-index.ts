@@ -18,7 +18,7 @@ const INDEX_NEW_ORDERS = CompiledQuery.raw(
 const MOVE_MARK = CompiledQuery.raw('update orders_search_state set indexed_rowid = (select max(rowid) from orders)');
 const STATE_EXISTS = CompiledQuery.raw("select 1 as found from sqlite_master where type = 'table' and name = 'orders_search_state'");
 
-/** Connections whose database has the state table (it appears with a migration, then stays). */
+/** Connections whose database has the state table (it comes with a migration; a down migration removes it). */
 const ready = new WeakSet<DatabaseConnection>();
 
 export async function indexNewOrdersForSearch(connection: DatabaseConnection): Promise<void> {
@@ -26,8 +26,16 @@ export async function indexNewOrdersForSearch(connection: DatabaseConnection): P
     if ((await connection.executeQuery(STATE_EXISTS)).rows.length === 0) return;
     ready.add(connection);
   }
-  const { numAffectedRows } = await connection.executeQuery(INDEX_NEW_ORDERS);
-  if (numAffectedRows) await connection.executeQuery(MOVE_MARK);
+  let indexed: bigint | undefined;
+  try {
+    indexed = (await connection.executeQuery(INDEX_NEW_ORDERS)).numAffectedRows;
+  } catch (error) {
+    // Migrated down past the state table (its own transaction is committing): nothing to index.
+    if (!/no such table: orders_search_state/.test(String((error as Error).message))) throw error;
+    ready.delete(connection);
+    return;
+  }
+  if (indexed) await connection.executeQuery(MOVE_MARK);
 }
 
 /**

@@ -7,6 +7,8 @@ import type { ChargeAndPlaceOrder } from './checkout.transaction';
 import { createCheckoutWriter } from './checkout-writer';
 import { cartPayload, checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
 import { paymentsOf } from './payment.service';
+import { buildSnapshot, priceCart } from './payment.snapshot';
+import type { CheckoutPayload } from '../../shared/schemas/order';
 import { listOrderPage } from '../orders/order-list.repository';
 
 describe('checkout on the writer thread, beside writes of the main thread', () => {
@@ -16,8 +18,11 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
   });
   afterAll(() => t.close());
 
-  it('runs with the test gateway on a SQLite file', () => {
-    expect(paymentsOf(t.app.context).checkoutWriter).not.toBeNull();
+  it('runs checkouts on its thread with the test gateway on a SQLite file', async () => {
+    const writer = paymentsOf(t.app.context).checkoutWriter!;
+    expect(writer.runsOnThread()).toBe(false);
+    expect((await t.request('POST', '/api/checkout', { body: checkoutBody() })).status).toBe(201);
+    expect(writer.runsOnThread()).toBe(true);
   });
 
   it('commits checkouts and main-thread payment writes side by side: every one answered, none lost', async () => {
@@ -30,22 +35,27 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
     const [checkoutAnswers, intentAnswers] = await Promise.all([Promise.all(checkouts), Promise.all(intents)]);
     expect(checkoutAnswers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
     expect(intentAnswers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
-    expect(await countRows(t, 'orders')).toBe(40);
-    expect(await testGatewayCharges(t)).toBe(40);
-    expect(await countRows(t, 'payment_intents')).toBe(80);
+    expect(await countRows(t, 'orders')).toBe(41);
+    expect(await testGatewayCharges(t)).toBe(41);
+    expect(await countRows(t, 'payment_intents')).toBe(81);
     // An order written by the thread is found at once by the admin search on the main connection.
     const orderNumber = checkoutAnswers[7]!.body.order.orderNumber as string;
     const found = await listOrderPage(t.app.context.db, { search: orderNumber.toLowerCase() }, { offset: 0, limit: 50 });
     expect(found.rows.map((row) => row.order_number)).toEqual([orderNumber]);
   });
 
-  it('stops its thread only after the checkouts under way are committed and answered', async () => {
+  it('stops its thread only after the checkouts handed to it are committed and answered', async () => {
     const writer = paymentsOf(t.app.context).checkoutWriter!;
     const before = await countRows(t, 'orders');
-    const answers = Array.from({ length: 10 }, (_, index) => t.request('POST', '/api/checkout', { body: checkoutBody(), headers: { 'Idempotency-Key': `closing-${index}` } }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const [settled] = await Promise.all([Promise.all(answers), writer.close()]);
-    expect(settled.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    const payload = checkoutBody() as unknown as CheckoutPayload;
+    const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
+    const runs = Array.from({ length: 10 }, (_, index) =>
+      writer.run({ snapshot, intentKey: `checkout:closing-${index}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), crashAfterCharge: false }),
+    );
+    // Closing right after handing them over: each is still committed and answered, then the thread stops.
+    await writer.close();
+    expect(writer.runsOnThread()).toBe(false);
+    expect((await Promise.all(runs)).map((answer) => answer.status)).toEqual(Array(10).fill(201));
     expect(await countRows(t, 'orders')).toBe(before + 10);
   });
 });

@@ -15,6 +15,8 @@ export interface CheckoutWriter {
   run(input: ChargeAndPlaceOrder): Promise<StoredResponse>;
   /** Starts the thread ahead of the first checkout (the server does so once it listens). */
   warmUp(): void;
+  /** Whether checkouts currently run on the thread (it started), rather than waiting for it or falling back. */
+  runsOnThread(): boolean;
   /** Waits for the checkouts under way, then stops the thread. */
   close(): Promise<void>;
 }
@@ -98,8 +100,11 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
       if (!unavailable) worker ??= start();
     },
 
+    runsOnThread: () => worker !== null && ready,
+
     async close() {
       if (pending.size > 0) await new Promise<void>((resolve) => (drained = resolve));
+      drained = null;
       const thread = worker;
       if (!thread) return;
       worker = null;

@@ -45,7 +45,7 @@ export class GatewayRequestError extends Error {
   }
 }
 
-/** chargeIn found an intent already created with this idempotency key: the caller takes the path that handles it. */
+/** The one-transaction checkout found the shop's intent key already taken: nothing commits, and the caller takes the path that handles it. */
 export class IntentKeyTakenError extends Error {
   override name = 'IntentKeyTakenError';
 }

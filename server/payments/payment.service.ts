@@ -1,12 +1,10 @@
 import { isPostgres } from '../db/dialect';
 import type { Transaction } from 'kysely';
-import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
-import { HttpError } from '../errors/http-error';
 import { keyReused } from '../idempotency/idempotency';
-import { findOrderByPaymentIntent, insertOrder, type NewOrder } from '../orders/order.repository';
+import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import { chargeAndPlaceOrder } from './checkout.transaction';

@@ -11,6 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return;
   await sql`CREATE VIRTUAL TABLE orders_search USING fts5(search_text, content='orders', content_rowid='rowid', tokenize='trigram')`.execute(db);
   await sql`INSERT INTO orders_search(orders_search) VALUES ('rebuild')`.execute(db);
+  await createSearchTriggers(db);
+}
+
+/** The index's insert, delete and update triggers (also restored by 2026-11-22T0100's down). */
+export async function createSearchTriggers(db: Kysely<any>): Promise<void> {
   await sql`CREATE TRIGGER orders_search_insert AFTER INSERT ON orders BEGIN
     INSERT INTO orders_search(rowid, search_text) VALUES (new.rowid, new.search_text);
   END`.execute(db);

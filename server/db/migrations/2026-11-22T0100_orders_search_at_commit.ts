@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
+import { createSearchTriggers } from './2026-11-21T1800_orders_search_trigram';
 
 /**
  * SQLite only: new orders enter the trigram search index at commit, all of a transaction's orders
@@ -33,14 +34,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`INSERT INTO orders_search(rowid, search_text) SELECT rowid, search_text FROM orders WHERE rowid > (SELECT indexed_rowid FROM orders_search_state)`.execute(db);
   for (const trigger of ['orders_search_delete', 'orders_search_update']) await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db);
   await sql`DROP TABLE orders_search_state`.execute(db);
-  await sql`CREATE TRIGGER orders_search_insert AFTER INSERT ON orders BEGIN
-    INSERT INTO orders_search(rowid, search_text) VALUES (new.rowid, new.search_text);
-  END`.execute(db);
-  await sql`CREATE TRIGGER orders_search_delete AFTER DELETE ON orders BEGIN
-    INSERT INTO orders_search(orders_search, rowid, search_text) VALUES ('delete', old.rowid, old.search_text);
-  END`.execute(db);
-  await sql`CREATE TRIGGER orders_search_update AFTER UPDATE OF search_text ON orders BEGIN
-    INSERT INTO orders_search(orders_search, rowid, search_text) VALUES ('delete', old.rowid, old.search_text);
-    INSERT INTO orders_search(rowid, search_text) VALUES (new.rowid, new.search_text);
-  END`.execute(db);
+  await createSearchTriggers(db);
 }
