@@ -15,8 +15,16 @@ const db = openSqliteConnection((workerData as { file: string }).file);
 // No waiting window: jobs arrive as messages while a batch commits, and are there for the next one.
 const writes = createWriteQueue(db, { windowMs: 0 });
 
+// Answers of one batch go back as one message. A microtask, not setImmediate: the next batch is
+// already scheduled with setImmediate and would run first, holding the answers back.
+let replies: WriterReply[] = [];
 function reply(message: WriterReply) {
-  port.postMessage(message);
+  if (replies.length === 0) queueMicrotask(sendReplies);
+  replies.push(message);
+}
+function sendReplies() {
+  port.postMessage(replies);
+  replies = [];
 }
 
 port.on('message', (message: WriterRequest) => {
@@ -24,13 +32,14 @@ port.on('message', (message: WriterRequest) => {
     void db.destroy().then(() => port.close());
     return;
   }
-  const input: ChargeAndPlaceOrder = message.input;
-  writes.run((trx) => chargeAndPlaceOrder(trx, input, (inner, charge) => chargeTestPayment(inner, charge, input.now))).then(
-    (answer) => reply({ type: 'done', id: message.id, answer }),
-    (error: unknown) => {
-      const { name, message: text } = error instanceof Error ? error : new Error(String(error));
-      reply({ type: 'failed', id: message.id, error: { name, message: text } });
-    },
-  );
+  for (const { id, input } of message.jobs) {
+    writes.run((trx) => chargeAndPlaceOrder(trx, input, (inner, charge) => chargeTestPayment(inner, charge, input.now))).then(
+      (answer) => reply({ type: 'done', id, answer }),
+      (error: unknown) => {
+        const { name, message: text } = error instanceof Error ? error : new Error(String(error));
+        reply({ type: 'failed', id, error: { name, message: text } });
+      },
+    );
+  }
 });
-reply({ type: 'ready' });
+port.postMessage([{ type: 'ready' }]);

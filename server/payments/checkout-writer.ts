@@ -1,18 +1,17 @@
 import { Worker } from 'node:worker_threads';
-import type { StoredResponse } from '../idempotency/idempotency';
 import type { Logger } from '../http/logger';
-import { TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder, type CheckoutOutcome } from './checkout.transaction';
 import { IntentKeyTakenError } from './gateway';
 
-export type WriterRequest = { type: 'run'; id: number; input: ChargeAndPlaceOrder } | { type: 'close' };
+export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndPlaceOrder }[] } | { type: 'close' };
 export type WriterReply =
   | { type: 'ready' }
-  | { type: 'done'; id: number; answer: StoredResponse }
+  | { type: 'done'; id: number; answer: CheckoutOutcome }
   | { type: 'failed'; id: number; error: { name: string; message: string } };
 
 export interface CheckoutWriter {
   /** Runs the one-transaction checkout on the writer thread; resolves once it is committed. */
-  run(input: ChargeAndPlaceOrder): Promise<StoredResponse>;
+  run(input: ChargeAndPlaceOrder): Promise<CheckoutOutcome>;
   /** Starts the thread ahead of the first checkout (the server does so once it listens). */
   warmUp(): void;
   /** Whether checkouts currently run on the thread (it started), rather than waiting for it or falling back. */
@@ -23,7 +22,7 @@ export interface CheckoutWriter {
 
 interface Pending {
   input: ChargeAndPlaceOrder;
-  resolve: (answer: StoredResponse) => void;
+  resolve: (answer: CheckoutOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -39,13 +38,21 @@ interface Pending {
  * under way fails (a retry with the same Idempotency-Key finds what was committed) and the next
  * checkout starts a new one.
  */
-export function createCheckoutWriter(file: string, options: { logger: Logger; fallback: (input: ChargeAndPlaceOrder) => Promise<StoredResponse> }): CheckoutWriter {
+export function createCheckoutWriter(file: string, options: { logger: Logger; fallback: (input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome> }): CheckoutWriter {
   const pending = new Map<number, Pending>();
   let worker: Worker | null = null;
   let ready = false;
   let unavailable = false;
   let nextId = 1;
   let drained: (() => void) | null = null;
+  // Checkouts handed over in one event-loop turn go to the thread as one message.
+  let outbox: { id: number; input: ChargeAndPlaceOrder }[] = [];
+
+  function post() {
+    const jobs = outbox;
+    outbox = [];
+    if (jobs.length > 0) worker?.postMessage({ type: 'run', jobs } satisfies WriterRequest);
+  }
 
   function settle(id: number, outcome: (entry: Pending) => void) {
     const entry = pending.get(id);
@@ -58,10 +65,12 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
   function start(): Worker {
     const thread = new Worker(new URL('./checkout-writer.worker.mjs', import.meta.url), { workerData: { file } });
     ready = false;
-    thread.on('message', (message: WriterReply) => {
-      if (message.type === 'ready') ready = true;
-      else if (message.type === 'done') settle(message.id, (entry) => entry.resolve(message.answer));
-      else settle(message.id, (entry) => entry.reject(message.error.name === 'IntentKeyTakenError' ? new IntentKeyTakenError(message.error.message) : new Error(message.error.message)));
+    thread.on('message', (messages: WriterReply[]) => {
+      for (const message of messages) {
+        if (message.type === 'ready') ready = true;
+        else if (message.type === 'done') settle(message.id, (entry) => entry.resolve(message.answer));
+        else settle(message.id, (entry) => entry.reject(message.error.name === 'IntentKeyTakenError' ? new IntentKeyTakenError(message.error.message) : new Error(message.error.message)));
+      }
     });
     thread.on('error', (error) => stopped(thread, error));
     thread.on('exit', (code) => {
@@ -75,6 +84,8 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
   function stopped(thread: Worker, error: Error) {
     if (worker !== thread) return;
     worker = null;
+    // What was not yet posted is settled below with the rest, and must not reach a later thread.
+    outbox = [];
     if (!ready) {
       // It never ran anything: what waits can safely run here, and so will every later checkout.
       unavailable = true;
@@ -90,9 +101,10 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
       if (unavailable) return options.fallback(input);
       worker ??= start();
       const id = nextId++;
-      return new Promise<StoredResponse>((resolve, reject) => {
+      return new Promise<CheckoutOutcome>((resolve, reject) => {
         pending.set(id, { input, resolve, reject });
-        worker!.postMessage({ type: 'run', id, input } satisfies WriterRequest);
+        if (outbox.length === 0) setImmediate(post);
+        outbox.push({ id, input });
       });
     },
 

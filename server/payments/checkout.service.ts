@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutPayload } from '../../shared/schemas/order';
-import { singleFlight, type StoredResponse } from '../idempotency/idempotency';
+import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
 import { answerColumns, chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
-import type { PaymentIntentRow } from './payment.table';
 import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
-import { buildSnapshot, priceCart } from './payment.snapshot';
+import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
 import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
 
 export interface CheckoutRequest {
@@ -24,40 +23,69 @@ export interface CheckoutRequest {
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
-  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${randomUUID()}`, undefined);
+  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${randomUUID()}`);
   const intentKey = `${CHECKOUT_SCOPE}:${request.idempotencyKey}`;
-  return singleFlight(intentKey, async () => {
-    const intent = await findPaymentIntentByKey(payments.app.db, intentKey);
-    return storedAnswer(intent, request.requestHash) ?? checkoutOnce(payments, request, intentKey, intent);
-  });
+  return singleFlight(intentKey, () => checkoutOnce(payments, request, intentKey));
 }
 
-/** `existing`: the intent already stored under the key (a retry after a crash or a refusal), if any. */
-async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string, existing: PaymentIntentRow | undefined): Promise<StoredResponse> {
+async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
+  const { app, gateway } = payments;
+  const chargeIn = gateway.chargeIn;
+  if (!chargeIn) {
+      const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
+    return stored ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request));
+  }
+  let snapshot: IntentSnapshot;
+  try {
+    snapshot = priceCheckout(app, request);
+  } catch (error) {
+    // A retry is told what its key already answered, even if the catalogue has changed since.
+    const stored = request.idempotencyKey ? storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash) : undefined;
+    if (stored) return stored;
+    throw error;
+  }
+  // The transaction looks up the key itself (checkout.transaction.ts).
+  const input: ChargeAndPlaceOrder = {
+    snapshot,
+    intentKey,
+    paymentMethodId: request.payload.paymentMethodId,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: request.requestHash,
+    now: app.now(),
+    crashAfterCharge: app.config.testFault === 'crash-after-payment',
+  };
+  try {
+    // On the writer thread when there is one (SQLite file), else in this thread's write queue.
+    const outcome = await (payments.checkoutWriter?.run(input) ?? payments.writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)));
+    if (outcome === 'reused') throw keyReused();
+    if (outcome !== 'taken') return outcome;
+  } catch (error) {
+    // Another process created an intent with this key in the meantime: the general path handles that.
+    if (!(error instanceof IntentKeyTakenError)) throw error;
+  }
+  // The key holds an intent without an answer (left by a crash or the general path): resume it.
+  return storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot);
+}
+
+/** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
+function priceCheckout(app: Payments['app'], request: CheckoutRequest): IntentSnapshot {
+  const { payload } = request;
+  const totals = priceCart(payload, app.config.freeShippingThresholdCents);
+  return buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
+}
+
+/**
+ * The general path: the intent and its snapshot are stored first, then confirmed with the gateway,
+ * then the order is written; an intent already stored under the key is resumed (openIntent).
+ */
+async function checkoutThroughGateway(
+  payments: Payments,
+  request: CheckoutRequest,
+  intentKey: string,
+  snapshot: IntentSnapshot,
+): Promise<StoredResponse> {
   const { app, gateway, writes } = payments;
   const { payload } = request;
-  // A client price, subtotal or total that differs from the catalogue stops here: nothing is charged.
-  const totals = priceCart(payload, app.config.freeShippingThresholdCents);
-  const snapshot = buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
-  const chargeIn = payments.gateway.chargeIn;
-  if (chargeIn && !existing) {
-    const input: ChargeAndPlaceOrder = {
-      snapshot,
-      intentKey,
-      paymentMethodId: payload.paymentMethodId,
-      idempotencyKey: request.idempotencyKey,
-      requestHash: request.requestHash,
-      now: app.now(),
-      crashAfterCharge: app.config.testFault === 'crash-after-payment',
-    };
-    try {
-      // On the writer thread when there is one (SQLite file), else in this thread's write queue.
-      return await (payments.checkoutWriter?.run(input) ?? writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)));
-    } catch (error) {
-      // Another request created an intent with this key in the meantime: the general path handles that.
-      if (!(error instanceof IntentKeyTakenError)) throw error;
-    }
-  }
   const intent = await openIntent(payments, snapshot, intentKey);
 
   let paid: GatewayIntent | undefined;

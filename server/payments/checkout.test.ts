@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINE_MESSAGES, GENERIC_DECLINE_MESSAGE, PAYMENT_MESSAGES, TEST_PAYMENT_METHODS } from '../../shared/payments';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
+import type { CheckoutPayload } from '../../shared/schemas/order';
+import { buildSnapshot, paymentIntentRow, priceCart } from './payment.snapshot';
 import { checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
 
 let t: TestApp;
@@ -169,4 +171,44 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     const leftOver = await db.selectFrom('test_gateway_intents').select('status').where('id', '=', 'pi_test_left_over').executeTakeFirstOrThrow();
     expect(leftOver.status).toBe('requires_payment_method');
   });
+
+  it('resumes an intent stored under the key without an answer instead of charging anew', async () => {
+    // What the two-step path leaves when the server stops between storing the intent and confirming it.
+    const db = t.app.context.db;
+    const now = Date.now();
+    const payload = checkoutBody('pm_card_visa', [1]) as unknown as CheckoutPayload;
+    const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
+    const ledgerIntent = { id: 'pi_test_resumed', amount_cents: snapshot.totals.total, currency: 'usd', status: 'requires_payment_method', payment_method: null, amount_refunded_cents: 0, create_key: 'checkout:resumed-key', created_at: now, updated_at: now };
+    await db.insertInto('test_gateway_intents').values(ledgerIntent).execute();
+    await db.insertInto('payment_intents').values(paymentIntentRow({ id: ledgerIntent.id, amountCents: ledgerIntent.amount_cents, currency: 'usd', status: 'requires_payment_method', clientSecret: null }, 'test', snapshot, 'checkout:resumed-key', now)).execute();
+    const [charges, ledgerIntents] = [await testGatewayCharges(t), await countRows(t, 'test_gateway_intents')];
+
+    const first = await checkout(checkoutBody('pm_card_visa', [1]), 'resumed-key');
+    expect(first.status).toBe(201);
+    const again = await checkout(checkoutBody('pm_card_visa', [1]), 'resumed-key');
+    expect(again.body).toEqual(first.body);
+    const order = await db.selectFrom('orders').select('payment_intent_id').where('order_number', '=', first.body.order.orderNumber).executeTakeFirstOrThrow();
+    expect(order.payment_intent_id).toBe('pi_test_resumed');
+    expect(await testGatewayCharges(t)).toBe(charges + 1);
+    expect(await countRows(t, 'test_gateway_intents')).toBe(ledgerIntents);
+  });
+});
+
+it('tells a retry what its key answered even when the catalogue now prices the cart otherwise', async () => {
+  const body = checkoutBody('pm_card_visa', [1]);
+  const first = await checkout(body, 'priced-before');
+  expect(first.status).toBe(201);
+  // The same database served with another free-shipping threshold: the cart's shipping is now wrong.
+  const repriced = await startTestApp({ DATABASE_URL: `sqlite:${t.dbPath}`, FREE_SHIPPING_THRESHOLD: '100' });
+  try {
+    const post = (key: string) => repriced.request('POST', '/api/checkout', { body, headers: { 'Idempotency-Key': key } });
+    const retry = await post('priced-before');
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    const fresh = await post('priced-after');
+    expect(fresh.status).toBe(422);
+    expect(fresh.body).toMatchObject({ code: 'TOTAL_MISMATCH' });
+  } finally {
+    await repriced.close();
+  }
 });

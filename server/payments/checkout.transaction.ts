@@ -8,7 +8,7 @@ import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
 import { IntentKeyTakenError, type PaymentGateway } from './gateway';
 import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
-import { insertPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 
@@ -60,20 +60,45 @@ export async function storeAnswer(trx: Transaction<Database>, request: AnswerReq
   return answer;
 }
 
+/**
+ * What an Idempotency-Key already holds: `reused` when it answered a different request; `taken`
+ * when it holds an intent without an answer (a Stripe-path intent, or one left by a crash), which
+ * the general path resumes.
+ */
+export type KeyConflict = 'reused' | 'taken';
+
+/** What the one-transaction checkout ends with: an answer, new or stored, or the key's conflict. */
+export type CheckoutOutcome = StoredResponse | KeyConflict;
+
+/** The answer already given for this intent's key, or the key's conflict; undefined when there is neither. */
+export function storedAnswerOrConflict(intent: PaymentIntentRow | undefined, requestHash: string): CheckoutOutcome | undefined {
+  if (!intent) return undefined;
+  if (intent.answer_status === null || intent.answer_body === null) return 'taken';
+  if (intent.request_hash !== requestHash) return 'reused';
+  return { status: intent.answer_status, body: JSON.parse(intent.answer_body) };
+}
+
 /** The answer already given for this intent's key, if any; a different request with the key is refused. */
 export function storedAnswer(intent: PaymentIntentRow | undefined, requestHash: string): StoredResponse | undefined {
-  if (!intent || intent.answer_status === null || intent.answer_body === null) return undefined;
-  if (intent.request_hash !== requestHash) throw keyReused();
-  return { status: intent.answer_status, body: JSON.parse(intent.answer_body) };
+  const found = storedAnswerOrConflict(intent, requestHash);
+  if (found === 'reused') throw keyReused();
+  return found === 'taken' ? undefined : found;
 }
 
 /**
  * A crash leaves all of it or none, so nothing is ever charged without its order; one transaction
  * instead of three is also what keeps checkout within its budget (docs/benchmarks/payments.md).
- * Throws IntentKeyTakenError when another request already created an intent with the key.
+ * The key is looked up here rather than before: on the writer thread that read finds its pages in
+ * the connection's own cache, where the main connection's cache is emptied by every commit of the
+ * writer. A key already in use is reported, not thrown, so the batch it runs in need not roll back.
+ * Throws IntentKeyTakenError when another process created an intent with the key in the meantime.
  */
-export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, chargeIn: ChargeIn): Promise<StoredResponse> {
+export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, chargeIn: ChargeIn): Promise<CheckoutOutcome> {
   const { snapshot, intentKey, now } = input;
+  if (input.idempotencyKey) {
+    const found = storedAnswerOrConflict(await findPaymentIntentByKey(trx, intentKey), input.requestHash);
+    if (found) return found;
+  }
   const { intent, failure } = await chargeIn(trx, {
     amountCents: snapshot.totals.total,
     currency: PAYMENT_CURRENCY,
