@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from './dialect';
+import { heldConnection } from './sqlite-connection';
 import type { Database } from './schema';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -52,16 +53,24 @@ export function precompile<A extends unknown[], R>(arity: A['length'], build: (d
     return template;
   }
 
-  async function execute(db: DbOrTrx, args: A) {
+  async function execute(db: DbOrTrx, args: A): Promise<{ rows: R[]; changes: number }> {
     const { sql, slots } = templateFor(db);
     const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
-    return db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+    const connection = heldConnection(db);
+    if (connection) {
+      // As Kysely's SQLite driver runs it, without the hand-over (sqlite-connection.ts).
+      const statement = connection.prepare(sql);
+      if (statement.reader) return { rows: statement.all(parameters) as R[], changes: 0 };
+      return { rows: [], changes: statement.run(parameters).changes };
+    }
+    const result = await db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+    return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0) };
   }
 
   return {
     rows: async (db, ...args) => (await execute(db, args)).rows,
     first: async (db, ...args) => (await execute(db, args)).rows[0],
-    run: async (db, ...args) => Number((await execute(db, args)).numAffectedRows ?? 0),
+    run: async (db, ...args) => (await execute(db, args)).changes,
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig, type Transaction } from 'kysely';
 import { indexNewOrdersForSearch } from '../orders/order-search-index';
 import type { Database } from './schema';
 
@@ -22,7 +22,32 @@ export function openSqliteConnection(file: string): Kysely<Database> {
   sqlite.pragma('cache_size = -32768');
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }) });
+  handles.set(db, database);
+  return db;
+}
+
+const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
+const held = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Marks `trx` as holding its SQLite connection until the returned release is called, so that
+ * precompiled statements (precompiled.ts) run on it directly rather than through Kysely's
+ * executor, whose connection hand-over costs more than most of the checkout's statements take to
+ * run. Only for a transaction whose jobs run one after another (group-commit.ts): nothing else
+ * can use the connection while the transaction holds it.
+ */
+export function holdConnection(db: Kysely<Database>, trx: Transaction<Database>): () => void {
+  const handle = handles.get(db);
+  if (!handle) return () => undefined;
+  held.set(trx, handle);
+  return () => held.delete(trx);
+}
+
+/** The connection a transaction holds (holdConnection), if any. */
+export function heldConnection(db: Kysely<Database>): SQLite.Database | undefined {
+  return held.get(db);
 }
 
 /**

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
+import type { Transaction } from 'kysely';
+import { insertRow } from '../db/precompiled';
+import type { Database } from '../db/schema';
 import { createWriteQueue } from './group-commit';
 
 let t: TestApp;
@@ -69,5 +72,28 @@ describe('group commit', () => {
     expect(commits).toEqual([99]);
     const count = await t.app.context.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'mixed').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(99);
+  });
+
+  it('runs precompiled statements on the connection its batch holds, and nowhere once the batch is over', async () => {
+    const queue = createWriteQueue(t.app.context.db);
+    const event = (id: string) => ({ id, type: 'direct', received_at: 1 });
+    let kept: Transaction<Database> | undefined;
+    const results = await Promise.allSettled([
+      queue.run(async (trx) => insertRow(trx, 'webhook_events', event('direct_a'))),
+      queue.run(async (trx) => {
+        await insertRow(trx, 'webhook_events', event('direct_b'));
+        throw new Error('job b fails after writing');
+      }),
+      queue.run(async (trx) => {
+        kept = trx;
+        // A later job of the batch sees what an earlier one wrote, and a duplicate is skipped.
+        return insertRow(trx, 'webhook_events', event('direct_a'), { ignoreConflict: true });
+      }),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([true, 'failed', false]);
+    // A transaction kept past its batch is refused rather than writing outside any transaction.
+    await expect(insertRow(kept!, 'webhook_events', event('direct_late'))).rejects.toThrow();
+    const ids = await t.app.context.db.selectFrom('webhook_events').select('id').where('type', '=', 'direct').orderBy('id').execute();
+    expect(ids.map((row) => row.id)).toEqual(['direct_a']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
+import { holdConnection } from '../db/sqlite-connection';
 import type { Database } from '../db/schema';
 
 /** Database work only: after a rollback of its batch a job runs again, alone. */
@@ -54,12 +55,15 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
   async function runInOneTransaction(jobs: Pending[]): Promise<Outcome> {
     const trx = await db.startTransaction().execute();
     const values: unknown[] = [];
+    const release = holdConnection(db, trx);
     try {
       for (const pending of jobs) values.push(await pending.job(trx));
     } catch (error) {
+      release();
       await trx.rollback().execute().catch(() => undefined);
       return { ok: false, error, failedJob: values.length };
     }
+    release();
     try {
       await trx.commit().execute();
     } catch (error) {
