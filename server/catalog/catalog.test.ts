@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLORS, PRODUCT_TYPES } from '../../shared/catalog';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -75,6 +76,30 @@ describe('malformed requests', () => {
     const res = await t.request('POST', '/api/products/validate-text', { rawBody: '{"text": ' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'INVALID_JSON' });
+  });
+
+  it('reads a body sent in chunks without a length, and refuses one that grows past the limit', async () => {
+    const sendChunked = (chunks: string[]) =>
+      new Promise<{ status: number; body: { code?: string; valid?: boolean } }>((resolve, reject) => {
+        const request = http.request(`${t.url}/api/products/validate-text`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+        // Each write goes out as its own chunk, one event-loop turn apart.
+        const writeNext = (index: number) => {
+          if (index === chunks.length) return request.end();
+          request.write(chunks[index]!, () => setImmediate(() => writeNext(index + 1)));
+        };
+        writeNext(0);
+      });
+    const small = await sendChunked(['{"text":', ' "Bomb', 'shell"}']);
+    expect(small.status).toBe(200);
+    expect(small.body.valid).toBe(true);
+    const oversized = await sendChunked(['{"text": "', ...Array.from({ length: 20 }, () => 'x'.repeat(10_000)), '"}']);
+    expect(oversized.status).toBe(413);
+    expect(oversized.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers an oversized body with a JSON 413', async () => {

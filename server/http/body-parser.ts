@@ -40,17 +40,41 @@ function payloadTooLarge(limitBytes: number) {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${Math.round(limitBytes / 1024)} KB.`);
 }
 
-async function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limitBytes) {
-      ctx.req.resume();
-      throw payloadTooLarge(limitBytes);
+/** Event listeners rather than `for await`: the async iterator costs more than reading a small body. */
+function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  const request = ctx.req;
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        cleanup();
+        request.resume();
+        reject(payloadTooLarge(limitBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    // The client went away before the body was complete: nothing to answer, nothing is written.
+    const onClose = () => onError(new HttpError(400, 'REQUEST_ABORTED', 'The request was aborted before its body arrived.'));
+    function cleanup() {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+      request.off('close', onClose);
     }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+    request.on('close', onClose);
+  });
 }
