@@ -43,6 +43,8 @@ function payloadTooLarge(limitBytes: number) {
 /** Event listeners rather than `for await`: the async iterator costs more than reading a small body. */
 function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
   const request = ctx.req;
+  // Nothing left to read (an 'end' already emitted would never come again).
+  if (request.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -32,7 +32,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   const { app, gateway } = payments;
   const chargeIn = gateway.chargeIn;
   if (!chargeIn) {
-      const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
+    const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
     return stored ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request));
   }
   let snapshot: IntentSnapshot;
