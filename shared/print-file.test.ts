@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_DESIGN } from './design.test-support';
 import { buildPrintFile, printAreaOf, printedFontSize, printFileName, type PrintItem } from './print-file';
 
 const item = (overrides: Partial<PrintItem> = {}): PrintItem => ({
   productType: 'phone-case',
-  device: 'iPhone 14 Pro',
-  caseType: 'CLASSIC',
-  text: 'Bombshell',
-  color: 'Hot Pink',
-  font: 'Pecita',
-  fontSize: 24,
-  logo: false,
+  ...SAMPLE_DESIGN,
   quantity: 2,
   ...overrides,
 });

@@ -1,5 +1,6 @@
 import { computeTotals } from '../../shared/pricing';
 import { UNIT_PRICE_CENTS } from '../../shared/catalog';
+import { SAMPLE_DESIGN } from '../../shared/design.test-support';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
 import { insertOrder, type NewOrder, type NewOrderItem } from './order.repository';
@@ -18,13 +19,7 @@ export async function createTestOrder(db: Db, overrides: TestOrderOverrides = {}
 /** The order `createTestOrder` writes, for a test that writes it in its own transaction. */
 export function newTestOrder(overrides: TestOrderOverrides = {}): NewOrder {
   const items: NewOrderItem[] = (overrides.items ?? [{}]).map((item) => ({
-    device: 'iPhone 14 Pro',
-    caseType: 'CLASSIC',
-    text: 'Bombshell',
-    color: 'Hot Pink',
-    font: 'Pecita',
-    fontSize: 24,
-    logo: false,
+    ...SAMPLE_DESIGN,
     unitPriceCents: UNIT_PRICE_CENTS,
     quantity: 1,
     ...item,
