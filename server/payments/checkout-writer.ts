@@ -3,7 +3,8 @@ import type { Logger } from '../http/logger';
 import { TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder, type CheckoutOutcome } from './checkout.transaction';
 import { IntentKeyTakenError } from './gateway';
 
-export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndPlaceOrder }[] } | { type: 'close' };
+/** `inFlight`: the checkouts handed to the thread and not yet answered, these jobs included. */
+export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndPlaceOrder }[]; inFlight: number } | { type: 'close' };
 export type WriterReply =
   | { type: 'ready' }
   | { type: 'done'; id: number; answer: CheckoutOutcome }
@@ -51,7 +52,7 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
   function post() {
     const jobs = outbox;
     outbox = [];
-    if (jobs.length > 0) worker?.postMessage({ type: 'run', jobs } satisfies WriterRequest);
+    if (jobs.length > 0) worker?.postMessage({ type: 'run', jobs, inFlight: pending.size } satisfies WriterRequest);
   }
 
   function settle(id: number, outcome: (entry: Pending) => void) {

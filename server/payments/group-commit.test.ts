@@ -55,6 +55,24 @@ describe('group commit', () => {
     expect(commits.length).toBeLessThanOrEqual(3);
   });
 
+  it('asks a batch limit given as a function again for each batch', async () => {
+    const commits: number[] = [];
+    const limits = [3, 5];
+    let asked = 0;
+    const queue = createWriteQueue(t.app.context.db, { maxBatch: () => limits[Math.min(asked++, limits.length - 1)]!, onCommit: (jobs) => commits.push(jobs) });
+    const values = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        queue.run(async (trx) => {
+          await trx.insertInto('webhook_events').values({ id: `limit_${index}`, type: 'limit', received_at: index }).execute();
+          return index;
+        }),
+      ),
+    );
+    expect(values).toEqual(Array.from({ length: 12 }, (_, index) => index));
+    // The first batch takes 3, every later one at most 5: 3 + 5 + 4, with nothing left behind.
+    expect(commits).toEqual([3, 5, 4]);
+  });
+
   it('costs one more transaction for a failing job, not one per job of its batch', async () => {
     const commits: number[] = [];
     const queue = createWriteQueue(t.app.context.db, { onCommit: (jobs) => commits.push(jobs) });

@@ -30,10 +30,19 @@ interface Pending {
  * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
  * pool and gets one transaction per job.
  */
-export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?: number; onCommit?: (jobs: number) => void } = {}): WriteQueue {
+export interface WriteQueueOptions {
+  /** How long the first job of a batch waits for others (0: the next event-loop turn). */
+  windowMs?: number;
+  /** The most jobs one transaction takes; a function is asked again for each batch. */
+  maxBatch?: number | (() => number);
+  onCommit?: (jobs: number) => void;
+}
+
+export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
   if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
   const windowMs = options.windowMs ?? 2;
-  const maxBatch = options.maxBatch ?? 256;
+  const limit = options.maxBatch ?? 256;
+  const maxBatch = typeof limit === 'number' ? () => limit : limit;
   const queue: Pending[] = [];
   let scheduled = false;
   let committing = false;
@@ -76,7 +85,7 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
 
   async function flush() {
     committing = true;
-    const batch = queue.splice(0, maxBatch);
+    const batch = queue.splice(0, maxBatch());
     try {
       const outcome = await runInOneTransaction(batch);
       if (outcome.ok) {
@@ -92,7 +101,7 @@ export function createWriteQueue(db: Db, options: { windowMs?: number; maxBatch?
       for (const pending of [...batch, ...queue.splice(0)]) pending.reject(error);
     } finally {
       committing = false;
-      if (queue.length >= maxBatch) void flush();
+      if (queue.length >= maxBatch()) void flush();
       else schedule();
     }
   }
