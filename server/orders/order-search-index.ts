@@ -5,16 +5,21 @@ import { CompiledQuery, sql, type DatabaseConnection, type RawBuilder } from 'ky
  * filled at commit rather than by an insert trigger: FTS5 writes its pending terms out at the start
  * of every later statement of the transaction that may need a statement rollback, so a trigger made
  * each order of a group-committed batch write, and later merge, an index segment of its own, the
- * largest single cost of a checkout. One INSERT … SELECT per transaction indexes the batch at once.
+ * largest single cost of a checkout. One INSERT … SELECT indexes many new orders at once.
  *
  * `orders_search_state.indexed_rowid` is the highest orders.rowid in the index. Every SQLite
- * transaction runs this before COMMIT (server/db/sqlite-connection.ts), so the index is complete at
- * every commit; searches still cover rows above the mark (`searchMatches`) so a row written any
- * other way is found too. Orders are not deleted; the delete trigger keeps the mark right if one is.
+ * transaction runs this before COMMIT (server/db/sqlite-connection.ts), and indexes the new orders
+ * once SEARCH_INDEX_BATCH of them wait: one larger insert costs less per order than one per
+ * checkout batch (docs/benchmarks/payments.md). Searches cover the rows above the mark by reading
+ * them (`searchMatches`), so an order is found from its commit on. Orders are not deleted; the
+ * delete trigger keeps the mark right if one is.
  */
 const INDEX_NEW_ORDERS = CompiledQuery.raw(
   'insert into orders_search(rowid, search_text) select rowid, search_text from orders where rowid > (select indexed_rowid from orders_search_state)',
 );
+/** How many new orders wait, read as they are before a search finds them through the index. */
+export const SEARCH_INDEX_BATCH = 128;
+const WAITING = CompiledQuery.raw('select (select max(rowid) from orders) - indexed_rowid as waiting from orders_search_state');
 const MOVE_MARK = CompiledQuery.raw('update orders_search_state set indexed_rowid = (select max(rowid) from orders)');
 const STATE_EXISTS = CompiledQuery.raw("select 1 as found from sqlite_master where type = 'table' and name = 'orders_search_state'");
 
@@ -28,6 +33,8 @@ export async function indexNewOrdersForSearch(connection: DatabaseConnection): P
   }
   let indexed: bigint | undefined;
   try {
+    const waiting = (await connection.executeQuery<{ waiting: number | null }>(WAITING)).rows[0]?.waiting ?? 0;
+    if (waiting < SEARCH_INDEX_BATCH) return;
     indexed = (await connection.executeQuery(INDEX_NEW_ORDERS)).numAffectedRows;
   } catch (error) {
     // Migrated down past the state table (its own transaction is committing): nothing to index.
@@ -40,7 +47,8 @@ export async function indexNewOrdersForSearch(connection: DatabaseConnection): P
 
 /**
  * WHERE clause: the order's search_text contains `pattern` (a LIKE pattern without escapes),
- * answered from the trigram index plus the few rows not indexed yet.
+ * answered from the trigram index plus the rows not indexed yet (fewer than SEARCH_INDEX_BATCH
+ * but for a moment, read by rowid).
  */
 export function searchMatches(pattern: string): RawBuilder<boolean> {
   return sql<boolean>`orders.rowid in (
