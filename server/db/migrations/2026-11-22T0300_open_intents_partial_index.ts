@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Start-up reconciliation looks only for intents without an order, so only those are indexed. An
@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('payment_intents_open_idx').execute();
-  await db.schema.createIndex('payment_intents_open_idx').on('payment_intents').column('created_at').where('order_id', 'is', null).execute();
+  await db.schema.createIndex('payment_intents_open_idx').on('payment_intents').column('created_at').where(sql.ref('order_id'), 'is', null).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
