@@ -104,7 +104,8 @@ it('follows a change of an indexed order\'s search text', async () => {
 });
 
 it('migrates down to the insert trigger and back up without losing an order from the index', async () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-migration-')), 'shop.db');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-migration-'));
+  const file = path.join(dir, 'shop.db');
   const own = openSqliteConnection(file);
   const migrator = new Migrator({ db: own, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
@@ -119,4 +120,5 @@ it('migrates down to the insert trigger and back up without losing an order from
   const { rows } = await sql<{ id: string }>`select id from orders where rowid in (select rowid from orders_search where search_text like '%friendship couple%') order by id`.execute(own);
   expect(rows.map((row) => row.id)).toEqual([first.id, second.id, third.id].sort());
   await own.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
 });

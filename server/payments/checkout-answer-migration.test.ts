@@ -7,7 +7,8 @@ import { migrations } from '../db/migrations';
 import { openSqliteConnection } from '../db/sqlite-connection';
 
 it('moves checkout answers stored before 2026-11-22T0200 onto their intents, so retries are told the same', async () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'answer-migration-')), 'shop.db');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-migration-'));
+  const file = path.join(dir, 'shop.db');
   const db = openSqliteConnection(file);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateTo('2026-11-22T0100_orders_search_at_commit')).error).toBeUndefined();
@@ -30,4 +31,5 @@ it('moves checkout answers stored before 2026-11-22T0200 onto their intents, so 
   // Other scopes keep their rows in idempotency_keys.
   expect(await db.selectFrom('idempotency_keys').select(['scope', 'key']).execute()).toEqual([{ scope: 'orders', key: 'key-3' }]);
   await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -89,4 +89,5 @@ it('falls back to the main thread when the writer thread cannot start, and says 
   expect(ran).toEqual(['first', 'second', 'third']);
   expect(warnings).toEqual(['checkout writer thread unavailable, checkouts run on the main thread']);
   await writer.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
