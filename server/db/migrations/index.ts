@@ -8,6 +8,7 @@ import * as ordersSearchTrigram from './2026-11-21T1800_orders_search_trigram';
 import * as ordersSearchAtCommit from './2026-11-22T0100_orders_search_at_commit';
 import * as checkoutAnswerOnIntent from './2026-11-22T0200_checkout_answer_on_intent';
 import * as openIntentsPartialIndex from './2026-11-22T0300_open_intents_partial_index';
+import * as clusteredChildTables from './2026-11-22T0400_clustered_child_tables';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_orders_search_at_commit': ordersSearchAtCommit,
   '2026-11-22T0200_checkout_answer_on_intent': checkoutAnswerOnIntent,
   '2026-11-22T0300_open_intents_partial_index': openIntentsPartialIndex,
+  '2026-11-22T0400_clustered_child_tables': clusteredChildTables,
 };
