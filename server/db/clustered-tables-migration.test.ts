@@ -9,7 +9,7 @@ import { migrations } from './migrations';
 import type { Database } from './schema';
 import { openSqliteConnection } from './sqlite-connection';
 
-const BEFORE = '2026-11-22T0300_open_intents_partial_index';
+const BEFORE = '2026-11-22T0300_partial_indexes';
 
 async function withoutRowid(db: Kysely<Database>): Promise<Record<string, number>> {
   const { rows } = await sql<{ name: string; wr: number }>`select name, wr from pragma_table_list where name in ('order_items', 'order_history', 'test_gateway_intents') order by name`.execute(db);

@@ -7,7 +7,7 @@ import * as analyticsRollup from './2026-11-21T1700_analytics_rollup';
 import * as ordersSearchTrigram from './2026-11-21T1800_orders_search_trigram';
 import * as ordersSearchAtCommit from './2026-11-22T0100_orders_search_at_commit';
 import * as checkoutAnswerOnIntent from './2026-11-22T0200_checkout_answer_on_intent';
-import * as openIntentsPartialIndex from './2026-11-22T0300_open_intents_partial_index';
+import * as partialIndexes from './2026-11-22T0300_partial_indexes';
 import * as clusteredChildTables from './2026-11-22T0400_clustered_child_tables';
 
 /**
@@ -23,6 +23,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1800_orders_search_trigram': ordersSearchTrigram,
   '2026-11-22T0100_orders_search_at_commit': ordersSearchAtCommit,
   '2026-11-22T0200_checkout_answer_on_intent': checkoutAnswerOnIntent,
-  '2026-11-22T0300_open_intents_partial_index': openIntentsPartialIndex,
+  '2026-11-22T0300_partial_indexes': partialIndexes,
   '2026-11-22T0400_clustered_child_tables': clusteredChildTables,
 };
