@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { applyOrderFilters } from './order-list.repository';
 import { insertOrder } from './order.repository';
 import { SEARCH_INDEX_BATCH } from './order-search-index';
-import { createTestOrder, newTestOrder } from './order.test-support';
+import type { OrderRow } from './order.table';
+import { createTestOrder, newTestOrder, type TestOrderOverrides } from './order.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,10 +31,14 @@ async function found(term: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Commits filler orders in one transaction, enough for every order waiting to go into the index. */
-async function commitFillers(database = db()): Promise<void> {
-  await database.transaction().execute(async (trx) => {
+/**
+ * Commits filler orders in one transaction, enough for every order waiting to go into the index,
+ * and `last` after them when given (it is then the highest rowid, and indexed).
+ */
+async function commitFillers(database = db(), last?: TestOrderOverrides): Promise<OrderRow | undefined> {
+  return database.transaction().execute(async (trx) => {
     for (let index = 0; index < SEARCH_INDEX_BATCH; index++) await insertOrder(trx, newTestOrder({ items: [{ text: 'Filler' }] }));
+    return last ? insertOrder(trx, newTestOrder(last)) : undefined;
   });
 }
 
@@ -71,11 +76,7 @@ it('finds an order written outside any transaction before the index holds it', a
 });
 
 it('keeps the index right when the last order is deleted and its rowid is taken again', async () => {
-  // Fillers and the doomed order last, in one transaction: indexed, and the highest rowid.
-  const doomed = await db().transaction().execute(async (trx) => {
-    for (let index = 0; index < SEARCH_INDEX_BATCH; index++) await insertOrder(trx, newTestOrder({ items: [{ text: 'Filler' }] }));
-    return insertOrder(trx, newTestOrder({ items: [{ text: 'Dumped From The Villa' }] }));
-  });
+  const doomed = (await commitFillers(db(), { items: [{ text: 'Dumped From The Villa' }] }))!;
   expect(await indexed('dumped from')).toEqual([doomed.id]);
   expect(await mark()).toBe(await lastRowid());
   await db().transaction().execute(async (trx) => {

@@ -17,7 +17,7 @@ import { CompiledQuery, sql, type DatabaseConnection, type RawBuilder } from 'ky
 const INDEX_NEW_ORDERS = CompiledQuery.raw(
   'insert into orders_search(rowid, search_text) select rowid, search_text from orders where rowid > (select indexed_rowid from orders_search_state)',
 );
-/** How many new orders wait, read as they are before a search finds them through the index. */
+/** How many new orders may wait outside the index (searches read them) before they go in at once. */
 export const SEARCH_INDEX_BATCH = 128;
 const WAITING = CompiledQuery.raw('select (select max(rowid) from orders) - indexed_rowid as waiting from orders_search_state');
 const MOVE_MARK = CompiledQuery.raw('update orders_search_state set indexed_rowid = (select max(rowid) from orders)');

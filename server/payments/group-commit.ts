@@ -18,6 +18,14 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+export interface WriteQueueOptions {
+  /** How long the first job of a batch waits for others (0: the next event-loop turn). */
+  windowMs?: number;
+  /** The most jobs one transaction takes; a function is asked again for each batch. */
+  maxBatch?: number | (() => number);
+  onCommit?: (jobs: number) => void;
+}
+
 /**
  * Group commit for SQLite (docs/decisions/payments.md): with synchronous=FULL each commit is an
  * fsync that blocks the one event loop, so one transaction per write caps checkout far below its
@@ -30,14 +38,6 @@ interface Pending {
  * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
  * pool and gets one transaction per job.
  */
-export interface WriteQueueOptions {
-  /** How long the first job of a batch waits for others (0: the next event-loop turn). */
-  windowMs?: number;
-  /** The most jobs one transaction takes; a function is asked again for each batch. */
-  maxBatch?: number | (() => number);
-  onCommit?: (jobs: number) => void;
-}
-
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
   if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
   const windowMs = options.windowMs ?? 2;
