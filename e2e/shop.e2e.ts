@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 
 const e2e = useServerAndBrowser();
+
+/** Runs in the page: whether the shop's IndexedDB holds no visit day (web/analytics/visit.ts). */
+function lastVisitDayGone(): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('reality-print-shop');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const reading = opening.result.transaction('meta').objectStore('meta').get('lastVisitDay');
+      reading.onsuccess = () => {
+        opening.result.close();
+        resolve(reading.result === undefined);
+      };
+      reading.onerror = () => reject(reading.error);
+    };
+  });
+}
 
 async function openShop(path = '/'): Promise<Page> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -108,6 +124,26 @@ describe('shopper flows in Chromium', () => {
     await page.waitForTimeout(500);
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({ type: 'visit', visitorId: expect.any(String) });
+    await context.close();
+  });
+
+  it('counts a visit whose event did not get through on the next load', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analytics/events')) sent.push(request.postDataJSON());
+    });
+    const refuse = (route: Route) => route.abort('connectionrefused');
+    await page.route('**/api/analytics/events', refuse);
+    await page.goto(e2e.server.url + '/');
+    await page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/analytics/events'));
+    // The day recorded before sending is taken back once the event fails.
+    await page.waitForFunction(lastVisitDayGone);
+    await page.unroute('**/api/analytics/events', refuse);
+    await page.reload();
+    await page.waitForResponse((response) => response.url().endsWith('/api/analytics/events') && response.ok());
+    expect(sent).toHaveLength(2);
     await context.close();
   });
 });

@@ -21,8 +21,9 @@ export async function visitorId(): Promise<string> {
 
 /**
  * Sends one `visit` event per visitor per (UTC) day so the admin's conversion rate has a real
- * denominator. The day is recorded only after the server accepted the event, so an offline
- * visit is counted on the next online load.
+ * denominator. The day is recorded before the event is sent, so a reload while it is on its way
+ * does not send a second one (the request outlives the page: keepalive), and taken back if the
+ * server does not accept it, so an offline visit is counted on the next online load.
  */
 export async function recordVisit(now = new Date()): Promise<boolean> {
   try {
@@ -31,8 +32,13 @@ export async function recordVisit(now = new Date()): Promise<boolean> {
     const last = await db.meta.get(LAST_VISIT_KEY);
     if (last?.value === day) return false;
     const id = await visitorId();
-    await apiRequest('POST', apiPath('analyticsEvents'), { body: { type: 'visit', visitorId: id } });
     await db.meta.put({ key: LAST_VISIT_KEY, value: day });
+    try {
+      await apiRequest('POST', apiPath('analyticsEvents'), { body: { type: 'visit', visitorId: id }, keepalive: true });
+    } catch (error) {
+      await (last ? db.meta.put(last) : db.meta.delete(LAST_VISIT_KEY));
+      throw error;
+    }
     return true;
   } catch {
     return false;

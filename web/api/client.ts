@@ -64,6 +64,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Skip the global 401 handler (the login form shows its own message). */
   ignoreUnauthorized?: boolean;
+  /** Let the request finish even if the page is reloaded or closed meanwhile (small bodies only). */
+  keepalive?: boolean;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function apiRequest<T>(method: string, path: string, options: ApiRe
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     const timedOut = controller.signal.aborted && (controller.signal.reason as DOMException)?.name === 'TimeoutError';
