@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
-import type { Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 
 const e2e = useServerAndBrowser();
+
+/** A fresh browser context's page, and the analytics events it sends (the bodies, in order). */
+async function pageSendingVisits(): Promise<{ context: BrowserContext; page: Page; sent: unknown[] }> {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics/events')) sent.push(request.postDataJSON());
+  });
+  return { context, page, sent };
+}
 
 /** Runs in the page: whether the shop's IndexedDB holds no visit day (web/analytics/visit.ts). */
 function lastVisitDayGone(): Promise<boolean> {
@@ -111,12 +122,7 @@ describe('shopper flows in Chromium', () => {
   });
 
   it('records one visit event per visitor per day', async () => {
-    const context = await e2e.browser.newContext();
-    const page = await context.newPage();
-    const visits: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/analytics/events')) visits.push(request.postDataJSON());
-    });
+    const { context, page, sent: visits } = await pageSendingVisits();
     await page.goto(e2e.server.url + '/');
     await page.waitForResponse((response) => response.url().endsWith('/api/analytics/events'));
     await page.reload();
@@ -128,12 +134,7 @@ describe('shopper flows in Chromium', () => {
   });
 
   it('counts a visit whose event did not get through on the next load', async () => {
-    const context = await e2e.browser.newContext();
-    const page = await context.newPage();
-    const sent: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/analytics/events')) sent.push(request.postDataJSON());
-    });
+    const { context, page, sent } = await pageSendingVisits();
     const refuse = (route: Route) => route.abort('connectionrefused');
     await page.route('**/api/analytics/events', refuse);
     await page.goto(e2e.server.url + '/');
