@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import type { Transaction } from 'kysely';
 import { insertRow } from '../db/precompiled';
 import type { Database } from '../db/schema';
-import { createWriteQueue } from './group-commit';
+import { createWriteQueue, type WriteQueue } from './group-commit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +12,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Queues `count` jobs at once, each inserting one webhook event of `type` and answering its own index. */
+function runBurst(queue: WriteQueue, type: string, count: number): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      queue.run(async (trx) => {
+        await trx.insertInto('webhook_events').values({ id: `${type}_${index}`, type, received_at: index }).execute();
+        return index;
+      }),
+    ),
+  );
+}
 
 describe('group commit', () => {
   it('commits concurrent jobs together while a failing job rolls back alone', async () => {
@@ -39,14 +51,7 @@ describe('group commit', () => {
   it('answers each job with its own result, in order, for a large burst committed in a few transactions', async () => {
     const commits: number[] = [];
     const queue = createWriteQueue(t.app.context.db, { onCommit: (jobs) => commits.push(jobs) });
-    const values = await Promise.all(
-      Array.from({ length: 600 }, (_, index) =>
-        queue.run(async (trx) => {
-          await trx.insertInto('webhook_events').values({ id: `burst_${index}`, type: 'burst', received_at: index }).execute();
-          return index;
-        }),
-      ),
-    );
+    const values = await runBurst(queue, 'burst', 600);
     expect(values).toEqual(Array.from({ length: 600 }, (_, index) => index));
     const count = await t.app.context.db.selectFrom('webhook_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'burst').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(600);
@@ -60,14 +65,7 @@ describe('group commit', () => {
     const limits = [3, 5];
     let asked = 0;
     const queue = createWriteQueue(t.app.context.db, { maxBatch: () => limits[Math.min(asked++, limits.length - 1)]!, onCommit: (jobs) => commits.push(jobs) });
-    const values = await Promise.all(
-      Array.from({ length: 12 }, (_, index) =>
-        queue.run(async (trx) => {
-          await trx.insertInto('webhook_events').values({ id: `limit_${index}`, type: 'limit', received_at: index }).execute();
-          return index;
-        }),
-      ),
-    );
+    const values = await runBurst(queue, 'limit', 12);
     expect(values).toEqual(Array.from({ length: 12 }, (_, index) => index));
     // The first batch takes 3, every later one at most 5: 3 + 5 + 4, with nothing left behind.
     expect(commits).toEqual([3, 5, 4]);
