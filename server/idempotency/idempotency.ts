@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import { sql } from 'kysely';
+import { isPostgres } from '../db/dialect';
 import { HttpError } from '../errors/http-error';
 import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../orders/order.repository';
@@ -11,7 +13,8 @@ import type { DbOrTrx } from '../orders/order.repository';
  * - `findStoredResponse` returns the answer already given for the key (or refuses a reused key
  *   with a different request);
  * - `storeResponse` records the answer, inside the same transaction as the write it describes,
- *   so a crash can never leave a write without its key or a key without its write.
+ *   so a crash can never leave a write without its key or a key without its write;
+ * - `lockKey` makes concurrent transactions for one key in other processes wait for each other.
  */
 export interface StoredResponse {
   status: number;
@@ -66,6 +69,16 @@ export async function storeResponse(
   };
   // The key's only unique constraint is (scope, key): a concurrent writer of the same key wins.
   await insertRow(trx, 'idempotency_keys', row, { ignoreConflict: true });
+}
+
+/**
+ * Holds a lock on `key` until the transaction ends. `singleFlight` only orders requests within one
+ * process; behind a load balancer a retry can reach another process while the first try is still
+ * under way, and without this both would find no stored answer and both apply the change. SQLite
+ * needs nothing: its write transactions already run one at a time (they begin IMMEDIATE).
+ */
+export async function lockKey(trx: DbOrTrx, key: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 const inFlight = new Map<string, Promise<unknown>>();

@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
-import { findStoredResponse, hashRequest, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
+import { findStoredResponse, hashRequest, lockKey, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
 import { toHistoryEntry, toItemView } from './order.mapper';
@@ -96,6 +96,7 @@ export function createOrderRoutes(app: AppContext): Router {
     const run = () =>
       db.transaction().execute(async (trx) => {
         if (key) {
+          await lockKey(trx, `${scope}:${key}`);
           const stored = await findStoredResponse(trx, scope, key, requestHash);
           if (stored) return stored;
         }

@@ -4,7 +4,7 @@ import { unknownStatusMessage } from '../../shared/schemas/orders-query';
 import type { SyncMutationInput } from '../../shared/schemas/sync';
 import type { SyncMutationResult, SyncPullResponse } from '../../shared/sync';
 import type { AppContext } from '../app-context';
-import { singleFlight } from '../idempotency/idempotency';
+import { lockKey, singleFlight } from '../idempotency/idempotency';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { findOrderById } from '../orders/order.repository';
@@ -58,14 +58,15 @@ const APPLY_FAILED = 'This change could not be applied. Please try again.';
 /**
  * Applies a whole push in ONE transaction (one fsync for up to 500 changes, design.md §4), each
  * mutation inside its own savepoint: one mutation's failure never undoes another's success, and
- * results come back in the order of the mutations. Pushes of one admin run one after another, so
- * two tabs replaying the same outbox see each other's applied ids.
+ * results come back in the order of the mutations. Pushes of one admin run one after another, in
+ * this process and across processes, so two tabs replaying the same outbox see each other's applied ids.
  */
 export async function pushMutations(app: AppContext, user: User, mutations: SyncMutationInput[]): Promise<SyncMutationResult[]> {
   return singleFlight(`sync-push:${user.id}`, async () => {
     const trx = await app.db.startTransaction().execute();
     const results: SyncMutationResult[] = [];
     try {
+      await lockKey(trx, `sync-push:${user.id}`);
       for (const [index, mutation] of mutations.entries()) {
         const name = `mutation_${index}`;
         const inSavepoint = await trx.savepoint(name).execute();

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Debian's nginx as a reverse proxy on a loopback port, in front of the given upstream URLs, for
+ * tests of several server processes (design.md §8). Requests go to an upstream chosen at random;
+ * the access log records which upstream answered each one, so a test can tell the load was spread.
+ */
+export interface ReverseProxy {
+  url: string;
+  /** The upstream address (host:port) of every request answered so far, in log order. */
+  upstreamsUsed(): string[];
+  stop(): Promise<void>;
+}
+
+const NGINX_CANDIDATES = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean) as string[];
+
+function findNginx(): string {
+  const found = NGINX_CANDIDATES.find((candidate) => fs.existsSync(candidate));
+  if (!found) {
+    throw new Error('nginx was not found. Install it with `apt-get install -y nginx` or set NGINX_PATH. The multi-process tests never skip.');
+  }
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+function configFor(dir: string, port: number, upstreams: string[]): string {
+  const servers = upstreams.map((url) => `    server ${new URL(url).host} max_fails=0;`).join('\n');
+  return `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  log_format upstream '$upstream_addr';
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream shop {
+    random;
+${servers}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    access_log ${dir}/access.log upstream;
+    client_max_body_size 1m;
+    location / {
+      proxy_pass http://shop;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A request that reached one process is never replayed on another: that would be a second charge.
+      proxy_next_upstream off;
+    }
+  }
+}
+`;
+}
+
+export async function startReverseProxy(upstreams: string[]): Promise<ReverseProxy> {
+  const binary = findNginx();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
+  // nginx's workers drop root for `nobody`; they must be able to reach the temp and log files.
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const configPath = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(configPath, configFor(dir, port, upstreams));
+  const child: ChildProcess = spawn(binary, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', configPath, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilListening(port, child, () => stderr);
+  return {
+    url,
+    upstreamsUsed() {
+      const log = path.join(dir, 'access.log');
+      return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    },
+    async stop() {
+      child.kill('SIGQUIT');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilListening(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode} while starting: ${output()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not start listening in time: ${output()}`);
+}
