@@ -2,19 +2,20 @@ import { useAdminRange } from '../admin-range';
 import { formatDollars } from '../shared/format';
 import { useSyncStatus } from '../sync/use-sync-status';
 import { DailyTable, TopProducts } from './AnalyticsTables';
+import { AnalyticsFreshness } from './KpiParts';
 import { RevenueChart } from './RevenueChart';
 import { useAnalytics } from './use-analytics';
 
 /** The "view analytics details" quick action: the chart large, with its figures as tables. */
 export default function AnalyticsDetailsPage() {
   const { range } = useAdminRange();
-  const { lastSyncAt } = useSyncStatus();
-  const { analytics: a, failed } = useAnalytics(range, lastSyncAt);
+  const { lastSyncAt, online } = useSyncStatus();
+  const { analytics: a, source, loading } = useAnalytics(range, lastSyncAt);
   return (
     <section className="admin-page" aria-labelledby="analytics-title">
       <div className="admin-page__head">
         <h1 id="analytics-title">Analytics details ({range})</h1>
-        {failed && <span className="admin-muted">Analytics are unavailable right now; showing empty figures.</span>}
+        <AnalyticsFreshness analytics={a} source={source} loading={loading} online={online} />
       </div>
       <div className="admin-card">
         <RevenueChart data={a.chartData} large />
