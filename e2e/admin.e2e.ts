@@ -88,11 +88,19 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
   const conflict = page.locator(`.sync-conflict[data-order-number="${orderB.order_number}"]`);
   await conflict.waitFor({ timeout: 10_000 });
   await expect(conflict.textContent()).resolves.toContain('Cancelled');
-  await page.getByText('All changes saved').waitFor();
+  // The summary never says "All changes saved" while a change waits for a decision.
+  await page.getByText('1 change needs your decision').waitFor();
+  expect(await page.getByText('All changes saved').count()).toBe(0);
   expect((await statusOf(orderB.id)).status).toBe('cancelled');
 
-  // The admin re-applies: the change goes again on top of the server's version and wins.
+  // The admin re-applies: asked first, told what it overrides and by whom; then the change goes
+  // again on top of the server's version and wins.
   await conflict.getByRole('button', { name: 'Re-apply' }).click();
+  const confirm = page.getByRole('dialog', { name: `Override Cancelled on ${orderB.order_number}?` });
+  await confirm.getByText(/was set to Cancelled by Admin User on /).waitFor();
+  await confirm.getByText('overrides that cancelled status').waitFor();
+  expect(await statusOf(orderB.id)).toMatchObject({ status: 'cancelled' });
+  await confirm.getByRole('button', { name: 'Override: set to Ready to Ship' }).click();
   await waitFor(async () => (await statusOf(orderB.id)).status === 'printed', 10_000);
   await conflict.waitFor({ state: 'detached' });
   expect((await history(orderB.id)).map((row) => row.to_status).slice(-2)).toEqual(['cancelled', 'printed']);

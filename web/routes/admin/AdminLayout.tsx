@@ -7,6 +7,7 @@ import { clearAdminCacheIfSynced } from '../../sync/cache-reset';
 import { useAdminRange } from './admin-range';
 import { startSyncLoop } from './sync/admin-sync';
 import { SyncPanel } from './sync/SyncPanel';
+import { useChangeNoticeSink } from './sync/status-change';
 
 const RANGE_LABELS: Record<(typeof ANALYTICS_RANGES)[number], string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' };
 
@@ -16,6 +17,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
 
   useEffect(() => startSyncLoop(), []);
+  useChangeNoticeSink();
 
   async function onLogout() {
     await logout();
