@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageErrorBoundary } from '../../shell/PageErrorBoundary';
 import { ANALYTICS_RANGES } from '../../../shared/order-status';
 import { useAuth } from '../../auth/useAuth';
 import { db } from '../../db/db';
@@ -15,6 +16,7 @@ export function AdminLayout() {
   const { user, logout } = useAuth();
   const { range, setRange } = useAdminRange();
   const navigate = useNavigate();
+  const location = useLocation();
 
   useEffect(() => startSyncLoop(), []);
   useChangeNoticeSink();
@@ -55,8 +57,19 @@ export function AdminLayout() {
       </header>
       <SyncPanel />
       <main className="admin-main">
-        <Outlet />
+        <AdminPageErrorBoundary key={location.pathname}>
+          <Outlet />
+        </AdminPageErrorBoundary>
       </main>
     </div>
+  );
+}
+
+/** spec.md §4's page-level error screen inside the dashboard: the header and sync bar stay usable. */
+export function AdminPageErrorBoundary({ children }: { children: React.ReactNode }) {
+  return (
+    <PageErrorBoundary note="This screen hit a snag. Changes saved on this tablet are safe and will still sync." homeHref="/admin">
+      {children}
+    </PageErrorBoundary>
   );
 }
