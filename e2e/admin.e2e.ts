@@ -7,22 +7,14 @@ import { expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
+import { controlledByServiceWorker, signIn as signInAs } from './support/admin';
 
 const ADMIN_EMAIL = 'boss@villaprints.test';
 const ADMIN_PASSWORD = 'correct-horse-battery';
 
 const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
-async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${e2e.server.url}${path}`);
-  await page.waitForURL(/\/admin\/login$/);
-  const submit = page.getByRole('button', { name: 'Sign in' });
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  expect(await submit.isDisabled()).toBe(true);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await submit.click();
-  await page.waitForURL((url) => url.pathname === path);
-}
+const signIn = (page: Page, path: string) => signInAs(page, e2e.server.url, path, ADMIN_EMAIL, ADMIN_PASSWORD);
 
 function queueCard(page: Page, queue: string, orderNumber: string) {
   return page.locator(`[data-queue="${queue}"] [data-order-number="${orderNumber}"]`);
@@ -153,20 +145,6 @@ it('shows the login to a signed-out visitor and returns to the page after sign-i
   await page.getByText('Invalid email or password').waitFor();
   await context.close();
 });
-
-/** Waits for the service worker to control the page; without it an offline reload cannot load. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  const registered = await page.evaluate(async () => {
-    const ready = navigator.serviceWorker.ready.then(() => true);
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000));
-    return Promise.race([ready, timeout]);
-  });
-  if (!registered) throw new Error('No service worker registered within 15 s: reloading offline needs it (web/pwa startPwa() wired in web/main.tsx).');
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await page.getByRole('region', { name: 'Sync status' }).waitFor();
-  }
-}
 
 it('reloads while offline with the changes and the waiting count kept (needs the service worker)', async () => {
   const order = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
