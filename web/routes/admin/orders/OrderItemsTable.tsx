@@ -18,7 +18,7 @@ export function OrderItemsTable({ order }: { order: CachedOrder }) {
           Download print file (SVG)
         </button>
       </div>
-      <div className="admin-table-scroll">
+      <div className="admin-table-scroll" tabIndex={0} role="group" aria-labelledby={`lines-${order.id}`}>
         <table className="admin-table">
           <thead>
             <tr><th>Product</th><th>Text</th><th>Colour</th><th>Font</th><th className="num">Qty</th><th className="num">Price</th></tr>

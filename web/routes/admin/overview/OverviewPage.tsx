@@ -13,6 +13,7 @@ import { statusBreakdown } from './overview-model';
 import { RevenueChart } from './RevenueChart';
 import { useAnalytics } from './use-analytics';
 
+const ordersText = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
 const RANGE_WORDS: Record<AnalyticsRange, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': 'year' };
 
 export function OverviewPage() {
@@ -78,9 +79,9 @@ export function OverviewPage() {
         <div className="admin-card">
           <h2>Real-time</h2>
           <dl className="realtime">
-            <div><dt>Today</dt><dd>{a.realtime.today.orders} orders · {formatDollars(a.realtime.today.revenue)}</dd></div>
-            <div><dt>Last 7 days</dt><dd>{a.realtime.last7Days.orders} orders · {formatDollars(a.realtime.last7Days.revenue)}</dd></div>
-            <div><dt>This month</dt><dd>{a.realtime.month.orders} orders · {formatDollars(a.realtime.month.revenue)}</dd></div>
+            <div><dt>Today</dt><dd>{ordersText(a.realtime.today.orders)} · {formatDollars(a.realtime.today.revenue)}</dd></div>
+            <div><dt>Last 7 days</dt><dd>{ordersText(a.realtime.last7Days.orders)} · {formatDollars(a.realtime.last7Days.revenue)}</dd></div>
+            <div><dt>This month</dt><dd>{ordersText(a.realtime.month.orders)} · {formatDollars(a.realtime.month.revenue)}</dd></div>
           </dl>
         </div>
         <div className="admin-card">

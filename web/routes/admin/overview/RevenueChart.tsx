@@ -33,7 +33,8 @@ export function RevenueChart({ data, large = false }: { data: Analytics['chartDa
   const per = unit === 'day' ? 'day' : 'week';
 
   return (
-    <figure className={`chart${large ? ' chart--large' : ''}`} data-chart-unit={unit} data-chart-bars={buckets.length}>
+    // Focusable: on a phone the chart scrolls sideways, and a keyboard must be able to scroll it.
+    <figure className={`chart${large ? ' chart--large' : ''}`} data-chart-unit={unit} data-chart-bars={buckets.length} tabIndex={0}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Revenue and orders per ${per}, ${buckets.length} ${per}s`}>
         {revenueTicks.map((t) => (
           <g key={`r${t}`}>
