@@ -4,8 +4,8 @@ import { toDollars } from '../../shared/money';
 import { ORDER_STATUSES, RANGE_DAYS, type AnalyticsRange, type OrderStatus } from '../../shared/order-status';
 import type { AppContext } from '../app-context';
 import { DAY_MS, recentOrderChanges } from './analytics.repository';
-import { refreshRollups, rolledUpDayTotals, rolledUpStatusCounts, rolledUpTopProducts, type DayTotalRow } from './analytics.rollup';
-import { averageProcessingTime, computeTrends, countPastVisitors, dollarFigures, firstOrderDay, type PeriodTotals } from './analytics.trends';
+import { refreshRollups, rolledUpDayTotals, rolledUpProcessing, rolledUpStatusCounts, rolledUpTopProducts, type DayTotalRow } from './analytics.rollup';
+import { computeTrends, countPastVisitors, dollarFigures, firstOrderDay, processingTimeOf, type PeriodTotals } from './analytics.trends';
 import { countVisitorsSince } from './analytics.visitors';
 
 export const TOP_PRODUCTS_LIMIT = 5;
@@ -56,14 +56,14 @@ export async function buildAnalytics(ctx: AppContext, range: AnalyticsRange): Pr
   const scanStart = Math.min(w.previousStart, w.last7DaysStart, w.monthStart);
 
   await refreshRollups(ctx.db);
-  const [dayRows, statusRows, products, activity, visitors, firstDay, processingTime] = await Promise.all([
+  const [dayRows, statusRows, products, activity, visitors, firstDay, processing] = await Promise.all([
     rolledUpDayTotals(ctx.db, scanStart, w.today),
     rolledUpStatusCounts(ctx.db, w.rangeStart, w.today),
     rolledUpTopProducts(ctx.db, w.rangeStart, w.today, TOP_PRODUCTS_LIMIT),
     recentOrderChanges(ctx.db, RECENT_ACTIVITY_LIMIT),
     countVisitorsSince(ctx.db, dayKey(w.rangeStart), dayKey(w.today)),
     firstOrderDay(ctx.db),
-    averageProcessingTime(ctx.db, w.rangeStart * DAY_MS, (w.today + 1) * DAY_MS),
+    rolledUpProcessing(ctx.db, w.rangeStart, w.today),
   ]);
 
   const totals = summarise(dayRows, w);
@@ -116,7 +116,7 @@ export async function buildAnalytics(ctx: AppContext, range: AnalyticsRange): Pr
     period: { from: dayKey(w.rangeStart), to: dayKey(w.today) },
     trends: computeTrends(current, previous),
     previousPeriod: previous && { ...dollarFigures(previous, toDollars), from: dayKey(w.previousStart), to: dayKey(w.previousEnd) },
-    processingTime,
+    processingTime: processingTimeOf(processing),
   };
 }
 

@@ -70,7 +70,7 @@ beforeAll(async () => {
   }
   // Seven orders are shipped through the API, each at a known time (real history): three placed
   // 25 days ago (written here; seeded orders that old are already delivered), four of the seeded
-  // orders still in production, shipped today, so the last 7 days hold fewer than five shipments.
+  // orders still in production, shipped today, so fewer than five orders of the last 7 days shipped.
   const db = apps[0]!.t.app.context.db;
   const placedEarlier = [1, 2, 3].map((i) => newTestOrder({ createdAt: NOW - 25 * DAY + i * 3_600_000, status: 'processing' }));
   orders.push(...placedEarlier);
@@ -117,17 +117,36 @@ describe.each(['SQLite', 'PostgreSQL'])('trends and processing time on %s', (nam
     expect(a.trends!.totalOrders).not.toBeNull();
   });
 
-  it('averages placed-to-shipped time over the shipments of the range', async () => {
+  it('averages placed-to-shipped time over the orders placed in the range that were shipped', async () => {
     const a = await analytics(app().t, app().token, '30d');
     const days = shipments.reduce((sum, s) => sum + (s.shippedAt - s.placedAt), 0) / shipments.length / DAY;
     expect(a.processingTime).toEqual({ averageDays: Math.round(days * 10) / 10, shippedOrders: 5, minimumOrders: 5 });
   });
 
-  it('says there is not enough history when fewer than five orders shipped in the range', async () => {
+  it('says there is not enough history when fewer than five orders placed in the range were shipped', async () => {
     const a = await analytics(app().t, app().token, '7d');
-    const inWeek = shipments.filter((s) => Math.floor(s.shippedAt / DAY) > TODAY_DAY - 7).length;
+    const inWeek = shipments.filter((s) => Math.floor(s.placedAt / DAY) > TODAY_DAY - 7).length;
     expect(inWeek).toBe(2);
     expect(a.processingTime).toEqual({ averageDays: null, shippedOrders: inWeek, minimumOrders: 5 });
+  });
+
+  it('follows a shipment made after the roll-ups were built (only its day is recomputed)', async () => {
+    const { t, token } = app();
+    const before = await analytics(t, token, '30d');
+    const order = await t.app.context.db
+      .selectFrom('orders')
+      .select(['id', 'created_at'])
+      .where('status', 'in', ['processing', 'printed'])
+      .where('created_at', '>=', NOW - 10 * DAY)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    t.app.context.now = () => NOW - 500;
+    expect((await t.request('PATCH', `/api/orders/${order.id}/status`, { token, body: { status: 'shipped' } })).status).toBe(200);
+    t.app.context.now = () => NOW;
+    const after = await analytics(t, token, '30d');
+    const all = [...shipments, { placedAt: Number(order.created_at), shippedAt: NOW - 500 }];
+    const days = all.reduce((sum, s) => sum + (s.shippedAt - s.placedAt), 0) / all.length / DAY;
+    expect(after.processingTime).toEqual({ averageDays: Math.round(days * 10) / 10, shippedOrders: before.processingTime!.shippedOrders + 1, minimumOrders: 5 });
   });
 });
 

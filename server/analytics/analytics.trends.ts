@@ -81,22 +81,11 @@ export async function countPastVisitors(db: Db, fromDay: string, toDay: string):
 }
 
 /**
- * Average time from an order's placement to its first change to "shipped" in the status history
- * (the entry written when an order is created has no from-status and is not a change), over
- * the orders whose first shipment in [fromMs, toMs) falls in the range. Null below the minimum sample.
+ * Average placed-to-shipped time of the orders placed in the range that have been shipped, from
+ * the processing roll-up (analytics.rollup.ts); null below the minimum sample.
  */
-export async function averageProcessingTime(db: Db, fromMs: number, toMs: number) {
-  const row = await sql<{ shipped: number | string; total_ms: number | string | null }>`
-    select count(*) as shipped, sum(s.first_shipped - o.created_at) as total_ms
-    from (
-      select order_id, min(changed_at) as first_shipped
-      from order_history
-      where to_status = 'shipped' and from_status is not null and changed_at >= ${fromMs} and changed_at < ${toMs}
-      group by order_id
-    ) s
-    join orders o on o.id = s.order_id`.execute(db);
-  const shippedOrders = Number(row.rows[0]?.shipped ?? 0);
-  const totalMs = Number(row.rows[0]?.total_ms ?? 0);
-  const averageDays = shippedOrders >= MIN_PROCESSING_SAMPLE ? Math.round((totalMs / shippedOrders / 86_400_000) * 10) / 10 : null;
+export function processingTimeOf(rolled: { shippedOrders: number; processingMs: number }) {
+  const { shippedOrders, processingMs } = rolled;
+  const averageDays = shippedOrders >= MIN_PROCESSING_SAMPLE ? Math.round((processingMs / shippedOrders / 86_400_000) * 10) / 10 : null;
   return { averageDays, shippedOrders, minimumOrders: MIN_PROCESSING_SAMPLE };
 }
