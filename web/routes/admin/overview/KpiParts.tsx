@@ -45,10 +45,11 @@ export function ProcessingTime({ processing }: { processing: Analytics['processi
     note = 'Loads with the analytics.';
   } else if (processing.averageDays === null) {
     value = '—';
-    note = `Not enough status history yet: ${processing.shippedOrders} of ${processing.minimumOrders} orders needed were shipped in this period.`;
+    const n = processing.shippedOrders;
+    note = `Not enough status history yet: ${n} order${n === 1 ? '' : 's'} placed in this period ${n === 1 ? 'has' : 'have'} shipped; ${processing.minimumOrders} are needed.`;
   } else {
     value = `${processing.averageDays.toFixed(1)} days`;
-    note = `Placed to shipped, over ${processing.shippedOrders} orders shipped in this period.`;
+    note = `Placed to shipped, over the ${processing.shippedOrders} orders placed in this period that have shipped.`;
   }
   return (
     <div className="processing-time">
