@@ -171,5 +171,7 @@ it('reloads while offline with the changes and the waiting count kept (needs the
   await waitFor(async () => (await statusOf(order.id)).status === 'shipped', 10_000);
   expect((await history(order.id)).filter((row) => row.source === 'sync').map((row) => row.to_status)).toEqual(['printed', 'shipped']);
   await page.getByText('All changes saved').waitFor();
+  // Changes queued before the reload still get their message once the server applied them.
+  await page.locator('.toast', { hasText: 'Order status updated to Shipped' }).waitFor();
   await context.close();
 });

@@ -66,6 +66,29 @@ describe('status change notices', () => {
   });
 });
 
+describe('after a reload', () => {
+  it('still gives the spec message once for a change queued before the reload', async () => {
+    const { db, orders, notices: _first } = await setup();
+    const stored = new Map<string, string>();
+    const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    const before = createChangeNotices(db, 30, storage);
+    const [mutation] = await queueStatusChanges(db, [{ orderId: orders[1]!.id, status: 'delivered' }]);
+    expect(before.track([mutation!.id], 'delivered', false)).toBe('Queued: will sync when online');
+
+    // The page reloads: a new watcher reads what the old one kept.
+    const after = createChangeNotices(db, 30, storage);
+    const messages: string[] = [];
+    after.setSink({ notify: (m) => messages.push(m), notifyError: (m) => messages.push(`error: ${m}`) });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(messages).toEqual([]);
+    await db.outbox.clear();
+    await until(() => messages.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(messages).toEqual(['Order status updated to Delivered']);
+    expect(JSON.parse(stored.get('admin.changeNotices')!)).toEqual([]);
+  });
+});
+
 describe('notice texts', () => {
   it('count bulk changes', () => {
     expect(queuedMessage(3, false)).toBe('3 changes queued: will sync when online');

@@ -42,18 +42,39 @@ export function settledMessage(status: OrderStatus, applied: number, refused: nu
 export interface ChangeNotices {
   /** Watches the mutations of one admin action; returns the message to show now ('' for none yet). */
   track(ids: readonly string[], status: OrderStatus, online: boolean): string;
+  /** Where messages go; watching restored changes starts with the first sink. */
   setSink(sink: NoticeSink | null): void;
 }
 
-export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOTICE_DELAY_MS): ChangeNotices {
+/** Where the watched changes survive a reload of the tab (sessionStorage in the page). */
+export type NoticeStorage = Pick<Storage, 'getItem' | 'setItem'>;
+const STORAGE_KEY = 'admin.changeNotices';
+
+export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOTICE_DELAY_MS, storage?: NoticeStorage): ChangeNotices {
   const watched = new Set<WatchedChange>();
   let sink: NoticeSink | null = null;
   let subscription: Subscription | null = null;
+
+  // A change queued offline, then a reload: it is still watched, so its message still comes once.
+  try {
+    const saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]') as { ids: string[]; status: OrderStatus }[];
+    for (const change of saved) watched.add({ ids: change.ids, status: change.status, queuedShown: true });
+  } catch {
+    // Unreadable: nothing to restore.
+  }
+  function save() {
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify([...watched].map(({ ids, status }) => ({ ids, status }))));
+    } catch {
+      // Storage full or blocked: the messages of this page still work.
+    }
+  }
 
   function settle(inOutbox: Set<string>, conflicted: Set<string>) {
     for (const change of watched) {
       if (change.ids.some((id) => inOutbox.has(id))) continue;
       watched.delete(change);
+      save();
       clearTimeout(change.timer);
       const refused = change.ids.filter((id) => conflicted.has(id)).length;
       const message = settledMessage(change.status, change.ids.length - refused, refused);
@@ -82,6 +103,7 @@ export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOT
       if (!ids.length) return '';
       const change: WatchedChange = { ids: [...ids], status, queuedShown: !online };
       watched.add(change);
+      save();
       if (online) {
         change.timer = setTimeout(() => {
           if (!watched.has(change) || change.queuedShown) return;
@@ -94,6 +116,8 @@ export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOT
     },
     setSink(next) {
       sink = next;
+      // Restored changes are settled only once there is somewhere to say so.
+      if (sink && watched.size) observe();
     },
   };
 }

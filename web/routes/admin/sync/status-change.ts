@@ -7,7 +7,7 @@ import { adminSyncEngine, flushSoon } from './admin-sync';
 import { createChangeNotices } from './change-notices';
 
 /** The page's one watcher of its own status changes (change-notices.ts). */
-export const changeNotices = createChangeNotices(db);
+export const changeNotices = createChangeNotices(db, undefined, typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
 /**
  * Every admin status change goes through here: cache and outbox in one transaction, shown at
