@@ -3,6 +3,7 @@ import { formatDollars } from '../shared/format';
 import { useSyncStatus } from '../sync/use-sync-status';
 import { DailyTable, TopProducts } from './AnalyticsTables';
 import { AnalyticsFreshness } from './KpiParts';
+import { DAILY_CHART_MAX_DAYS } from './overview-model';
 import { RevenueChart } from './RevenueChart';
 import { useAnalytics } from './use-analytics';
 
@@ -26,7 +27,7 @@ export default function AnalyticsDetailsPage() {
       </div>
       <div className="overview-grid">
         <div className="admin-card"><h2>Top products</h2><TopProducts products={a.topProducts} /></div>
-        <div className="admin-card"><h2>Per day</h2><DailyTable data={a.chartData} /></div>
+        <div className="admin-card"><h2>{a.chartData.length > DAILY_CHART_MAX_DAYS ? 'Per week' : 'Per day'}</h2><DailyTable data={a.chartData} /></div>
       </div>
     </section>
   );
