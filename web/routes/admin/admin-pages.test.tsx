@@ -7,14 +7,27 @@ import { db } from '../../db/db';
 import { toCachedOrder } from '../../sync/order-cache';
 import { FulfillmentPage } from './fulfillment/FulfillmentPage';
 import { OrdersPage } from './orders/OrdersPage';
+import { useChangeNoticeSink } from './sync/status-change';
 import { adminOrder } from './test-orders';
+
+function NoticeSink() {
+  useChangeNoticeSink();
+  return null;
+}
 
 function renderPage(page: React.ReactNode) {
   return render(
     <MemoryRouter>
-      <NotificationProvider>{page}</NotificationProvider>
+      <NotificationProvider>
+        <NoticeSink />
+        {page}
+      </NotificationProvider>
     </MemoryRouter>,
   );
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
 }
 
 beforeEach(async () => {
@@ -23,7 +36,10 @@ beforeEach(async () => {
     await Promise.all([db.adminOrders.clear(), db.outbox.clear(), db.conflicts.clear()]);
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setOnline(true);
+});
 
 describe('Orders page on the local cache', () => {
   it('counts cached orders and says so when the search matches none', async () => {
@@ -38,19 +54,26 @@ describe('Orders page on the local cache', () => {
 });
 
 describe('Fulfillment page', () => {
-  it('marks an order printed at once: cache, outbox, notification and pending mark', async () => {
+  it('marks an order printed at once offline: cache, outbox, the queued notice, then the spec message once applied', async () => {
+    setOnline(false);
     const order = adminOrder({ status: 'processing' });
     await db.adminOrders.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
     const production = await screen.findByRole('region', { name: /Production queue/ });
     await userEvent.click(await within(production).findByRole('button', { name: 'Mark Printed' }));
-    await screen.findByText('Order status updated to Ready to Ship');
+    await screen.findByText('Queued: will sync when online');
+    expect(screen.queryByText('Order status updated to Ready to Ship')).toBeNull();
     const ready = screen.getByRole('region', { name: /Ready for shipping/ });
     await within(ready).findByText(order.orderNumber);
     expect(within(ready).getByText('⟳ waiting to sync')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry.mutation).toMatchObject({ orderId: order.id, status: 'printed', baseVersion: order.version });
     expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+    // The server applies it (the engine takes it out of the outbox): now the spec's message, once.
+    await db.outbox.clear();
+    await screen.findByText('Order status updated to Ready to Ship');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('Order status updated to Ready to Ship')).toHaveLength(1);
   });
 
   it('bulk-ships the selected orders, each with its own TRK tracking number', async () => {

@@ -69,7 +69,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="admin-login">
+    <main className="admin-login">
       <form className="admin-card admin-login__form" onSubmit={onSubmit} noValidate>
         <h1>Admin sign-in</h1>
         <label className="admin-field">
@@ -85,6 +85,6 @@ export function LoginPage() {
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

@@ -43,7 +43,7 @@ export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 onClick={() => onOpen(order)}
               >
-                <span role="cell">
+                <span role="cell" className="orders-row__number">
                   <button type="button" className="link-button" onClick={(e) => { e.stopPropagation(); onOpen(order); }}>
                     {order.orderNumber}
                   </button>
