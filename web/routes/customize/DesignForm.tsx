@@ -3,15 +3,38 @@ import type { ColorSwatch, ProductType } from '../../../shared/catalog';
 import { MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { backdropFor } from '../../catalog/contrast';
 import { fontStack } from '../../catalog/fonts';
+import type { LongTextFit } from './legibility';
+import type { TextCheck } from './use-text-check';
 
 export const LOW_CHARACTERS = 5;
 
-export function CharacterCounter({ length }: { length: number }) {
+export function CharacterCounter({ length, check }: { length: number; check?: TextCheck | null }) {
   const left = MAX_TEXT_LENGTH - length;
   return (
-    <p id="text-counter" className={`counter${left < LOW_CHARACTERS ? ' counter--low' : ''}`} aria-live="polite">
-      {left} {left === 1 ? 'character' : 'characters'} left
+    <p className="counter-row">
+      <span id="text-counter" className={`counter${left < LOW_CHARACTERS ? ' counter--low' : ''}`} aria-live="polite">
+        {left} {left === 1 ? 'character' : 'characters'} left
+      </span>
+      <span id="text-check" className={`text-check${check && !check.valid ? ' text-check--bad' : ''}`}>
+        {check ? `${check.valid ? '✓ ' : ''}${check.message}` : ''}
+      </span>
     </p>
+  );
+}
+
+/** The gentle notes under the form: a hard-to-read colour, and long text that prints small. */
+export function DesignNotes({ contrast, longText, productName }: { contrast: string | null; longText: LongTextFit | null; productName: string }) {
+  return (
+    <div className="design-notes" aria-live="polite">
+      {contrast && <p className="design-note" data-testid="contrast-warning"><span aria-hidden="true">◐ </span>{contrast}</p>}
+      <p id="long-text-note" className="design-note" hidden={!longText}>
+        {longText && (
+          <>
+            <span aria-hidden="true">ⓘ </span>Long text prints smaller: letters about {longText.printedMm} mm high on the {productName}. Fewer or narrower letters print bigger.
+          </>
+        )}
+      </p>
+    </div>
   );
 }
 

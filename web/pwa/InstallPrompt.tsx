@@ -1,0 +1,64 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { dismissInstall, installOfferDue, INSTALL_MOMENT_EVENT } from './install-moment';
+import { installOffer, isIosSafari, promptInstall, runningInstalled, subscribeInstallOffer } from './install-offer';
+
+function useInstallMoment(): boolean {
+  const [due, setDue] = useState(() => installOfferDue());
+  useEffect(() => {
+    const update = () => setDue(installOfferDue());
+    window.addEventListener(INSTALL_MOMENT_EVENT, update);
+    return () => window.removeEventListener(INSTALL_MOMENT_EVENT, update);
+  }, []);
+  return due;
+}
+
+/**
+ * 'Install the app' where the browser offers it, or the Add-to-Home-Screen hint on iOS Safari;
+ * only after a first design or order, and not again for 30 days once dismissed. Never on /admin.
+ */
+export function InstallPrompt() {
+  const due = useInstallMoment();
+  const offer = useSyncExternalStore(subscribeInstallOffer, installOffer, () => null);
+  const [hidden, setHidden] = useState(false);
+  const admin = location.pathname.startsWith('/admin');
+  const ios = !offer && isIosSafari();
+  if (!due || hidden || admin || runningInstalled() || (!offer && !ios)) return null;
+
+  const dismiss = () => {
+    dismissInstall();
+    setHidden(true);
+  };
+  return (
+    <aside className="install-offer" aria-labelledby="install-offer-title">
+      <p className="install-offer__icon" aria-hidden="true">❤</p>
+      <div className="install-offer__body">
+        <p id="install-offer-title" className="install-offer__title">Keep Villa Prints on your home screen</p>
+        {ios ? (
+          <p className="install-offer__text">
+            Tap <strong>Share</strong> <span aria-hidden="true">⎋</span> then <strong>Add to Home Screen</strong>: your designs and cart open in one tap, even offline.
+          </p>
+        ) : (
+          <p className="install-offer__text">Your designs and cart in one tap, even offline.</p>
+        )}
+      </div>
+      <div className="install-offer__actions">
+        {!ios && (
+          <button
+            type="button"
+            className="install-offer__install"
+            onClick={async () => {
+              const outcome = await promptInstall();
+              if (outcome === 'dismissed') dismiss();
+              else setHidden(true);
+            }}
+          >
+            Install the app
+          </button>
+        )}
+        <button type="button" className="install-offer__later" onClick={dismiss}>
+          {ios ? 'Got it' : 'Not now'}
+        </button>
+      </div>
+    </aside>
+  );
+}
