@@ -5,7 +5,6 @@ import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
-import { usePageTitle } from '../../components/use-page-title';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
 import { CharacterCounter, ColorPicker, DesignNotes, ProductPicker, TextPreview } from './DesignForm';
@@ -22,7 +21,6 @@ export const ADD_DELAY_MS = 1500;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function CustomizePage() {
-  usePageTitle('Design your own');
   const catalog = useCatalog();
   const { notify, notifyError } = useNotify();
   const design = useDesignState(catalog);
