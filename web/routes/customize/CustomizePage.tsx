@@ -7,7 +7,7 @@ import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
-import { CharacterCounter, ColorPicker, DesignNotes, ProductPicker, TextPreview } from './DesignForm';
+import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicker, TextPreview } from './DesignForm';
 import { longTextFit } from './legibility';
 import { Perks, PriceBlock } from './Marketing';
 import { TestimonialsCarousel } from './TestimonialsCarousel';
@@ -104,8 +104,10 @@ export function CustomizePage() {
                 }}
               />
               <CharacterCounter length={text.length} check={textCheck} />
+              <LongTextNote fit={longText} productName={type.name.toLowerCase()} />
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
+            <ContrastNote warning={contrast} />
             <div className="field">
               <label className="field__label" htmlFor="font">5. Font</label>
               <select id="font" value={font} onChange={(event) => design.setFont(event.target.value)}>
@@ -114,7 +116,6 @@ export function CustomizePage() {
                 ))}
               </select>
             </div>
-            <DesignNotes contrast={contrast} longText={longText} productName={type.name.toLowerCase()} />
             <TextPreview text={text} colorHex={hex} font={font} />
             <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd}>
               {adding ? 'Adding to Cart...' : 'ADD TO CART - $5.95'}

@@ -22,19 +22,28 @@ export function CharacterCounter({ length, check }: { length: number; check?: Te
   );
 }
 
-/** The gentle notes under the form: a hard-to-read colour, and long text that prints small. */
-export function DesignNotes({ contrast, longText, productName }: { contrast: string | null; longText: LongTextFit | null; productName: string }) {
+/** A gentle note under the swatches when the colour is hard to read on the product. */
+export function ContrastNote({ warning }: { warning: string | null }) {
   return (
     <div className="design-notes" aria-live="polite">
-      {contrast && <p className="design-note" data-testid="contrast-warning"><span aria-hidden="true">◐ </span>{contrast}</p>}
-      <p id="long-text-note" className="design-note" hidden={!longText}>
-        {longText && (
-          <>
-            <span aria-hidden="true">ⓘ </span>Long text prints smaller: letters about {longText.printedMm} mm high on the {productName}. Fewer or narrower letters print bigger.
-          </>
-        )}
-      </p>
+      {warning && <p className="design-note" data-testid="contrast-warning"><span aria-hidden="true">◐ </span>{warning}</p>}
     </div>
+  );
+}
+
+/**
+ * Long text is fitted to the product by the design renderer; rather than let it shrink silently,
+ * the designer says how big it will print and how to make it bigger.
+ */
+export function LongTextNote({ fit, productName }: { fit: LongTextFit | null; productName: string }) {
+  return (
+    <p id="long-text-note" className="design-note" data-testid="long-text-note" hidden={!fit} aria-live="polite">
+      {fit && (
+        <>
+          <span aria-hidden="true">ⓘ </span>Long text prints smaller: letters about {fit.printedMm} mm high on the {productName}. Fewer or narrower letters print bigger.
+        </>
+      )}
+    </p>
   );
 }
 
