@@ -75,7 +75,10 @@ it('serves /, /gallery and /faq offline after one visit, with the product lists 
   const before = Number(await like.textContent());
   await page.getByTestId('design-card').first().locator('.like-button').click();
   await expect.poll(async () => Number(await like.textContent())).toBe(before + 1);
-  await page.getByTestId('design-card').first().getByRole('button', { name: /^Add/ }).click();
+  // A phone-case or bottle design asks for the shopper's model or size first (issue 14).
+  const phoneCard = page.getByTestId('design-card').filter({ hasText: /iPhone|Samsung/ }).first();
+  await phoneCard.getByRole('button', { name: /^Add/ }).click();
+  await page.getByRole('dialog', { name: 'Which phone is it for?' }).getByRole('button', { name: 'Add to cart' }).click();
   await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2');
 
   // The FAQ and how-it-works pages.

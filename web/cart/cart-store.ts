@@ -7,8 +7,8 @@ import {
   UNIT_PRICE_CENTS,
   findProductType,
   productTypeOfVariant,
+  MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
-import { MAX_QUANTITY_PER_LINE } from '../../shared/schemas/cart';
 
 export { MAX_QUANTITY_PER_LINE };
 

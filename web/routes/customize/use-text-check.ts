@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiPath } from '../../../shared/api/routes';
-import { MAX_TEXT_LENGTH } from '../../../shared/catalog';
-import { TEXT_MESSAGES } from '../../../shared/schemas/text';
+import { MAX_TEXT_LENGTH, TEXT_MESSAGES } from '../../../shared/catalog';
 import { apiRequest } from '../../api/client';
 
 export interface TextCheck {
