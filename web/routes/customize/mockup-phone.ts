@@ -70,11 +70,17 @@ function cameraOpening(ctx: Ctx, x: number, y: number, w: number, h: number, r: 
   ctx.stroke();
 }
 
-function proCamera(ctx: Ctx, box: Box, spec: PhoneSpec): void {
+/** The iPhones' square camera bump in the case's top-left cut-out: its corner and side. */
+function cameraBump(ctx: Ctx, box: Box, spec: PhoneSpec, cornerShare: number): { x: number; y: number; size: number } {
   const size = spec.cameraMm * MM;
   const x = box.x + 4 * MM;
   const y = box.y + 4 * MM;
-  cameraOpening(ctx, x, y, size, size, size * 0.26);
+  cameraOpening(ctx, x, y, size, size, size * cornerShare);
+  return { x, y, size };
+}
+
+function proCamera(ctx: Ctx, box: Box, spec: PhoneSpec): void {
+  const { x, y, size } = cameraBump(ctx, box, spec, 0.26);
   const r = size * 0.21;
   lens(ctx, x + size * 0.28, y + size * 0.27, r);
   lens(ctx, x + size * 0.28, y + size * 0.73, r);
@@ -84,10 +90,7 @@ function proCamera(ctx: Ctx, box: Box, spec: PhoneSpec): void {
 }
 
 function dualCamera(ctx: Ctx, box: Box, spec: PhoneSpec): void {
-  const size = spec.cameraMm * MM;
-  const x = box.x + 4 * MM;
-  const y = box.y + 4 * MM;
-  cameraOpening(ctx, x, y, size, size, size * 0.28);
+  const { x, y, size } = cameraBump(ctx, box, spec, 0.28);
   const r = size * 0.22;
   lens(ctx, x + size * 0.29, y + size * 0.29, r);
   lens(ctx, x + size * 0.71, y + size * 0.71, r);
