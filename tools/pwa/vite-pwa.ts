@@ -28,7 +28,7 @@ export const WEB_MANIFEST: Partial<ManifestOptions> = {
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
-  shortcuts: [{ name: 'Admin dashboard', short_name: 'Admin', url: '/admin', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
+  shortcuts: [{ name: 'Design yours', short_name: 'Design', url: '/', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }, { name: 'Admin dashboard', short_name: 'Admin', url: '/admin', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
 };
 
 /** iOS ignores the manifest's icons; it reads these links from the page. */
@@ -39,6 +39,9 @@ function appleTouchIcon(): Plugin {
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png' }, injectTo: 'head' },
       { tag: 'link', attrs: { rel: 'icon', type: 'image/png', sizes: '48x48', href: '/icons/favicon-48.png' }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'apple-mobile-web-app-title', content: 'Villa Prints' }, injectTo: 'head' },
+      // Opened from the home screen, iOS shows the shop full screen like the installed app on Android.
+      { tag: 'meta', attrs: { name: 'apple-mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
+      { tag: 'meta', attrs: { name: 'mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
     ],
   };
 }
