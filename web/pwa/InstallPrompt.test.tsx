@@ -1,6 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { InstallPrompt } from './InstallPrompt';
+import { InstallPrompt, OFFER_AFTER_MOMENT_MS } from './InstallPrompt';
 import { dismissInstall, installOfferDue, INSTALL_DISMISSED_KEY, INSTALL_MOMENT_KEY, INSTALL_SNOOZE_MS, markInstallMoment } from './install-moment';
 import { isIosSafari, listenForInstallOffer } from './install-offer';
 
@@ -39,7 +39,12 @@ describe('install offer', () => {
     expect(offer.defaultPrevented).toBe(true);
     expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull();
 
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => markInstallMoment());
+    // It waits for the 'Added to cart!' notification to go first.
+    expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(OFFER_AFTER_MOMENT_MS));
+    vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Install the app' }));
     await act(async () => {});
     expect(offer.prompted).toBe(true);

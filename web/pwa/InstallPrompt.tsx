@@ -2,12 +2,22 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { dismissInstall, installOfferDue, INSTALL_MOMENT_EVENT } from './install-moment';
 import { installOffer, isIosSafari, promptInstall, runningInstalled, subscribeInstallOffer } from './install-offer';
 
+/** The offer waits for the 'Added to cart!' notification (4 s) to leave the bottom of the screen. */
+export const OFFER_AFTER_MOMENT_MS = 4500;
+
 function useInstallMoment(): boolean {
   const [due, setDue] = useState(() => installOfferDue());
   useEffect(() => {
-    const update = () => setDue(installOfferDue());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setDue(installOfferDue()), OFFER_AFTER_MOMENT_MS);
+    };
     window.addEventListener(INSTALL_MOMENT_EVENT, update);
-    return () => window.removeEventListener(INSTALL_MOMENT_EVENT, update);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(INSTALL_MOMENT_EVENT, update);
+    };
   }, []);
   return due;
 }
