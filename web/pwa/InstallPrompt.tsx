@@ -45,7 +45,11 @@ export function InstallPrompt() {
         <p id="install-offer-title" className="install-offer__title">Keep Villa Prints on your home screen</p>
         {ios ? (
           <p className="install-offer__text">
-            Tap <strong>Share</strong> <span aria-hidden="true">⎋</span> then <strong>Add to Home Screen</strong>: your designs and cart open in one tap, even offline.
+            Tap <strong>Share</strong>{' '}
+            <svg className="install-offer__share" aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
+              <path fill="currentColor" d="M12 2 7.5 6.5l1.4 1.4L11 5.8V15h2V5.8l2.1 2.1 1.4-1.4L12 2Zm-7 8v11h14V10h-4v2h2v7H7v-7h2v-2H5Z" />
+            </svg>{' '}
+            then <strong>Add to Home Screen</strong>: your designs and cart open in one tap, even offline.
           </p>
         ) : (
           <p className="install-offer__text">Your designs and cart in one tap, even offline.</p>
