@@ -8,7 +8,7 @@
 import type { ProductTypeId } from '../../../shared/catalog';
 import { cssFont } from '../../catalog/fonts';
 import { drawBottleGloss, drawChampagneFlute, drawFluteGloss, drawWaterBottle } from './mockup-drinkware';
-import { CANVAS_SIZE, textRegion, type TextRegion } from './mockup-geometry';
+import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, textRegion, type Box, type TextRegion } from './mockup-geometry';
 import type { Ctx } from './mockup-paint';
 import { drawPhoneCase, drawPhoneGloss } from './mockup-phone';
 
@@ -17,7 +17,23 @@ export { CANVAS_SIZE, textRegion, type TextRegion };
 interface Layers {
   base: HTMLCanvasElement;
   gloss: HTMLCanvasElement;
+  /** Where the gloss has pixels: only that part is composited per keystroke. */
+  glossBox: Box;
   region: TextRegion;
+}
+
+/** The product's bounds (plus a margin for the rim highlight), clamped to the canvas. */
+function productBox(productType: ProductTypeId, variant: string): Box {
+  let box: Box;
+  if (productType === 'water-bottle') {
+    const bottle = bottleShape(variant);
+    box = { x: CANVAS_SIZE / 2 - bottle.w / 2, y: bottle.shoulder - 50, w: bottle.w, h: bottle.base - bottle.shoulder + 50 };
+  } else if (productType === 'champagne-glass') {
+    box = { x: CANVAS_SIZE / 2 - FLUTE.bellyHalf - 10, y: FLUTE.rimY, w: (FLUTE.bellyHalf + 10) * 2, h: FLUTE.bowlBottom - FLUTE.rimY };
+  } else box = phoneBox(variant);
+  const x = Math.max(0, Math.floor(box.x - 4));
+  const y = Math.max(0, Math.floor(box.y - 4));
+  return { x, y, w: Math.min(CANVAS_SIZE - x, Math.ceil(box.w + 8)), h: Math.min(CANVAS_SIZE - y, Math.ceil(box.h + 8)) };
 }
 
 function layer(draw: (ctx: Ctx) => void): HTMLCanvasElement {
@@ -72,7 +88,7 @@ export function mockupLayers(productType: ProductTypeId, variant: string): Layer
       else if (productType === 'champagne-glass') drawFluteGloss(ctx);
       else drawPhoneGloss(ctx, variant);
     });
-    layers = { base, gloss, region: textRegion(productType, variant) };
+    layers = { base, gloss, glossBox: productBox(productType, variant), region: textRegion(productType, variant) };
     cache.set(key, layers);
   }
   return layers;
@@ -120,9 +136,9 @@ export function drawDesignText(ctx: Ctx, design: DesignToDraw, region: TextRegio
 
 /** Draws the whole preview: mockup, the text step, then the product's gloss over the print. */
 export function drawDesign(ctx: Ctx, design: DesignToDraw): void {
-  const { base, gloss, region } = mockupLayers(design.productType, design.variant);
-  ctx.clearRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
+  const { base, gloss, glossBox: g, region } = mockupLayers(design.productType, design.variant);
+  // The base is opaque and covers the canvas: no clearRect needed.
   ctx.drawImage(base, 0, 0);
   drawDesignText(ctx, design, region);
-  ctx.drawImage(gloss, 0, 0);
+  ctx.drawImage(gloss, g.x, g.y, g.w, g.h, g.x, g.y, g.w, g.h);
 }
