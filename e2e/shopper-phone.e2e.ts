@@ -119,3 +119,21 @@ it('opens the cached designer at once when started offline, with the offline ban
   await page.getByLabel('3. Your text').fill('Still designing');
   await context.close();
 });
+
+it('links an iOS launch screen for each common iPhone size, each a PNG of that size at 3x', async () => {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}/`);
+  const links = await page.locator('link[rel="apple-touch-startup-image"]').evaluateAll((nodes) =>
+    nodes.map((node) => ({ href: node.getAttribute('href')!, media: node.getAttribute('media')! })),
+  );
+  expect(links.length).toBeGreaterThanOrEqual(5);
+  expect(await page.locator('meta[name="apple-mobile-web-app-capable"]').getAttribute('content')).toBe('yes');
+  for (const link of links) {
+    const [, width, height] = /device-width: (\d+)px\) and \(device-height: (\d+)px/.exec(link.media)!;
+    const image = Buffer.from(await (await fetch(new URL(link.href, e2e.server.url))).arrayBuffer());
+    expect(image.subarray(1, 4).toString('latin1'), link.href).toBe('PNG');
+    expect({ width: image.readUInt32BE(16), height: image.readUInt32BE(20) }).toEqual({ width: Number(width) * 3, height: Number(height) * 3 });
+  }
+  await context.close();
+});

@@ -5,6 +5,7 @@
  */
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { IOS_SPLASHES, splashFile } from './ios-splash';
 
 export const THEME_COLOR = '#FF1493';
 export const BACKGROUND_COLOR = '#FFF5FA';
@@ -42,6 +43,15 @@ function appleTouchIcon(): Plugin {
       // Opened from the home screen, iOS shows the shop full screen like the installed app on Android.
       { tag: 'meta', attrs: { name: 'apple-mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
+      ...IOS_SPLASHES.map((screen) => ({
+        tag: 'link',
+        attrs: {
+          rel: 'apple-touch-startup-image',
+          media: `(device-width: ${screen.width}px) and (device-height: ${screen.height}px) and (-webkit-device-pixel-ratio: 3) and (orientation: portrait)`,
+          href: `/icons/${splashFile(screen)}`,
+        },
+        injectTo: 'head' as const,
+      })),
     ],
   };
 }
