@@ -137,3 +137,26 @@ it('links an iOS launch screen for each common iPhone size, each a PNG of that s
   }
   await context.close();
 });
+
+it('gives every control on the shop screens a touch target of at least 44×44 px', async () => {
+  const { context, page } = await phone(e2e.browser);
+  await seedCart(page, e2e.server.url);
+  const tooSmall: string[] = [];
+  for (const route of ['/', '/gallery', '/faq', '/how-it-works', '/account', '/checkout']) {
+    await page.goto(`${e2e.server.url}${route}`);
+    await page.locator('h1').first().waitFor();
+    if (route === '/gallery') await page.getByTestId('design-card').first().waitFor();
+    if (route === '/') await page.getByRole('button', { name: /^Cart/ }).click();
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button, select, textarea, summary, input:not(label input), label.swatch')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && getComputedStyle(element).visibility !== 'hidden' && (box.width < 44 || box.height < 44);
+        })
+        .map((element) => `${element.tagName} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().width)}x${Math.round(element.getBoundingClientRect().height)}`),
+    );
+    tooSmall.push(...found.map((entry) => `${route}: ${entry}`));
+  }
+  expect(tooSmall).toEqual([]);
+  await context.close();
+});
