@@ -63,7 +63,7 @@ describe('checkout in Chromium with the test gateway', () => {
     await enterCard(page, '4242 4242 4242 4242');
     expect(await axeSeriousViolations(page, axeSource)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
     const orderNumber = (await page.getByTestId('order-number').textContent())!;
     expect(await page.getByTestId('order-total').textContent()).toBe('$12.91');
@@ -103,7 +103,7 @@ describe('checkout in Chromium with the test gateway', () => {
     ];
     for (const [card, message] of cases) {
       await enterCard(page, card);
-      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
       await page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
     expect(await ordersFor('declined@example.com')).toEqual([]);
@@ -152,7 +152,7 @@ describe('checkout in Chromium with the test gateway', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Place Order' }).dblclick();
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).dblclick();
     const busy = page.getByRole('button', { name: 'Processing...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
@@ -172,18 +172,18 @@ describe('checkout in Chromium with the test gateway', () => {
     await enterCard(page, '4242424242424242');
 
     await page.route('**/api/health', (route) => route.abort('connectionrefused'));
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await page.getByRole('alert').filter({ hasText: 'Cannot connect to server. Please check if the backend is running.' }).waitFor();
     await page.unroute('**/api/health');
 
     await page.route('**/api/checkout', (route) => route.abort('connectionreset'));
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await page.getByRole('alert').filter({ hasText: 'Cannot connect to server. Please check if the backend is running.' }).waitFor();
     expect(await ordersFor('offline@example.com')).toEqual([]);
     expect(await succeededIntentsFor('offline@example.com')).toBe(0);
 
     await page.unroute('**/api/checkout');
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
     expect(await ordersFor('offline@example.com')).toHaveLength(1);
     expect(await succeededIntentsFor('offline@example.com')).toBe(1);

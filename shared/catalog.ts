@@ -69,6 +69,15 @@ export const DEFAULT_FONT: FontName = 'Pecita';
 export const DEFAULT_FONT_SIZE = 24;
 export const DEFAULT_CASE_TYPE = 'CLASSIC';
 export const MAX_TEXT_LENGTH = 20;
+/** One cart line holds at most this many of a design (the cart's + button and the checkout agree). */
+export const MAX_QUANTITY_PER_LINE = 99;
+
+/** The answers of the text check (POST /api/products/validate-text, spec.md §5), kept free of zod for the first load. */
+export const TEXT_MESSAGES = {
+  required: 'Custom text is required',
+  tooLong: 'Text too long',
+  valid: 'Text is valid',
+} as const;
 export const UNIT_PRICE_CENTS = 595;
 export const LIST_PRICE_CENTS = 745;
 

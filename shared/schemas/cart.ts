@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../catalog';
+import { MAX_QUANTITY_PER_LINE, MAX_TEXT_LENGTH } from '../catalog';
+
+export { MAX_QUANTITY_PER_LINE };
 
 /** Messages of spec.md §5 "Cart validation", without their "Item N: " prefix. */
 export const CART_MESSAGES = {
@@ -12,7 +14,6 @@ export const CART_MESSAGES = {
   invalidQuantity: 'Invalid quantity',
 } as const;
 
-export const MAX_QUANTITY_PER_LINE = 99;
 
 /** One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"). */
 export const cartItemSchema = z.strictObject({

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../catalog';
+import { MAX_TEXT_LENGTH, TEXT_MESSAGES } from '../catalog';
 
-export const TEXT_MESSAGES = {
-  required: 'Custom text is required',
-  tooLong: 'Text too long',
-  valid: 'Text is valid',
-} as const;
+export { TEXT_MESSAGES };
 
 export const validateTextRequestSchema = z.strictObject({
   text: z.string({ error: TEXT_MESSAGES.required }),
