@@ -5,10 +5,10 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
-import { notFound } from './errors/http-error';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
+import { answerUnmatched } from './http/protocol';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -57,16 +57,11 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestLog(logger));
   koa.use(errorMiddleware(logger));
+  koa.use(answerUnmatched(api));
   koa.use(serveWebApp(config.webDistDir));
   koa.use(jsonBodyParser(config.bodyLimitBytes));
   koa.use(authenticate(context));
-  koa.use(async (ctx, next) => {
-    await next();
-    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
-    if (isApi && ctx.status === 404 && ctx.body == null) throw notFound(`No API route ${ctx.method} ${ctx.path}`);
-  });
   koa.use(api.routes());
-  koa.use(api.allowedMethods({ throw: true }));
 
   await runPaymentStartupTasks(context);
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig, type Transaction } from 'kysely';
 import { indexNewOrdersForSearch } from '../orders/order-search-index';
 import type { Database } from './schema';
+import { unwritableDataError } from '../errors/startup-error';
 
 /**
  * One SQLite connection as Kysely sees it: WAL mode with synchronous=FULL, so an acknowledged order
@@ -11,9 +12,16 @@ import type { Database } from './schema';
  * checkout writer thread's own connection (server/payments/checkout-writer.ts), so both behave alike.
  */
 export function openSqliteConnection(file: string): Kysely<Database> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  let sqlite: SQLite.Database;
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    // Proves the file can be written now rather than at the first customer's checkout.
+    sqlite.exec('begin immediate; commit');
+  } catch (error) {
+    throw unwritableDataError(file, error);
+  }
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

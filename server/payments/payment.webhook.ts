@@ -29,6 +29,8 @@ export function createWebhookRoutes(app: AppContext): Router {
     } catch {
       throw badRequest('Invalid or expired webhook signature.', 'INVALID_SIGNATURE');
     }
+    // A correct signature proves who sent the body, not that it is an event we can read.
+    if (!isReadableEvent(event)) throw badRequest('The webhook event is not a well-formed Stripe event.', 'INVALID_EVENT');
 
     const outcome = await payments.writes.run(async (trx) => {
       if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
@@ -52,4 +54,15 @@ export function createWebhookRoutes(app: AppContext): Router {
     ctx.body = { received: true, result: outcome };
   });
   return router;
+}
+
+/** An event whose id, type and data object are there, with an id on objects we act on. */
+function isReadableEvent(event: unknown): event is Stripe.Event {
+  if (!event || typeof event !== 'object') return false;
+  const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } };
+  if (typeof id !== 'string' || !id || id.length > 255 || typeof type !== 'string' || !type) return false;
+  const object = data && typeof data === 'object' ? data.object : undefined;
+  if (!object || typeof object !== 'object') return false;
+  const objectId = (object as { id?: unknown }).id;
+  return typeof objectId === 'string' && objectId.length > 0 && objectId.length <= 255;
 }

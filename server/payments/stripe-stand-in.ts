@@ -80,7 +80,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
       }
       const paymentMethod = form.get('payment_method') ?? '';
-      const outcome = TEST_PAYMENT_METHODS[paymentMethod];
+      const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod) ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
       if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
       intent.payment_method = paymentMethod;
       if (outcome.kind === 'succeeds') {

@@ -26,7 +26,8 @@ const newId = (prefix: string) => timeOrderedId(`${prefix}_test`, Date.now());
 
 /** What confirming with a PaymentMethod id does, as Stripe's test mode answers it (design.md §5). */
 function confirmOutcome(paymentMethodId: string): { status: string; failure?: CardDeclinedError | GatewayRequestError } {
-  const outcome = TEST_PAYMENT_METHODS[paymentMethodId];
+  // Own keys only: an id such as "toString" must not find Object.prototype's method.
+  const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethodId) ? TEST_PAYMENT_METHODS[paymentMethodId] : undefined;
   if (!outcome) return { status: 'requires_payment_method', failure: new GatewayRequestError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`) };
   if (outcome.kind === 'succeeds') return { status: 'succeeded' };
   if (outcome.kind === 'requires_action') return { status: 'requires_action' };
