@@ -9,6 +9,7 @@ import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
 import { answerUnmatched } from './http/protocol';
+import { securityHeaders } from './http/security-headers';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -56,6 +57,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
 
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestLog(logger));
+  koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger));
   koa.use(answerUnmatched(api));
   koa.use(serveWebApp(config.webDistDir));
