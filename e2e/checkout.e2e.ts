@@ -33,8 +33,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+async function freshPage(options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   return { context, page: await context.newPage() };
 }
 
@@ -191,7 +191,9 @@ describe('checkout in Chromium with the test gateway', () => {
   });
 
   it("shows 'Payment System Unavailable' with the reason when Stripe.js cannot load, and Retry reloads", async () => {
-    const { context, page } = await freshPage();
+    // The server runs the test gateway, so its CSP (rightly) refuses Stripe's host; this test fakes a
+    // Stripe config to reach the unreachable-host path, so the page is loaded without the CSP.
+    const { context, page } = await freshPage({ bypassCSP: true });
     await seedCart(page, server.url);
     // The server says Stripe; Stripe's script host is unreachable (as it is offline or blocked).
     await page.route('**/api/payments/config', (route) =>

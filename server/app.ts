@@ -18,6 +18,7 @@ import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
+import { pruneErrorReports } from './analytics/error-report.retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { closePayments } from './payments/payment.service';
 import { serveWebApp } from './web/static';
@@ -40,6 +41,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   statisticsTimer.unref();
   const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now };
   await ensureBootstrapAdmin(context);
+  await pruneErrorReports(db, context.now());
 
   const api = new Router({ prefix: '/api' });
   for (const router of [

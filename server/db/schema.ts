@@ -1,5 +1,5 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
-import type { SessionTable, UserTable } from '../auth/user.table';
+import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
 import type {
   AppliedMutationTable,
   ChangeCounterTable,
@@ -14,6 +14,7 @@ import type { PaymentTables } from '../payments/payment.table';
 export interface Database extends PaymentTables {
   users: UserTable;
   sessions: SessionTable;
+  trusted_logins: TrustedLoginTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   order_history: OrderHistoryTable;
