@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../orders/order.repository';
 export const ERROR_REPORT_RETENTION = { maxReports: 5_000, maxAgeMs: 30 * 24 * 60 * 60 * 1000 } as const;
 
 /** Deletes reports older than the retention age and all but the newest `maxReports`. */
-export async function pruneErrorReports(db: DbOrTrx, now: number, retention = ERROR_REPORT_RETENTION): Promise<void> {
+export async function pruneErrorReports(db: DbOrTrx, now: number, retention: { maxReports: number; maxAgeMs: number } = ERROR_REPORT_RETENTION): Promise<void> {
   await db.deleteFrom('error_reports').where('created_at', '<', now - retention.maxAgeMs).execute();
   const oldestKept = await db
     .selectFrom('error_reports')

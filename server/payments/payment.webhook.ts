@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
 import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
 import { createOrderForIntent, parseSnapshot, paymentsOf } from './payment.service';
+import { applyRefundEvent } from './refund.webhook';
 
 /** Seconds a signed webhook stays acceptable (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -34,6 +35,8 @@ export function createWebhookRoutes(app: AppContext): Router {
 
     const outcome = await payments.writes.run(async (trx) => {
       if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
+      const refundOutcome = await applyRefundEvent(trx, event, app.now());
+      if (refundOutcome) return refundOutcome;
       if (!event.type.startsWith('payment_intent.')) return 'ignored';
       const remote = event.data.object as Stripe.PaymentIntent;
       const local = await findPaymentIntent(trx, remote.id);
@@ -47,6 +50,7 @@ export function createWebhookRoutes(app: AppContext): Router {
         await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
         return 'order_created';
       }
+      if (typeof remote.status !== 'string') return 'ignored';
       if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
       return 'status_updated';
     });
