@@ -9,6 +9,7 @@ import type {
   OrderTable,
 } from '../orders/order.table';
 import type { PaymentTables } from '../payments/payment.table';
+import type { HealthProbeTable } from '../health/health.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables {
@@ -23,4 +24,5 @@ export interface Database extends PaymentTables {
   idempotency_keys: IdempotencyKeyTable;
   analytics_events: AnalyticsEventTable;
   error_reports: ErrorReportTable;
+  health_probe: HealthProbeTable;
 }

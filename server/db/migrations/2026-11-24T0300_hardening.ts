@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * - refunds carry the client's Idempotency-Key and request fingerprint (replay → same refund;
  *   same key, other body → 422), and the test gateway keeps its refunds as Stripe would;
  * - an order's history records each refund (which refund, how much), not only status changes;
- * - devices and addresses a user signed in from, whose logins a stranger's guesses cannot lock out.
+ * - devices and addresses a user signed in from, whose logins a stranger's guesses cannot lock out;
+ * - one row /api/health rewrites, to prove the database takes writes.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('error_reports_created_idx').on('error_reports').column('created_at').execute();
@@ -37,11 +38,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', 'bigint', (col) => col.notNull())
     .addPrimaryKeyConstraint('trusted_logins_pk', ['key_hash', 'kind', 'user_id'])
     .execute();
+
+  await db.schema
+    .createTable('health_probe')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('checked_at', 'bigint', (col) => col.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('health_probe').ifExists().execute();
   await db.schema.dropTable('trusted_logins').ifExists().execute();
   await db.schema.dropTable('test_gateway_refunds').ifExists().execute();
   await db.schema.dropIndex('payment_refunds_key_idx').ifExists().execute();
   await db.schema.dropIndex('error_reports_created_idx').ifExists().execute();
+  for (const column of ['idempotency_key', 'request_hash', 'updated_at']) await db.schema.alterTable('payment_refunds').dropColumn(column).execute();
+  for (const column of ['refund_id', 'refund_cents']) await db.schema.alterTable('order_history').dropColumn(column).execute();
 }
