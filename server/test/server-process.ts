@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const entry = path.join(import.meta.dirname, '..', 'payments', 'test-server-entry.ts');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** Test support: the real server as its own process (so a test can SIGKILL it), once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
+  });
+  return { url, child, exited };
+}
+
+export async function killServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  server.child.kill(signal);
+  await server.exited;
+}
+
+/** A fresh folder with a database path and the environment that points the server at it. */
+export function freshServerFolder(prefix: string): { dir: string; dbPath: string; env: Record<string, string> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dbPath = path.join(dir, 'shop.db');
+  return { dir, dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') } };
+}
