@@ -23,7 +23,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, import('pg').Pool>();
+
+/** The pool behind a PostgreSQL database, for libraries that take one (the shared rate-limit store). */
+export function postgresPoolOf(db: Db): import('pg').Pool | undefined {
+  return pools.get(db);
 }
 
 /**

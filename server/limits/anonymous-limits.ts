@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { postgresPoolOf } from '../db/database';
 import { createRateLimit, type RateLimit } from './rate-limit';
 
 /**
@@ -23,7 +24,10 @@ const byApp = new WeakMap<AppContext, Record<AnonymousLimitName, RateLimit>>();
 export function anonymousLimitsOf(app: AppContext): Record<AnonymousLimitName, RateLimit> {
   let limits = byApp.get(app);
   if (!limits) {
-    const entries = Object.entries(ANONYMOUS_LIMITS).map(([name, budget]) => [name, createRateLimit({ name, ...budget })]);
+    // Several processes share one PostgreSQL database: their counts must be shared too (design.md §8).
+    const pool = postgresPoolOf(app.db);
+    const store = pool ? ({ kind: 'postgres', pool } as const) : undefined;
+    const entries = Object.entries(ANONYMOUS_LIMITS).map(([name, budget]) => [name, createRateLimit({ name, ...budget, store })]);
     limits = Object.fromEntries(entries) as Record<AnonymousLimitName, RateLimit>;
     byApp.set(app, limits);
   }

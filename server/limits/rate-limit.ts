@@ -1,11 +1,14 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
 
 /**
  * Per-client limits for endpoints anyone may call (design.md §8), on rate-limiter-flexible so the
- * counting is the library's, not ours. One interface for every limit, so the store behind it (memory
- * today) can change in one place without touching the routes that use it.
+ * counting is the library's, not ours. One interface for every limit, so the store behind it can
+ * change in one place without touching the routes that use it: memory for the single SQLite
+ * process, PostgreSQL (the library's store, table `rate_limits`) when several processes share one
+ * database, so a client's budget holds across them.
  */
 export interface RateLimit {
   /** Counts `points` against `key`; resolves the seconds to wait when the limit is already used up, else 0. */
@@ -22,10 +25,25 @@ export interface RateLimitOptions {
   /** How many points a key may use within `windowSeconds`. */
   points: number;
   windowSeconds: number;
+  /** Where counts live; memory unless given a PostgreSQL pool. */
+  store?: RateLimitStore;
 }
 
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool };
+
 export function createRateLimit(options: RateLimitOptions): RateLimit {
-  const limiter = new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.windowSeconds });
+  const base = { keyPrefix: options.name, points: options.points, duration: options.windowSeconds };
+  const limiter: RateLimiterAbstract =
+    options.store?.kind === 'postgres'
+      ? new RateLimiterPostgres({
+          ...base,
+          storeClient: options.store.pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          // While PostgreSQL does not answer, each process limits on its own rather than failing requests.
+          insuranceLimiter: new RateLimiterMemory(base),
+        })
+      : new RateLimiterMemory(base);
   return {
     async consume(key, points = 1) {
       try {
