@@ -18,6 +18,15 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function createHealthRoutes(app: AppContext): Router {
   const router = new Router();
+  // Concurrent health checks share one probe: a burst of page loads costs one durable write, not one each.
+  let running: Promise<void> | null = null;
+  const probe = () =>
+    (running ??= (async () => {
+      await sql`select 1`.execute(app.db);
+      await writeHealthProbe(app.db, app.now());
+    })().finally(() => {
+      running = null;
+    }));
   router.get(routerPath('health'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const time = new Date(app.now()).toISOString();
@@ -25,13 +34,7 @@ export function createHealthRoutes(app: AppContext): Router {
       // A database that hangs must still give a 503 well inside the client's 10 s timeout. A read
       // is not enough: a full disk, a read-only file or a lock held elsewhere let reads through
       // while every checkout fails, so the check writes (and waits for the lock only briefly).
-      await withTimeout(
-        (async () => {
-          await sql`select 1`.execute(app.db);
-          await writeHealthProbe(app.db, app.now());
-        })(),
-        HEALTH_DB_TIMEOUT_MS,
-      );
+      await withTimeout(probe(), HEALTH_DB_TIMEOUT_MS);
       ctx.body = { status: 'ok', db: 'ok', time };
     } catch (error) {
       app.logger.error('health check failed', { err: String(error) });

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { freshServerFolder, killServer, startServerProcess, type ServerProcess } from '../test/server-process';
 
-const entry = path.join(import.meta.dirname, 'test-server-entry.ts');
 let standIn: StripeStandIn;
 const dirs: string[] = [];
 
@@ -20,36 +17,8 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-/** Runs the real server as its own process on the given database file. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
-  });
-  return { url, child, exited };
-}
-
-async function stop(server: Server) {
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
+const startServer = startServerProcess;
+const stop = (server: ServerProcess) => killServer(server, 'SIGTERM');
 
 function readDb(dbPath: string) {
   const db = new SQLite(dbPath, { readonly: true });
@@ -69,10 +38,9 @@ function post(url: string, body: unknown, key: string) {
 }
 
 function freshDatabase(): { dbPath: string; env: Record<string, string> } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
+  const { dir, dbPath, env } = freshServerFolder('shop-crash-');
   dirs.push(dir);
-  const dbPath = path.join(dir, 'shop.db');
-  return { dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') } };
+  return { dbPath, env };
 }
 
 describe('a crash between a succeeded payment and the order insert', () => {
