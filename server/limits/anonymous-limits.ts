@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import { postgresPoolOf } from '../db/database';
-import { createRateLimit, type RateLimit } from './rate-limit';
+import { createRateLimit, type RateLimit, type RateLimitStore } from './rate-limit';
 
 /**
  * The per-address budgets of the endpoints anyone may write to (design.md §8). Generous for a real
@@ -24,12 +24,20 @@ const byApp = new WeakMap<AppContext, Record<AnonymousLimitName, RateLimit>>();
 export function anonymousLimitsOf(app: AppContext): Record<AnonymousLimitName, RateLimit> {
   let limits = byApp.get(app);
   if (!limits) {
-    // Several processes share one PostgreSQL database: their counts must be shared too (design.md §8).
-    const pool = postgresPoolOf(app.db);
-    const store = pool ? ({ kind: 'postgres', pool } as const) : undefined;
+    const store = rateLimitStoreFor(app);
     const entries = Object.entries(ANONYMOUS_LIMITS).map(([name, budget]) => [name, createRateLimit({ name, ...budget, store })]);
     limits = Object.fromEntries(entries) as Record<AnonymousLimitName, RateLimit>;
     byApp.set(app, limits);
   }
   return limits;
+}
+
+/**
+ * Where an app's limits keep their counts: shared through PostgreSQL when several processes share
+ * one database (design.md §8), in memory for the single SQLite process. For any limit created with
+ * createRateLimit (order lookup too): `createRateLimit({ ..., store: rateLimitStoreFor(app) })`.
+ */
+export function rateLimitStoreFor(app: AppContext): RateLimitStore {
+  const pool = postgresPoolOf(app.db);
+  return pool ? { kind: 'postgres', pool } : { kind: 'memory' };
 }
