@@ -9,7 +9,8 @@ import { limitByAddress, refuseWhenLimited } from '../limits/rate-limit';
 import { validate } from '../http/validate';
 import { requireUser } from './auth.guards';
 import { isSetupRequired, logIn, normalizeEmail, registerCustomer, setupDone, setupFirstAdmin } from './auth.service';
-import { LoginThrottle, TRUSTED_CLIENT_LIMITS } from './login-throttle';
+import { createLoginLimiter } from './login-limiter';
+import { LOGIN_LIMITS, TRUSTED_CLIENT_LIMITS } from './login-throttle';
 import { assertStrongPassword } from './password-strength';
 import { trustClient, trustedClientKey } from './trusted-login';
 import { endSession } from './session.service';
@@ -18,8 +19,8 @@ import { endSession } from './session.service';
 export function createAuthRoutes(app: AppContext): Router {
   const router = new Router();
   // Strangers share the account-wide cap; a device or address the account signed in from has its own.
-  const strangers = new LoginThrottle(app.now);
-  const trustedClients = new LoginThrottle(app.now, TRUSTED_CLIENT_LIMITS);
+  const strangers = createLoginLimiter(app, 'login', LOGIN_LIMITS);
+  const trustedClients = createLoginLimiter(app, 'trusted-login', TRUSTED_CLIENT_LIMITS);
   const limits = anonymousLimitsOf(app);
 
   router.get(routerPath('authStatus'), noStore, async (ctx) => {
@@ -48,10 +49,10 @@ export function createAuthRoutes(app: AppContext): Router {
     const trustedKey = await trustedClientKey(app, ctx, account);
     const throttle = trustedKey ? trustedClients : strangers;
     const client = trustedKey ?? ctx.ip;
-    const { retryAfterSeconds, at } = throttle.attempt(account, client);
+    const { retryAfterSeconds, at } = await throttle.attempt(account, client);
     refuseWhenLimited(ctx, retryAfterSeconds);
     const { userId, ...session } = await logIn(app, email, password, ctx.ip);
-    throttle.succeeded(account, client, at);
+    await throttle.succeeded(account, client, at);
     await trustClient(app, ctx, userId);
     ctx.body = session;
   });

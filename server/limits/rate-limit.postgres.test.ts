@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { LOGIN_LIMITS } from '../auth/login-throttle';
 import { ANONYMOUS_LIMITS } from './anonymous-limits';
 
 let cluster: TemporaryPostgres;
@@ -30,5 +31,19 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
     }
     expect(answers.filter((status) => status === 202)).toHaveLength(points);
     expect(answers.slice(points)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('count failed logins across processes, and keep the sliding-window answer shape (429 with Retry-After)', async () => {
+    const statuses = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      const app = i % 2 === 0 ? first : second;
+      statuses.push((await app.request('POST', '/api/auth/login', { body: { email: 'target@example.com', password: `guess-${i}` } })).status);
+    }
+    expect(statuses).toEqual(Array(LOGIN_LIMITS.perAccountAndAddress).fill(401));
+    for (const app of [first, second]) {
+      const refused = await app.request('POST', '/api/auth/login', { body: { email: 'target@example.com', password: 'one-more-guess' } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 });

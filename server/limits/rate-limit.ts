@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
@@ -15,6 +16,8 @@ export interface RateLimit {
   consume(key: string, points?: number): Promise<number>;
   /** Takes back what `key` counted (a correct answer after failures, say). */
   reset(key: string): Promise<void>;
+  /** Takes back `points` of what `key` counted. */
+  reward(key: string, points?: number): Promise<void>;
   /** The seconds `key` must wait now, without counting anything. */
   waitFor(key: string): Promise<number>;
 }
@@ -40,6 +43,8 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
           storeClient: options.store.pool,
           storeType: 'pool',
           tableName: 'rate_limits',
+          // Created by the migrations (2026-11-24T0300_hardening).
+          tableCreated: true,
           // While PostgreSQL does not answer, each process limits on its own rather than failing requests.
           insuranceLimiter: new RateLimiterMemory(base),
         })
@@ -47,7 +52,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   return {
     async consume(key, points = 1) {
       try {
-        await limiter.consume(key, points);
+        await limiter.consume(storeKey(key), points);
         return 0;
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
@@ -55,13 +60,21 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
       }
     },
     async reset(key) {
-      await limiter.delete(key);
+      await limiter.delete(storeKey(key));
+    },
+    async reward(key, points = 1) {
+      await limiter.reward(storeKey(key), points);
     },
     async waitFor(key) {
-      const state = await limiter.get(key);
+      const state = await limiter.get(storeKey(key));
       return state && state.consumedPoints >= options.points ? secondsOf(state) : 0;
     },
   };
+}
+
+/** Keys as the stores take them: an email with an address can pass PostgreSQL's 255 characters, and NUL is not text there. */
+function storeKey(key: string): string {
+  return key.length <= 200 && !key.includes('\u0000') ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 function secondsOf(state: RateLimiterRes): number {

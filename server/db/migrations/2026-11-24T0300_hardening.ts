@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 /**
  * Issue 17:
@@ -7,7 +8,9 @@ import type { Kysely } from 'kysely';
  *   same key, other body → 422), and the test gateway keeps its refunds as Stripe would;
  * - an order's history records each refund (which refund, how much), not only status changes;
  * - devices and addresses a user signed in from, whose logins a stranger's guesses cannot lock out;
- * - one row /api/health rewrites, to prove the database takes writes.
+ * - one row /api/health rewrites, to prove the database takes writes;
+ * - on PostgreSQL, the table of rate-limiter-flexible's store (its own columns), created here once
+ *   rather than by each limiter at start-up, where several creating it at once collide.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('error_reports_created_idx').on('error_reports').column('created_at').execute();
@@ -44,9 +47,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (col) => col.primaryKey())
     .addColumn('checked_at', 'bigint', (col) => col.notNull())
     .execute();
+
+  if (isPostgres(db)) {
+    await db.schema
+      .createTable('rate_limits')
+      .addColumn('key', 'varchar(255)', (col) => col.primaryKey())
+      .addColumn('points', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('expire', 'bigint')
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('rate_limits').ifExists().execute();
   await db.schema.dropTable('health_probe').ifExists().execute();
   await db.schema.dropTable('trusted_logins').ifExists().execute();
   await db.schema.dropTable('test_gateway_refunds').ifExists().execute();
