@@ -3,29 +3,13 @@
  * of any impact (issue 14), including the open cart drawer, both checkout steps, a card decline,
  * the confirmation and the gallery's model dialog.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/harness';
+import { axeViolations } from './support/axe';
 import { enterCard, goToPayment, openCheckout, seedCart } from './checkout-helpers';
 
 const e2e = useServerAndBrowser();
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const found = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
-    return result.violations;
-  });
-  return found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const pages: [string, string][] = [
   ['/', 'Put your catchphrase on it'],
@@ -60,7 +44,7 @@ for (const size of SIZES) {
           await page.getByRole('radio', { name: 'Yellow' }).check();
           await page.getByTestId('contrast-warning').waitFor();
         }
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         await page.close();
       });
     }
@@ -74,13 +58,13 @@ for (const size of SIZES) {
       await page.getByText('Added to cart!').waitFor();
       await page.getByRole('button', { name: /^Cart \d+ items?$/ }).click();
       await page.getByRole('dialog', { name: 'Your Cart' }).getByText('“Loyal, babe”').waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       await page.goto(e2e.server.url + '/gallery');
       const card = page.getByTestId('design-card').filter({ hasText: /iPhone|Samsung/ }).first();
       await card.getByRole('button', { name: /to cart/ }).click();
       await page.getByRole('dialog', { name: 'Which phone is it for?' }).waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     });
 
@@ -90,17 +74,17 @@ for (const size of SIZES) {
       await openCheckout(page, e2e.server.url);
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
       await page.getByText('Email is required').waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await goToPayment(page);
       await enterCard(page, '4000 0000 0000 0002');
       await page.getByRole('button', { name: /^Pay \$/ }).click();
       await page.getByText('Your card was declined. Please try a different payment method.').waitFor();
       if (size.name === 'phone') await page.getByRole('button', { name: /Show order summary/ }).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await enterCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: /^Pay \$/ }).click();
       await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     });
   });

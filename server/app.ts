@@ -5,10 +5,11 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
-import { notFound } from './errors/http-error';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
+import { answerUnmatched } from './http/protocol';
+import { securityHeaders } from './http/security-headers';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -17,6 +18,7 @@ import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
+import { pruneErrorReports } from './analytics/error-report.retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { closePayments } from './payments/payment.service';
 import { serveWebApp } from './web/static';
@@ -39,6 +41,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   statisticsTimer.unref();
   const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now };
   await ensureBootstrapAdmin(context);
+  await pruneErrorReports(db, context.now());
 
   const api = new Router({ prefix: '/api' });
   for (const router of [
@@ -56,17 +59,13 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
 
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestLog(logger));
+  koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger));
+  koa.use(answerUnmatched(api));
   koa.use(serveWebApp(config.webDistDir));
   koa.use(jsonBodyParser(config.bodyLimitBytes));
   koa.use(authenticate(context));
-  koa.use(async (ctx, next) => {
-    await next();
-    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
-    if (isApi && ctx.status === 404 && ctx.body == null) throw notFound(`No API route ${ctx.method} ${ctx.path}`);
-  });
   koa.use(api.routes());
-  koa.use(api.allowedMethods({ throw: true }));
 
   await runPaymentStartupTasks(context);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LogLevel } from './http/logger';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
 import { toCents } from '../shared/money';
+import { DEFAULT_HASH_COST } from './auth/password';
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
@@ -30,6 +31,8 @@ export interface Config {
   testFault: string | null;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
   trustProxy: boolean;
+  /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
+  passwordHashCost: number;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     testFault: env.SHOP_TEST_FAULT || null,
     trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
   };
   return Object.freeze(config);
 }

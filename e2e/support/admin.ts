@@ -1,5 +1,4 @@
 /** Shared steps of the admin browser tests: sign in, wait for the service worker, look for axe violations. */
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -28,22 +27,7 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   }
 }
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Every axe violation on the page, whatever its impact (moderate ones such as landmark-one-main included). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
-    return result.violations;
-  });
-  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+export { axeViolations } from './axe';
 
 /** Every message shown in the notification area since this was called, in order (toasts come and go). */
 export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {

@@ -1,5 +1,5 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
-import type { SessionTable, UserTable } from '../auth/user.table';
+import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
 import type {
   AppliedMutationTable,
   ChangeCounterTable,
@@ -9,11 +9,13 @@ import type {
   OrderTable,
 } from '../orders/order.table';
 import type { PaymentTables } from '../payments/payment.table';
+import type { HealthProbeTable } from '../health/health.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables {
   users: UserTable;
   sessions: SessionTable;
+  trusted_logins: TrustedLoginTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   order_history: OrderHistoryTable;
@@ -22,4 +24,5 @@ export interface Database extends PaymentTables {
   idempotency_keys: IdempotencyKeyTable;
   analytics_events: AnalyticsEventTable;
   error_reports: ErrorReportTable;
+  health_probe: HealthProbeTable;
 }

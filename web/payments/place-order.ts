@@ -6,6 +6,7 @@
 import { apiPath } from '../../shared/api/routes';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import { checkoutErrorMessage } from '../../shared/checkout-errors';
+import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { validateCart } from '../../shared/schemas/cart';
 import { API_TIMEOUT_MS, ApiError, apiRequest } from '../api/client';
 
@@ -102,6 +103,9 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
       ignoreUnauthorized: true,
     });
     if (answer?.success === true && answer.order) return { kind: 'placed', order: answer.order as PlacedOrder };
+    // The bank has not settled yet: not a failure. Unsettled, so a retry reuses the key and is
+    // answered the order once the webhook has written it, never with a second charge.
+    if (answer?.pending === true) return { kind: 'failed', message: PAYMENT_MESSAGES.processing, settled: false };
     const action = requiresActionOf(answer ?? {});
     if (action) return action;
     return {
