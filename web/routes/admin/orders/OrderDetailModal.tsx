@@ -10,7 +10,7 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import { changeStatuses } from '../sync/status-change';
 import { useOnline } from '../sync/use-sync-status';
 import { fetchOrderHistory } from './order-remote';
-import { downloadPrintFile } from './print-file-download';
+import { OrderLines } from './OrderLines';
 import { RefundForm } from './RefundForm';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -69,14 +69,6 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
           <Field label="Placed">{formatDateTime(order.createdAt)}</Field>
           <Field label="Updated">{formatDateTime(order.updatedAt)}</Field>
           <Field label="Tracking number">{order.trackingNumber}</Field>
-          <Field label="Device">{order.device}</Field>
-          <Field label="Case type">{order.caseType}</Field>
-          <Field label="Text">{order.customText}</Field>
-          <Field label="Text colour">{order.textColor}</Field>
-          <Field label="Font">{`${order.font}, ${order.fontSize}px`}</Field>
-          <Field label="Logo">{order.hasLogo ? 'Yes' : 'No'}</Field>
-          <Field label="Quantity">{order.quantity}</Field>
-          <Field label="Unit price">{formatDollars(order.price)}</Field>
           <Field label="Subtotal">{formatDollars(order.subtotal)}</Field>
           <Field label="Discount">{order.discount ? `${formatDollars(order.discount)}${order.discountCode ? ` (${order.discountCode})` : ''}` : '—'}</Field>
           <Field label="Shipping">{order.shipping ? formatDollars(order.shipping) : 'FREE'}</Field>
@@ -86,26 +78,11 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
           <Field label="Payment">{`${order.paymentStatus ?? '—'}${order.paymentIntentId ? ` · ${order.paymentIntentId}` : ''}`}</Field>
           <Field label="Notes">{order.notes}</Field>
           <Field label="Marketing opt-in">{order.marketing ? 'Yes' : 'No'}</Field>
-          <Field label="Print file">
-            <button type="button" className="link-button" onClick={() => downloadPrintFile(order)}>
-              Download print file (SVG)
-            </button>
-          </Field>
           <Field label="Printed">{formatDateTime(order.fulfillmentData.printedAt)}</Field>
           <Field label="Shipped">{formatDateTime(order.fulfillmentData.shippedAt)}</Field>
         </dl>
 
-        {order.items.length > 1 && (
-          <table className="admin-table">
-            <caption>Items</caption>
-            <thead><tr><th>Device</th><th>Text</th><th>Colour</th><th>Font</th><th>Qty</th><th className="num">Price</th></tr></thead>
-            <tbody>
-              {order.items.map((item, i) => (
-                <tr key={i}><td>{item.device}</td><td>{item.text}</td><td>{item.color}</td><td>{item.font}</td><td>{item.quantity}</td><td className="num">{formatDollars(item.price)}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <OrderLines order={order} />
 
         <section className="admin-detail__section">
           <h3>Change status</h3>

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { useCachedOrders } from '../sync/use-cached-orders';
-import { downloadOrdersCsv } from './csv-export';
+import { downloadOrderLinesCsv, downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
 import { OrdersTable } from './OrdersTable';
@@ -26,14 +26,24 @@ export function OrdersPage() {
     <section className="admin-page orders-page" aria-labelledby="orders-title">
       <div className="admin-page__head">
         <h1 id="orders-title">Orders</h1>
-        <button
-          type="button"
-          className="admin-button"
-          disabled={!visible.length}
-          onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
-        >
-          Export CSV
-        </button>
+        <div className="admin-page__actions">
+          <button
+            type="button"
+            className="admin-button"
+            disabled={!visible.length}
+            onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--ghost"
+            disabled={!visible.length}
+            onClick={() => notify(`Exported ${visible.reduce((n, o) => n + o.items.length, 0)} lines to ${downloadOrderLinesCsv(visible)}`)}
+          >
+            Export lines CSV
+          </button>
+        </div>
       </div>
       <div className="orders-filters">
         <label className="admin-field admin-field--grow">
