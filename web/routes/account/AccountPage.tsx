@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_STATUS_LABELS } from '../../../shared/order-status';
 import { formatUsd, toCents } from '../../../shared/money';
 import { useAuth } from '../../auth/useAuth';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { useNotify } from '../../components/notifications';
 import { db } from '../../db/db';
 import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
@@ -84,7 +85,16 @@ export default function AccountPage() {
                 <tr key={order.id}>
                   <td>{order.orderNumber}</td>
                   <td>{new Date(order.createdAt).toLocaleDateString()}</td>
-                  <td>{order.items.map((item) => `${item.device} “${item.text}” ×${item.quantity}`).join(', ')}</td>
+                  <td>
+                    <ul className="account-orders__items">
+                      {order.items.map((item, index) => (
+                        <li key={index}>
+                          <DesignThumbnail design={item} size={56} />
+                          <span>{item.device} “{item.text}” ×{item.quantity}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                   <td>{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
                   <td>{formatUsd(toCents(order.total))}</td>
                 </tr>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { formatUsd, toCents } from '../../../shared/money';
-import type { PlacedOrder } from '../../payments/place-order';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
+import type { ConfirmedOrder } from './last-order';
 
 /** spec.md §2: order number, total and email; Continue Shopping goes to / and clears it. */
-export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onContinue(): void }) {
+export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; onContinue(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -18,6 +19,16 @@ export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onCon
         <div><dt>Total</dt><dd data-testid="order-total">{formatUsd(toCents(order.total))}</dd></div>
         <div><dt>Confirmation sent to</dt><dd data-testid="order-email">{order.customerEmail}</dd></div>
       </dl>
+      {order.lines?.length ? (
+        <ul className="order-complete__lines" aria-label="Your designs">
+          {order.lines.map((line, index) => (
+            <li key={index}>
+              <DesignThumbnail design={line} size={120} />
+              <span>×{line.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <button type="button" className="btn btn--primary" onClick={onContinue}>
         Continue Shopping
       </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { colorHex, DEFAULT_FONT, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
@@ -8,6 +8,7 @@ import { DesignCanvas, markDesignInput } from './DesignCanvas';
 import { CharacterCounter, ColorPicker, ProductPicker, TextPreview } from './DesignForm';
 import { Perks, PriceBlock } from './Marketing';
 import { TestimonialsCarousel } from './TestimonialsCarousel';
+import { designTextProblem } from './text-check';
 
 /** spec.md §9: switching product type takes 800 ms; adding to the cart about 1.5 s. */
 export const SWITCH_DELAY_MS = 800;
@@ -32,7 +33,8 @@ export function CustomizePage() {
 
   const type = catalog.productTypes.find((t) => t.id === productType) ?? catalog.productTypes[0];
   const hex = color ? colorHex(color) : null;
-  const canAdd = text.trim().length > 0 && !!productType && !!variant && !!color && !switching && !adding;
+  const textProblem = useMemo(() => designTextProblem(text, font), [text, font]);
+  const canAdd = text.trim().length > 0 && !textProblem && !!productType && !!variant && !!color && !switching && !adding;
 
   const switchProduct = useCallback((id: string) => {
     const next = catalog.productTypes.find((t) => t.id === id);
@@ -107,13 +109,15 @@ export function CustomizePage() {
                 maxLength={MAX_TEXT_LENGTH}
                 autoComplete="off"
                 placeholder="e.g. My type on paper"
-                aria-describedby="text-counter"
+                aria-describedby={textProblem ? 'text-counter text-problem' : 'text-counter'}
+                aria-invalid={textProblem ? true : undefined}
                 onChange={(event) => {
                   markDesignInput();
                   setText(event.target.value.slice(0, MAX_TEXT_LENGTH));
                 }}
               />
               <CharacterCounter length={text.length} />
+              {textProblem && <p id="text-problem" className="field__error" role="alert">{textProblem}</p>}
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={setColor} />
             <div className="field">

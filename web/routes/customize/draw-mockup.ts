@@ -1,5 +1,4 @@
 import type { ProductTypeId } from '../../../shared/catalog';
-import { cssFont } from '../../catalog/fonts';
 
 export const CANVAS_SIZE = 600;
 
@@ -253,34 +252,14 @@ export interface DesignToDraw {
   fontSize: number;
 }
 
-/** The largest size (up to the design's scaled font size) at which the text fits the region. */
-function fitFontSize(ctx: Ctx, text: string, font: string, preferred: number, region: TextRegion): number {
-  let size = Math.min(preferred, region.thickness * 0.8);
-  ctx.font = cssFont(font, size);
-  const width = ctx.measureText(text).width;
-  if (width > region.length) size = Math.max(12, Math.floor((size * region.length) / width));
-  return size;
-}
-
-/** Draws the whole preview: mockup, then the text rotated 90 degrees in its colour and font. */
-export function drawDesign(ctx: Ctx, design: DesignToDraw): void {
+/**
+ * Draws the whole preview: the mockup, then the design's text (drawText, from the shared renderer:
+ * draw-design.ts) into the product's print region, then the gloss over it.
+ */
+export function drawDesign(ctx: Ctx, design: DesignToDraw, drawText: (ctx: Ctx, region: TextRegion) => void): void {
   const { base, gloss, region } = mockupLayers(design.productType, design.variant);
   ctx.clearRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
   ctx.drawImage(base, 0, 0);
-  const text = design.text.trim() ? design.text : 'Your text here';
-  const placeholder = !design.text.trim();
-  const size = fitFontSize(ctx, text, design.font, design.fontSize * 3, region);
-  ctx.save();
-  ctx.translate(region.cx, region.cy);
-  ctx.rotate(Math.PI / 2);
-  // fitFontSize left ctx.font at the preferred size; set it again only when the text had to shrink.
-  const font = cssFont(design.font, size);
-  if (ctx.font !== font) ctx.font = font;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.globalAlpha = placeholder ? 0.35 : 1;
-  ctx.fillStyle = design.colorHex ?? '#9A8A94';
-  ctx.fillText(text, 0, 0);
-  ctx.restore();
+  drawText(ctx, region);
   ctx.drawImage(gloss, 0, 0);
 }

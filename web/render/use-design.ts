@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { DesignFonts, DesignLayout, RenderableDesign } from './browser-renderer';
+
+type Renderer = typeof import('./browser-renderer');
+
+let rendererModule: Promise<Renderer> | null = null;
+
+/** The renderer's browser module, loaded on first use (it pulls in fontkit and the layout code). */
+export function loadRenderer(): Promise<Renderer> {
+  rendererModule ??= import('./browser-renderer').catch((error: unknown) => {
+    rendererModule = null;
+    throw error;
+  });
+  return rendererModule;
+}
+
+export interface DesignFontsState {
+  renderer: Renderer | null;
+  fonts: DesignFonts | null;
+  /** The fonts could not be loaded (offline before they were cached, a damaged file). */
+  error: string | null;
+}
+
+const fontsMemo = new Map<string, { renderer: Renderer; fonts: DesignFonts }>();
+
+/**
+ * The renderer and the parsed fonts for the given font names; null while they load. Once loaded,
+ * laying out a design is synchronous, so the designer can repaint within the keystroke.
+ */
+export function useDesignFonts(names: readonly string[]): DesignFontsState {
+  const key = [...new Set(names)].sort().join('|');
+  const ready = fontsMemo.get(key);
+  const [state, setState] = useState<DesignFontsState>(() => ({ renderer: ready?.renderer ?? null, fonts: ready?.fonts ?? null, error: null }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const memo = fontsMemo.get(key);
+    if (memo) {
+      setState((current) => (current.fonts === memo.fonts ? current : { ...memo, error: null }));
+      return;
+    }
+    let alive = true;
+    setState((current) => ({ ...current, error: null }));
+    loadRenderer()
+      .then(async (renderer) => {
+        const fonts = await renderer.fontsFor(key.split('|'));
+        fontsMemo.set(key, { renderer, fonts });
+        if (alive) setState({ renderer, fonts, error: null });
+      })
+      .catch(() => {
+        if (!alive) return;
+        setState((current) => ({ ...current, error: 'The font could not be loaded. Check your connection.' }));
+        // Try again when the network returns.
+        const retry = () => setAttempt((n) => n + 1);
+        window.addEventListener('online', retry, { once: true });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [key, attempt]);
+
+  return state;
+}
+
+/** A design's layout from the shared renderer; null while the renderer and its font load. */
+export function useDesignLayout(design: RenderableDesign): { layout: DesignLayout | null; error: string | null } {
+  const { renderer, fonts, error } = useDesignFonts([design.font]);
+  const layout = useMemo(
+    () => (renderer && fonts ? renderer.cachedLayout(design, fonts) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [renderer, fonts, design.productType, design.device, design.text, design.color, design.font, design.fontSize],
+  );
+  return { layout, error };
+}
