@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { routerPath } from '../../shared/api/routes';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
-import { buildPrintFile, printFileName } from '../../shared/print-file';
+import { buildPrintSheet, printFileName } from '../../shared/render';
 import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
 import { findStoredResponse, hashRequest, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
+import { printFonts } from '../print-files/print-fonts';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
 import { toHistoryEntry, toItemView } from './order.mapper';
@@ -66,7 +67,7 @@ export function createOrderRoutes(app: AppContext): Router {
     ctx.set('Content-Disposition', `attachment; filename="${printFileName(order.order_number)}"`);
     ctx.type = 'image/svg+xml; charset=utf-8';
     // From the same item views the dashboard caches, so its offline copy is the same file.
-    ctx.body = buildPrintFile({ orderNumber: order.order_number, items: items.map(toItemView) });
+    ctx.body = buildPrintSheet({ orderNumber: order.order_number, items: items.map(toItemView) }, await printFonts());
   });
 
   router.get(routerPath('order'), requireUser, async (ctx) => {

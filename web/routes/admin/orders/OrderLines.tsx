@@ -24,7 +24,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
     try {
       const name = online
         ? await downloadFromApi(orderPrintFilePath(order.id, format, line), `${order.orderNumber}${line ? `-${line}` : ''}.${format}`)
-        : await downloadPrintFile(order, line);
+        : await downloadPrintFile(order, undefined, line);
       notify(`Saved ${name}`);
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not make the print file');
