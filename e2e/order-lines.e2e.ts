@@ -53,7 +53,7 @@ describe('a three-line order in the admin', () => {
     const row = page.locator(`.orders-row[data-order-number="${order.order_number}"]`);
     await row.waitFor();
     expect(await drawnDesigns(row)).toEqual(LINES.map(description));
-    expect(await row.getByRole('listitem').allTextContents()).toEqual(LINES.map((l) => `${l.device} “${l.text}” ${l.color} · ${l.font} · ×${l.quantity}`));
+    expect(await row.getByRole('listitem').allTextContents()).toEqual(LINES.map((l) => `“${l.text}” ×${l.quantity} ${l.device} · ${l.color} · ${l.font}`));
 
     await row.getByRole('button', { name: order.order_number }).click();
     const dialog = page.getByRole('dialog', { name: `Order ${order.order_number}` });

@@ -35,7 +35,7 @@ export function CartDrawer() {
           <ul className="cart-lines" aria-label="Cart items">
             {lines.map((line) => (
               <li key={line.id} className="cart-line">
-                <DesignThumbnail design={line} size={88} className="cart-line__thumb" />
+                <DesignThumbnail design={line} size={88} fit="ink" className="cart-line__thumb" />
                 <div className="cart-line__body">
                   <p className="cart-line__title">
                     {cartLineTitle(line)}

@@ -1,6 +1,5 @@
 import type { OrderItemView } from '../../shared/api/types';
 import { DEFAULT_FONT_SIZE, productTypeOfVariant } from '../../shared/catalog';
-import { backdropFor } from '../catalog/contrast';
 import { useDesignLayout } from '../render/use-design';
 
 /** What a thumbnail needs of a design: a cart line, an order line or a gallery design. */
@@ -11,40 +10,58 @@ export function designDescription(design: ThumbnailDesign): string {
   return `Design: '${design.text}' in ${design.color}, ${design.font}, on ${design.device}`;
 }
 
-/** Print areas are 68×140 mm and alike: the box keeps that shape while the layout loads. */
-const PLACEHOLDER_ASPECT = 0.5;
+/** Width of the thumbnail's box per unit of height: print areas are tall (68×140 mm and alike). */
+const BOX_ASPECT = 0.5;
+const SURFACE = '#ffffff';
+const DARK_SURFACE = '#2a0e24';
+const EDGE = '#d9c4cf';
+
+/** Light inks (Yellow) would vanish on white: they get the brand's plum surface instead. */
+function surfaceFor(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 1.05 / (luminance + 0.05) < 1.6 ? DARK_SURFACE : SURFACE;
+}
 
 interface Props {
   design: ThumbnailDesign;
-  /** Height in CSS px; the width follows the product's print area. */
+  /** Height of the box in CSS px; it is half as wide. */
   size?: number;
+  /**
+   * 'area': the whole print area, where the text sits on it (a proof). 'ink': the text itself,
+   * cropped to its outlines, so it stays legible in a small list thumbnail.
+   */
+  fit?: 'area' | 'ink';
   className?: string;
 }
 
 /**
- * A design as it prints: the product's print area with the text's outlines, laid out by the shared
- * renderer from the same font file as the print file (no CSS font, no estimate). Inline SVG, so it
- * is sharp at any size; the surface is white or plum, whichever the ink reads best on.
+ * A design as it prints: the text's outlines laid out by the shared renderer from the same font
+ * file as the print file (no CSS font, no estimate) on the product's print area. Inline SVG, so
+ * it is sharp at any size. While the renderer and its font load, a placeholder of the same size.
  */
-export function DesignThumbnail({ design, size = 64, className = '' }: Props) {
+export function DesignThumbnail({ design, size = 64, fit = 'area', className = '' }: Props) {
   const { layout } = useDesignLayout({ ...design, productType: design.productType ?? productTypeOfVariant(design.device)?.id ?? null, fontSize: design.fontSize ?? DEFAULT_FONT_SIZE });
   const label = designDescription(design);
+  const width = Math.round(size * BOX_ASPECT);
   if (!layout) {
-    return <span className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} style={{ height: size, width: Math.round(size * PLACEHOLDER_ASPECT) }} />;
+    return <span className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} style={{ height: size, width }} />;
   }
-  const { width, length } = layout.area;
-  const radius = layout.productType === 'phone-case' ? 6 : layout.productType === 'water-bottle' ? 10 : 14;
+  const { area, ink } = layout;
+  const pad = ink ? Math.max(ink.width, ink.height) * 0.08 + 1 : 0;
+  const view = fit === 'ink' && ink ? { x: ink.x - pad, y: ink.y - pad, w: ink.width + 2 * pad, h: ink.height + 2 * pad } : { x: -1, y: -1, w: area.width + 2, h: area.length + 2 };
   return (
     <svg
-      className={`design-thumb ${className}`}
+      className={`design-thumb design-thumb--${fit} ${className}`}
       role="img"
       aria-label={label}
-      viewBox={`-1 -1 ${width + 2} ${length + 2}`}
+      viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
+      width={width}
       height={size}
-      width={Math.round((size * (width + 2)) / (length + 2))}
-      data-font-size-mm={layout.fontSizeMm}
+      preserveAspectRatio="xMidYMid meet"
+      style={{ background: fit === 'ink' ? surfaceFor(layout.fill) : undefined }}
     >
-      <rect x="0" y="0" width={width} height={length} rx={radius} fill={backdropFor(layout.fill)} stroke="#d9c4cf" strokeWidth="0.8" />
+      {fit === 'area' && <rect x="0" y="0" width={area.width} height={area.length} rx="4" fill={surfaceFor(layout.fill)} stroke={EDGE} strokeWidth="0.6" />}
       <path d={layout.pathData} fill={layout.fill} />
     </svg>
   );

@@ -89,7 +89,7 @@ export default function AccountPage() {
                     <ul className="account-orders__items">
                       {order.items.map((item, index) => (
                         <li key={index}>
-                          <DesignThumbnail design={item} size={56} />
+                          <DesignThumbnail design={item} size={56} fit="ink" />
                           <span>{item.device} “{item.text}” ×{item.quantity}</span>
                         </li>
                       ))}

@@ -81,9 +81,9 @@ describe('a three-line order', () => {
     const production = await screen.findByRole('region', { name: /Production queue/ });
     const lines = await within(production).findByRole('list', { name: '3 lines' });
     expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'iPhone 14 Pro “Casa Amor” Hot Pink · Pecita · ×1',
-      'Standard Bottle “Mugged off” Teal · Poppins · ×2',
-      'Standard Glass “Cheers <&"babe">” Dark Purple · Inter · ×3',
+      '“Casa Amor” ×1 iPhone 14 Pro · Hot Pink · Pecita',
+      '“Mugged off” ×2 Standard Bottle · Teal · Poppins',
+      '“Cheers <&"babe">” ×3 Standard Glass · Dark Purple · Inter',
     ]);
     expect(within(lines).getByRole('img', { name: "Design: 'Mugged off' in Teal, Poppins, on Standard Bottle" })).toBeTruthy();
     await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} printed (3 lines)` }));

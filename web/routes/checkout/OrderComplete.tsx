@@ -23,7 +23,7 @@ export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; on
         <ul className="order-complete__lines" aria-label="Your designs">
           {order.lines.map((line, index) => (
             <li key={index}>
-              <DesignThumbnail design={line} size={120} />
+              <DesignThumbnail design={line} size={140} fit="ink" />
               <span>×{line.quantity}</span>
             </li>
           ))}

@@ -36,7 +36,7 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
       <ul className="summary-lines" aria-label="Items in your order">
         {lines.map((line) => (
           <li key={line.id} className="summary-line">
-            <DesignThumbnail design={line} size={64} className="summary-line__thumb" />
+            <DesignThumbnail design={line} size={64} fit="ink" className="summary-line__thumb" />
             <div className="summary-line__body">
               <p className="summary-line__title">
                 {cartLineTitle(line)}

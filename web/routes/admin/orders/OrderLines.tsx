@@ -41,7 +41,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
           const line = index + 1;
           return (
             <li key={index} className="order-line" data-line={line}>
-              <DesignThumbnail design={item} size={132} className="order-line__proof" />
+              <DesignThumbnail design={item} size={220} className="order-line__proof" />
               <dl className="order-line__facts">
                 <div><dt>Line</dt><dd>{line} of {order.items.length}</dd></div>
                 <div><dt>Product</dt><dd>{item.device} ({item.caseType})</dd></div>

@@ -6,7 +6,7 @@ import { OrderLineList } from '../shared/OrderLineSummary';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
 const ROW_HEIGHT = 64;
-const LINE_HEIGHT = 40;
+const LINE_HEIGHT = 42;
 
 /** Every line of an order is listed in its row, so a row is as tall as its lines need. */
 export function rowHeight(order: CachedOrder): number {
@@ -64,7 +64,7 @@ export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(
                   <small>{order.customerEmail}</small>
                 </span>
                 <span role="cell" className="orders-row__item">
-                  <OrderLineList items={order.items} thumbnailSize={32} className="line-list--compact" />
+                  <OrderLineList items={order.items} thumbnailSize={36} className="line-list--compact" />
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>
