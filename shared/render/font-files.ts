@@ -1,5 +1,5 @@
 /**
- * The design fonts as files: the same .woff2 files are fetched by the browser (Vite emits them as
+ * The design fonts as files: the same .woff files are fetched by the browser (Vite emits them as
  * assets through the `new URL(…, import.meta.url)` pattern, and the service worker precaches them)
  * and read from disk by the server. They are copies of @fontsource 5.3.0 files kept in the
  * repository, so a package update can never change how an order already placed is printed.
@@ -38,24 +38,24 @@ export const DESIGN_FONT_FILES: Readonly<Record<FontName, DesignFontFace>> = {
     family: 'Dancing Script',
     weight: 700,
     files: [
-      file('Pecita', 'latin', 'dancing-script-latin-700-normal.woff2', new URL('./fonts/dancing-script-latin-700-normal.woff2', import.meta.url)),
-      file('Pecita', 'latin-ext', 'dancing-script-latin-ext-700-normal.woff2', new URL('./fonts/dancing-script-latin-ext-700-normal.woff2', import.meta.url)),
+      file('Pecita', 'latin', 'dancing-script-latin-700-normal.woff', new URL('./fonts/dancing-script-latin-700-normal.woff', import.meta.url)),
+      file('Pecita', 'latin-ext', 'dancing-script-latin-ext-700-normal.woff', new URL('./fonts/dancing-script-latin-ext-700-normal.woff', import.meta.url)),
     ],
   },
   Inter: {
     family: 'Inter',
     weight: 700,
     files: [
-      file('Inter', 'latin', 'inter-latin-700-normal.woff2', new URL('./fonts/inter-latin-700-normal.woff2', import.meta.url)),
-      file('Inter', 'latin-ext', 'inter-latin-ext-700-normal.woff2', new URL('./fonts/inter-latin-ext-700-normal.woff2', import.meta.url)),
+      file('Inter', 'latin', 'inter-latin-700-normal.woff', new URL('./fonts/inter-latin-700-normal.woff', import.meta.url)),
+      file('Inter', 'latin-ext', 'inter-latin-ext-700-normal.woff', new URL('./fonts/inter-latin-ext-700-normal.woff', import.meta.url)),
     ],
   },
   Poppins: {
     family: 'Poppins',
     weight: 600,
     files: [
-      file('Poppins', 'latin', 'poppins-latin-600-normal.woff2', new URL('./fonts/poppins-latin-600-normal.woff2', import.meta.url)),
-      file('Poppins', 'latin-ext', 'poppins-latin-ext-600-normal.woff2', new URL('./fonts/poppins-latin-ext-600-normal.woff2', import.meta.url)),
+      file('Poppins', 'latin', 'poppins-latin-600-normal.woff', new URL('./fonts/poppins-latin-600-normal.woff', import.meta.url)),
+      file('Poppins', 'latin-ext', 'poppins-latin-ext-600-normal.woff', new URL('./fonts/poppins-latin-ext-600-normal.woff', import.meta.url)),
     ],
   },
 };
