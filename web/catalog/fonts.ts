@@ -1,18 +1,15 @@
-import { fontStack } from '../../shared/fonts';
+/**
+ * CSS font stacks of the design fonts, for the few places that set a design's text with CSS (the
+ * designer's text preview, the gallery). Each names the @font-face of web/styles/fonts.css, which
+ * loads the renderer's own file, so a CSS preview draws the same glyphs as the canvas and the
+ * print file; the generic family only shows if that file cannot load.
+ */
+const STACKS: Record<string, { family: string; weight: number }> = {
+  Pecita: { family: '"Design Pecita", cursive', weight: 700 },
+  Inter: { family: '"Design Inter", system-ui, sans-serif', weight: 700 },
+  Poppins: { family: '"Design Poppins", system-ui, sans-serif', weight: 600 },
+};
 
-export { fontStack };
-
-export function cssFont(font: string, sizePx: number): string {
-  const { family, weight } = fontStack(font);
-  return `${weight} ${sizePx}px ${family}`;
-}
-
-/** Resolves once the design font can be drawn (it is self-hosted, so this works offline too). */
-export async function loadDesignFont(font: string): Promise<void> {
-  if (typeof document === 'undefined' || !document.fonts?.load) return;
-  try {
-    await document.fonts.load(cssFont(font, 48), 'Aa');
-  } catch {
-    // A font that cannot load falls back to the next family of the stack.
-  }
+export function fontStack(font: string): { family: string; weight: number } {
+  return STACKS[font] ?? STACKS.Pecita!;
 }

@@ -29,37 +29,37 @@ const fontsMemo = new Map<string, { renderer: Renderer; fonts: DesignFonts }>();
  */
 export function useDesignFonts(names: readonly string[]): DesignFontsState {
   const key = [...new Set(names)].sort().join('|');
-  const ready = fontsMemo.get(key);
-  const [state, setState] = useState<DesignFontsState>(() => ({ renderer: ready?.renderer ?? null, fonts: ready?.fonts ?? null, error: null }));
+  const [state, setState] = useState<DesignFontsState & { key: string }>(() => ({ key, ...(fontsMemo.get(key) ?? { renderer: null, fonts: null }), error: null }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const memo = fontsMemo.get(key);
     if (memo) {
-      setState((current) => (current.fonts === memo.fonts ? current : { ...memo, error: null }));
+      setState((current) => (current.key === key && current.fonts === memo.fonts ? current : { key, ...memo, error: null }));
       return;
     }
     let alive = true;
-    setState((current) => ({ ...current, error: null }));
     loadRenderer()
       .then(async (renderer) => {
         const fonts = await renderer.fontsFor(key.split('|'));
         fontsMemo.set(key, { renderer, fonts });
-        if (alive) setState({ renderer, fonts, error: null });
+        if (alive) setState({ key, renderer, fonts, error: null });
       })
       .catch(() => {
         if (!alive) return;
-        setState((current) => ({ ...current, error: 'The font could not be loaded. Check your connection.' }));
+        setState({ key, renderer: null, fonts: null, error: 'The font could not be loaded. Check your connection.' });
         // Try again when the network returns.
-        const retry = () => setAttempt((n) => n + 1);
-        window.addEventListener('online', retry, { once: true });
+        window.addEventListener('online', () => setAttempt((n) => n + 1), { once: true });
       });
     return () => {
       alive = false;
     };
   }, [key, attempt]);
 
-  return state;
+  // Fonts loaded for other names are never handed out: the renderer would quietly use its default font.
+  const memo = fontsMemo.get(key);
+  if (state.key === key) return state;
+  return memo ? { ...memo, error: null } : { renderer: null, fonts: null, error: null };
 }
 
 /** A design's layout from the shared renderer; null while the renderer and its font load. */
