@@ -68,6 +68,11 @@ export type FontName = (typeof FONTS)[number];
 export const DEFAULT_FONT: FontName = 'Pecita';
 export const DEFAULT_FONT_SIZE = 24;
 export const DEFAULT_CASE_TYPE = 'CLASSIC';
+/** The case types on offer (spec.md §3 names only the default). */
+export const CASE_TYPES = [DEFAULT_CASE_TYPE] as const;
+/** Limits of a design's font size, in customizer pixels. */
+export const MIN_FONT_SIZE = 8;
+export const MAX_FONT_SIZE = 96;
 export const MAX_TEXT_LENGTH = 20;
 export const UNIT_PRICE_CENTS = 595;
 export const LIST_PRICE_CENTS = 745;
@@ -79,6 +84,11 @@ const productTypeByVariant = new Map(
 
 export function colorHex(name: string | null | undefined): string {
   return (name && colorByName.get(name.toLowerCase())) || UNKNOWN_COLOR_HEX;
+}
+
+/** The catalogue spelling of a colour name given in any case, or undefined outside the catalogue. */
+export function catalogColorName(name: string): string | undefined {
+  return COLORS.find((color) => color.name.toLowerCase() === name.trim().toLowerCase())?.name;
 }
 
 export function productTypeOfVariant(variant: string): ProductType | undefined {
