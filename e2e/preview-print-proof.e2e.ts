@@ -73,7 +73,7 @@ async function compareWithCanvas(page: Page, png: Buffer, crop: { x: number; y: 
       const [ax, ay, aw, ah] = canvas.dataset.printArea!.split(' ').map(Number) as [number, number, number, number];
       const width = Math.round(aw);
       const height = Math.round(ah);
-      const grid = (draw: (ctx: CanvasRenderingContext2D) => void) => {
+      const grid = (draw: (ctx: OffscreenCanvasRenderingContext2D) => void) => {
         const target = new OffscreenCanvas(width, height);
         const ctx = target.getContext('2d')!;
         ctx.fillStyle = '#ffffff';
