@@ -83,9 +83,9 @@ export default function AccountPage() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>{order.orderNumber}</td>
-                  <td>{new Date(order.createdAt).toLocaleDateString()}</td>
-                  <td>
+                  <td data-label="Order">{order.orderNumber}</td>
+                  <td data-label="Date">{new Date(order.createdAt).toLocaleDateString()}</td>
+                  <td data-label="Items">
                     <ul className="account-orders__items">
                       {order.items.map((item, index) => (
                         <li key={index}>
@@ -95,8 +95,8 @@ export default function AccountPage() {
                       ))}
                     </ul>
                   </td>
-                  <td>{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
-                  <td>{formatUsd(toCents(order.total))}</td>
+                  <td data-label="Status">{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
+                  <td data-label="Total">{formatUsd(toCents(order.total))}</td>
                 </tr>
               ))}
             </tbody>
