@@ -15,6 +15,7 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
@@ -49,6 +50,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createAnalyticsRoutes(context),
     createPaymentRoutes(context),
     createSyncRoutes(context),
+    createPrintFileRoutes(context),
     createOrderRoutes(context),
   ]) {
     api.use(router.routes());

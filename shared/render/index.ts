@@ -27,7 +27,8 @@
  * ## Output
  * - `designToSvg(layout, { background?, guides?, title? })`: one design at physical size (mm).
  * - `buildPrintSheet(order, fonts, { lines?, marks? })`: an order's print file, one artboard
- *   `<g id="line-N" data-quantity>` per line, labels and guides in their own layers, no `<text>`.
+ *   `<g id="line-N" data-quantity>` per line, labels and guides in their own layers, no `<text>`;
+ *   `renderPrintSheet(…)` gives `{ svg, width, height }` (mm). `printLineFileName`, `printFileName`.
  * - `outlineText(text, font, fonts, {x, y, sizeMm})`: horizontal text as outlines (labels).
  *
  * ## Validation (synchronous, no font parsing: a table generated from the files)
@@ -53,6 +54,7 @@ export {
 export { designToSvg, escapeXml, outlineText, type DesignSvgOptions } from './svg';
 export {
   buildPrintSheet,
+  renderPrintSheet,
   printFileName,
   printLineFileName,
   printLineLabel,

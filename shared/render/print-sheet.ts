@@ -91,6 +91,11 @@ export function selectLines(order: PrintOrder, lines?: readonly number[]): numbe
  * layer of outlines. Without marks the artboards are the bare print areas, GAP apart.
  */
 export function buildPrintSheet(order: PrintOrder, fonts: DesignFonts, options: PrintSheetOptions = {}): string {
+  return renderPrintSheet(order, fonts, options).svg;
+}
+
+/** The print file with its physical size in mm (what a rasteriser needs to size its pixels). */
+export function renderPrintSheet(order: PrintOrder, fonts: DesignFonts, options: PrintSheetOptions = {}): { svg: string; width: number; height: number } {
   const marks = options.marks ?? true;
   const margin = marks ? GAP : 0;
   const band = marks ? LABEL_BAND : 0;
@@ -106,7 +111,7 @@ export function buildPrintSheet(order: PrintOrder, fonts: DesignFonts, options: 
   });
   const width = x - GAP + margin;
   const height = band + tallest + margin;
-  return [
+  const svg = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="${mm(width)}mm" height="${mm(height)}mm" viewBox="0 0 ${mm(width)} ${mm(height)}">`,
     `<title>Order ${escapeXml(order.orderNumber)}: print file</title>`,
@@ -114,6 +119,7 @@ export function buildPrintSheet(order: PrintOrder, fonts: DesignFonts, options: 
     '</svg>',
     '',
   ].join('\n');
+  return { svg, width, height };
 }
 
 function artboardSvg(

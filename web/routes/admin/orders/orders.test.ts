@@ -36,7 +36,7 @@ describe('CSV export from the cache', () => {
     const [header, line, end] = csv.split('\r\n');
     expect(header).toBe(ORDERS_CSV_HEADER);
     expect(header).toBe('Order ID,Customer,Device,Text,Status,Total,Date');
-    expect(line.startsWith('AB12CD,"\'=HYPERLINK(""x"")",iPhone 14 Pro,"\'+1, ""quoted""",In Production,12.90,')).toBe(true);
+    expect(line.startsWith('AB12CD,"\'=HYPERLINK(""x"")","iPhone 14 Pro x1 (Hot Pink, Pecita)","\'+1, ""quoted""",In Production,12.90,')).toBe(true);
     expect(end).toBe('');
   });
 });
