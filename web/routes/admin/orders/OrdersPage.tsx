@@ -3,7 +3,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { useCachedOrders } from '../sync/use-cached-orders';
-import { downloadOrderLinesCsv, downloadOrdersCsv } from './csv-export';
+import { downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
 import { OrdersTable } from './OrdersTable';
@@ -34,14 +34,6 @@ export function OrdersPage() {
             onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
           >
             Export CSV
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--ghost"
-            disabled={!visible.length}
-            onClick={() => notify(`Exported ${visible.reduce((n, o) => n + o.items.length, 0)} lines to ${downloadOrderLinesCsv(visible)}`)}
-          >
-            Export lines CSV
           </button>
         </div>
       </div>
