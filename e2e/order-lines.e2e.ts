@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
+import { readZip } from '../server/print-files/zip.test-support';
 import { ADMIN, ADMIN_ENV, seedCart } from './checkout-helpers';
 import { useServerAndBrowser } from './support/harness';
 
@@ -76,7 +77,10 @@ describe('a three-line order in the admin', () => {
 
     const zip = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download print files' }).click();
-    expect((await zip).suggestedFilename()).toMatch(/^print-files-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zipFile = await zip;
+    expect(zipFile.suggestedFilename()).toMatch(/^print-files-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = readZip(fs.readFileSync((await zipFile.path())!)).map((entry) => entry.name);
+    expect(entries.filter((name) => name.startsWith(`${order.order_number}-`))).toEqual([1, 2, 3].map((line) => `${order.order_number}-${line}-x${line}.svg`));
 
     await card.getByRole('button', { name: `Mark ${order.order_number} printed (3 lines)` }).click();
     await page.locator(`[data-queue="ready"] [data-order-number="${order.order_number}"]`).waitFor();

@@ -6,7 +6,8 @@ import { formatDollars } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../sync/use-sync-status';
 import { downloadPrintFile } from './print-file-download';
-import { downloadFromApi, orderPrintFilePath, type PrintFormat } from './print-file-remote';
+import type { PrintFormat } from '../../../../shared/schemas/print-file';
+import { downloadFromApi, orderPrintFilePath } from './print-file-remote';
 
 /**
  * The lines of the order window: each line's proof (drawn by the shared renderer, as printed),

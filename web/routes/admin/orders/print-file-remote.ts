@@ -4,10 +4,10 @@
  * and saved under the name the server gives.
  */
 import { apiPath } from '../../../../shared/api/routes';
+import type { PrintFormat } from '../../../../shared/schemas/print-file';
 import { ApiError, getToken, messageForStatus, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../../api/client';
 import { downloadBlob } from '../shared/download';
 
-export type PrintFormat = 'svg' | 'png' | 'pdf';
 
 export const PRINT_FILES_ZIP_PATH = '/api/fulfillment/print-files.zip';
 
