@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
 import { readZip } from '../server/print-files/zip.test-support';
-import { ADMIN, ADMIN_ENV, seedCart } from './checkout-helpers';
+import { ADMIN, ADMIN_ENV, adminToken, seedCart } from './checkout-helpers';
+import { waitForServiceWorkerControl } from './pwa-support';
 import { useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser(ADMIN_ENV);
@@ -84,6 +85,40 @@ describe('a three-line order in the admin', () => {
 
     await card.getByRole('button', { name: `Mark ${order.order_number} printed (3 lines)` }).click();
     await page.locator(`[data-queue="ready"] [data-order-number="${order.order_number}"]`).waitFor();
+    await context.close();
+  });
+});
+
+describe('the print file offline', () => {
+  it('is made on the tablet from the cache and the precached fonts, and is the server’s file byte for byte', async () => {
+    const order = await createTestOrder(e2e.server.app.context.db, {
+      status: 'processing',
+      items: LINES.map(({ device, productType, text, color, font, quantity }) => ({ device, productType, text, color, font, quantity })),
+    });
+    const response = await fetch(`${e2e.server.url}/api/orders/${order.id}/print-file`, { headers: { Authorization: `Bearer ${await adminToken(e2e.server.url)}` } });
+    const serverSvg = await response.text();
+
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, '/admin/orders');
+    await page.locator(`.orders-row[data-order-number="${order.order_number}"]`).waitFor();
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor();
+
+    await page.locator(`.orders-row[data-order-number="${order.order_number}"]`).getByRole('button', { name: order.order_number }).click();
+    const dialog = page.getByRole('dialog', { name: `Order ${order.order_number}` });
+    expect(await dialog.getByRole('button', { name: `PNG 300 dpi print file of ${order.order_number}` }).isDisabled()).toBe(true);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: `SVG print file of ${order.order_number}` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`print-${order.order_number}.svg`);
+    expect(fs.readFileSync((await file.path())!, 'utf8')).toBe(serverSvg);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Fulfillment' }).click();
+    expect(await page.getByRole('button', { name: 'Download print files' }).isDisabled()).toBe(true);
+    await page.getByText('Online only: the ZIP is made by the server.', { exact: false }).waitFor();
     await context.close();
   });
 });
