@@ -34,7 +34,7 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
     drawDesign(ctx, design, (context, region) => {
       if (!renderer || !fonts) return;
       const empty = !design.text.trim();
-      const layout = renderer.layoutDesign(
+      const layout = renderer.cachedLayout(
         { productType: design.productType, device: design.variant, text: empty ? PLACEHOLDER_TEXT : design.text, color: '', font: design.font, fontSize: design.fontSize },
         fonts,
       );
