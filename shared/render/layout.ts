@@ -1,7 +1,7 @@
 import { colorHex, DEFAULT_FONT, FONTS, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
-import { linePathData, shapeLine } from './outline';
+import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
 
 /** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
 export interface RenderableDesign {
@@ -107,11 +107,11 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const size = Math.min(preferred, (area.width * FILL_ACROSS) / 2 / halfAcross, (area.length * FILL_ALONG) / 2 / halfAlong);
 
   // Rotated 90° clockwise: along the line is +y of the area, "up" in the glyphs is +x.
-  const toArea = (x: number, y: number) => [area.width / 2 - (y - centreAcross) * size, area.length / 2 + (x - centreAlong) * size] as const;
-  const [left] = toArea(0, line.ink.maxY);
-  const [right] = toArea(0, line.ink.minY);
-  const [, top] = toArea(line.ink.minX, 0);
-  const [, bottom] = toArea(line.ink.maxX, 0);
+  const toArea: Affine = { a: 0, b: size, c: -size, d: 0, e: area.width / 2 + centreAcross * size, f: area.length / 2 - centreAlong * size };
+  const [left] = applyAffine(toArea, 0, line.ink.maxY);
+  const [right] = applyAffine(toArea, 0, line.ink.minY);
+  const [, top] = applyAffine(toArea, line.ink.minX, 0);
+  const [, bottom] = applyAffine(toArea, line.ink.maxX, 0);
   return {
     ...base,
     fontSizeMm: round(size),
