@@ -20,9 +20,20 @@ export function designPath(layout: DesignLayout, id?: string): string {
   return `<path${id ? ` id="${escapeXml(id)}"` : ''} d="${layout.pathData}" fill="${escapeXml(layout.fill)}"/>`;
 }
 
-/** The print area's outline, for a guides layer (never printed: it lies on the area's edge, hairline and cyan). */
+const GUIDE_STROKE = 0.2;
+
+/**
+ * The print area for a guides layer: the area itself as an unstroked, unfilled rectangle (its exact
+ * size, for tools that read it) and a dashed cyan hairline drawn just outside it, so a guide left
+ * visible never touches the design.
+ */
 export function areaGuide(layout: DesignLayout): string {
-  return `<rect x="0" y="0" width="${mm(layout.area.width)}" height="${mm(layout.area.length)}" fill="none" stroke="#00a0e3" stroke-width="0.2" stroke-dasharray="2 1"/>`;
+  const { width, length } = layout.area;
+  const out = GUIDE_STROKE / 2;
+  return (
+    `<rect class="print-area" x="0" y="0" width="${mm(width)}" height="${mm(length)}" fill="none" stroke="none"/>` +
+    `<rect x="${mm(-out)}" y="${mm(-out)}" width="${mm(width + GUIDE_STROKE)}" height="${mm(length + GUIDE_STROKE)}" fill="none" stroke="#00a0e3" stroke-width="${GUIDE_STROKE}" stroke-dasharray="2 1"/>`
+  );
 }
 
 export interface DesignSvgOptions {
