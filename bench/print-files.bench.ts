@@ -67,13 +67,15 @@ try {
   add('  of which the SVG itself (buildPrintSheet, in process)', await timeRuns(RUNS, () => buildPrintSheet(order, fonts), 5));
   console.log(`SVG of 10 lines: ${(buildPrintSheet(order, fonts).length / 1024).toFixed(0)} KB`);
 
-  // 2. 300 dpi PNG of one line (a phone case, 68 × 140 mm → 803 × 1654 px; and the Large Bottle).
-  const width = Math.round((68 * 300) / 25.4);
-  const height = Math.round((140 * 300) / 25.4);
-  const plain = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="10" y="10" width="${width - 20}" height="${height - 20}" fill="#FF1493"/></svg>`;
-  add(`baseline: resvg, plain rectangle ${width}×${height} px`, await timeRuns(20, () => new Resvg(plain).render().asPng(), 3));
-  add('GET print-file PNG 300 dpi, line 1 (phone case)', await timeRuns(20, () => fetchBytes(`/api/orders/${tenLines.id}/print-file?format=png&line=1`), 3), '<= 300 ms');
-  add('GET print-file PNG 300 dpi, line 8 (Large Bottle)', await timeRuns(20, () => fetchBytes(`/api/orders/${tenLines.id}/print-file?format=png&line=8`), 3), '<= 300 ms');
+  // 2. 300 dpi PNG of one line (a phone case, 68 × 140 mm → 803 × 1654 px; the Large Bottle, 80 × 220 mm → 945 × 2598 px),
+  //    each after resvg rendering and encoding a plain rectangle of the same pixel size.
+  for (const [label, line, widthMm, lengthMm] of [['phone case', 1, 68, 140], ['Large Bottle', 8, 80, 220]] as const) {
+    const width = Math.round((widthMm * 300) / 25.4);
+    const height = Math.round((lengthMm * 300) / 25.4);
+    const plain = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="10" y="10" width="${width - 20}" height="${height - 20}" fill="#FF1493"/></svg>`;
+    add(`baseline: resvg, plain rectangle ${width}×${height} px, to PNG`, await timeRuns(20, () => new Resvg(plain).render().asPng(), 3));
+    add(`GET print-file PNG 300 dpi, line ${line} (${label})`, await timeRuns(20, () => fetchBytes(`/api/orders/${tenLines.id}/print-file?format=png&line=${line}`), 3), '<= 300 ms');
+  }
   add('GET print-file PDF, 10 lines', await timeRuns(20, () => fetchBytes(`/api/orders/${tenLines.id}/print-file?format=pdf`), 3));
   printTable(rows);
 
