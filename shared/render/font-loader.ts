@@ -50,13 +50,29 @@ function toBytes(data: ArrayBuffer | Uint8Array): Uint8Array {
   return data instanceof Uint8Array ? data : new Uint8Array(data);
 }
 
+const loaded = new WeakMap<FontSource, Map<string, Promise<DesignFonts>>>();
+
 /**
  * Loads and parses the named design fonts (all three by default). Files are fetched in parallel;
- * a missing or damaged file rejects with the file's name.
+ * a missing or damaged file rejects with the file's name. Fonts are parsed once per source and set
+ * of names (a failed load is forgotten, so the next call tries again).
  */
-export async function loadDesignFonts(source: FontSource, names: readonly FontName[] = FONTS): Promise<DesignFonts> {
+export function loadDesignFonts(source: FontSource, names: readonly FontName[] = FONTS): Promise<DesignFonts> {
+  let bySource = loaded.get(source);
+  if (!bySource) loaded.set(source, (bySource = new Map()));
+  const key = [...names].sort().join(',');
+  let fonts = bySource.get(key);
+  if (!fonts) {
+    fonts = parseDesignFonts(source, names);
+    bySource.set(key, fonts);
+    fonts.catch(() => bySource.delete(key));
+  }
+  return fonts;
+}
+
+async function parseDesignFonts(source: FontSource, names: readonly FontName[]): Promise<DesignFonts> {
   const kit = await fontkit();
-  const loaded = await Promise.all(
+  const parsed = await Promise.all(
     names.map(async (name): Promise<LoadedFont> => {
       const faces = await Promise.all(
         DESIGN_FONT_FILES[name].files.map(async (file) => {
@@ -70,5 +86,5 @@ export async function loadDesignFonts(source: FontSource, names: readonly FontNa
       return { name, faces };
     }),
   );
-  return new DesignFonts(new Map(loaded.map((font) => [font.name, font])));
+  return new DesignFonts(new Map(parsed.map((font) => [font.name, font])));
 }
