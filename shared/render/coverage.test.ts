@@ -65,5 +65,6 @@ describe('loadDesignFonts', () => {
     expect(await loadDesignFonts(flaky, ['Inter'])).toBe(first);
     expect(reads).toBe(readsAfterLoad);
     expect(first.get('Inter').faces).toHaveLength(2);
+    expect(() => first.get('Poppins')).toThrow('Font Poppins is not loaded (loaded: Inter).');
   });
 });

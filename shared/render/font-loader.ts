@@ -25,10 +25,14 @@ export interface LoadedFont {
 export class DesignFonts {
   constructor(private readonly byName: ReadonlyMap<FontName, LoadedFont>) {}
 
-  /** The named font; a name outside the catalogue gets the default (Pecita), as a stored old order may. */
+  /**
+   * The named font; a name outside the catalogue gets the default (Pecita), as a stored old order
+   * may. A catalogue font that was not loaded is an error, never silently another font.
+   */
   get(name: string): LoadedFont {
-    const font = this.byName.get(name as FontName) ?? this.byName.get(DEFAULT_FONT);
-    if (!font) throw new Error(`Font ${name} is not loaded (loaded: ${[...this.byName.keys()].join(', ')}).`);
+    const wanted = (FONTS as readonly string[]).includes(name) ? (name as FontName) : DEFAULT_FONT;
+    const font = this.byName.get(wanted);
+    if (!font) throw new Error(`Font ${wanted} is not loaded (loaded: ${[...this.byName.keys()].join(', ')}).`);
     return font;
   }
 
