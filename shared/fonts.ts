@@ -4,13 +4,13 @@
  * name "Pecita" is never looked up on the machine: Dancing Script stands in for it everywhere
  * (docs/decisions/print-files.md). Designs themselves are drawn from the renderer's outlines.
  */
-import { DEFAULT_FONT, FONTS, type FontName } from './catalog';
+import { fontOrDefault, type FontName } from './catalog';
 import { DESIGN_FONT_FILES } from './render/font-files';
 
 const FALLBACK: Record<FontName, string> = { Pecita: 'cursive', Inter: 'system-ui, sans-serif', Poppins: 'system-ui, sans-serif' };
 
 export function fontStack(font: string): { family: string; weight: number } {
-  const name = (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;
+  const name = fontOrDefault(font);
   const face = DESIGN_FONT_FILES[name];
   return { family: `"${face.family}", ${FALLBACK[name]}`, weight: face.weight };
 }

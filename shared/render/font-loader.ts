@@ -1,5 +1,5 @@
 import type { Font } from 'fontkit';
-import { FONTS, DEFAULT_FONT, type FontName } from '../catalog';
+import { FONTS, fontOrDefault, type FontName } from '../catalog';
 import { DESIGN_FONT_FILES, type DesignFontFile } from './font-files';
 
 /**
@@ -30,7 +30,7 @@ export class DesignFonts {
    * may. A catalogue font that was not loaded is an error, never silently another font.
    */
   get(name: string): LoadedFont {
-    const wanted = (FONTS as readonly string[]).includes(name) ? (name as FontName) : DEFAULT_FONT;
+    const wanted = fontOrDefault(name);
     const font = this.byName.get(wanted);
     if (!font) throw new Error(`Font ${wanted} is not loaded (loaded: ${[...this.byName.keys()].join(', ')}).`);
     return font;

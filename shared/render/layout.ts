@@ -1,4 +1,4 @@
-import { colorHex, DEFAULT_FONT, FONTS, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
+import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
@@ -78,10 +78,6 @@ export const FILL_ALONG = 0.9;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-function fontNameOf(font: string): FontName {
-  return (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;
-}
-
 /**
  * Lays out a design on its print area from the real glyphs of its font file: the design's size,
  * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length. Across the
@@ -91,7 +87,7 @@ function fontNameOf(font: string): FontName {
 export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): DesignLayout {
   const productType = productTypeOf(design);
   const area = PRINT_AREAS[productType](design.device);
-  const font = fontNameOf(design.font);
+  const font = fontOrDefault(design.font);
   const loaded = fonts.get(font);
   const text = normalizeDesignText(design.text);
   const line = shapeLine(text, loaded);
