@@ -10,7 +10,7 @@ import { designToSvg, layoutDesign, loadDesignFonts, type DesignFonts } from '..
 import { fileFontSource } from '../shared/render/node-font-source';
 import { rendererAlias } from '../tools/vite/renderer-alias';
 import { launchChromium } from './support/chromium';
-import { PARITY_DESIGNS, PARITY_PX_PER_MM } from './support/render-page/designs';
+import { PARITY_DESIGNS, PARITY_PX_PER_MM, type ParityResult } from './support/render-page/designs';
 
 /**
  * Preview and print are one renderer: the browser (built assets, fetched font files, Path2D on a
@@ -21,13 +21,6 @@ import { PARITY_DESIGNS, PARITY_PX_PER_MM } from './support/render-page/designs'
  */
 const MAX_MEAN_ALPHA_DIFFERENCE = 0.5;
 const MAX_SHARE_OF_DIFFERENT_PIXELS = 0.001;
-
-interface ParityResult {
-  pathData: string;
-  width: number;
-  height: number;
-  alpha: string;
-}
 
 let outDir: string;
 let server: http.Server;

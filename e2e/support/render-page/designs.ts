@@ -10,3 +10,11 @@ export const PARITY_DESIGNS: RenderableDesign[] = [
 
 /** Pixels per mm both sides rasterise at (10 px/mm = 254 dpi). */
 export const PARITY_PX_PER_MM = 10;
+
+/** What the page gives back per design: its path data and the canvas's alpha channel (base64). */
+export interface ParityResult {
+  pathData: string;
+  width: number;
+  height: number;
+  alpha: string;
+}

@@ -4,15 +4,7 @@
  * canvas, as the customizer and the thumbnails do.
  */
 import { fetchFontSource, layoutDesign, loadDesignFonts } from '../../../shared/render';
-import { PARITY_DESIGNS, PARITY_PX_PER_MM } from './designs';
-
-interface ParityResult {
-  pathData: string;
-  width: number;
-  height: number;
-  /** Alpha channel of the canvas, base64. */
-  alpha: string;
-}
+import { PARITY_DESIGNS, PARITY_PX_PER_MM, type ParityResult } from './designs';
 
 async function run(): Promise<ParityResult[]> {
   const fonts = await loadDesignFonts(fetchFontSource);
