@@ -66,6 +66,11 @@ export const FONTS = ['Pecita', 'Inter', 'Poppins'] as const;
 export type FontName = (typeof FONTS)[number];
 
 export const DEFAULT_FONT: FontName = 'Pecita';
+
+/** The catalogue font of that name, or the default for a name outside the catalogue (a stored old order). */
+export function fontOrDefault(name: string): FontName {
+  return (FONTS as readonly string[]).includes(name) ? (name as FontName) : DEFAULT_FONT;
+}
 export const DEFAULT_FONT_SIZE = 24;
 export const DEFAULT_CASE_TYPE = 'CLASSIC';
 /** The case types on offer (spec.md §3 names only the default). */

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { MAX_PNG_MEGAPIXELS } from '../../shared/schemas/print-file';
 import { HttpError } from '../errors/http-error';
 
@@ -13,9 +13,10 @@ export function pixelsFor(lengthMm: number, dpi: number): number {
 /**
  * Rasterises one of our print-file SVGs (root size in mm) with resvg at `dpi`: the root's mm size is
  * swapped for the exact pixel size, so rounding stretches the picture by under half a pixel instead
- * of leaving an edge. Transparent background: white would print as white ink.
+ * of leaving an edge. Transparent background: white would print as white ink. Rasterised on libuv's
+ * thread pool (renderAsync), so a large PNG does not hold up other requests.
  */
-export function renderPng(sheet: { svg: string; width: number; height: number }, dpi: number): Buffer {
+export async function renderPng(sheet: { svg: string; width: number; height: number }, dpi: number): Promise<Buffer> {
   const width = pixelsFor(sheet.width, dpi);
   const height = pixelsFor(sheet.height, dpi);
   const megapixels = (width * height) / 1e6;
@@ -29,7 +30,7 @@ export function renderPng(sheet: { svg: string; width: number; height: number },
   const root = /<svg [^>]*?width="[\d.]+mm" height="[\d.]+mm"/.exec(sheet.svg);
   if (!root) throw new Error('The print file has no size in mm on its root element.');
   const sized = sheet.svg.replace(root[0], root[0].replace(/width="[\d.]+mm" height="[\d.]+mm"/, `width="${width}" height="${height}" preserveAspectRatio="none"`));
-  const png = new Resvg(sized, { font: { loadSystemFonts: false } }).render().asPng();
+  const png = (await renderAsync(sized, { font: { loadSystemFonts: false } })).asPng();
   return withPhysicalDpi(png, dpi);
 }
 

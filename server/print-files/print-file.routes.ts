@@ -50,7 +50,7 @@ export function createPrintFileRoutes(app: AppContext): Router {
     const fileName = printFileName(order.orderNumber, query.format, query.line);
     let body: string | Buffer | Uint8Array;
     if (query.format === 'svg') body = renderPrintSheet(order, fonts, { lines }).svg;
-    else if (query.format === 'png') body = renderPng(renderPrintSheet(order, fonts, { lines, marks: false }), query.dpi ?? PRINT_DPI.default);
+    else if (query.format === 'png') body = await renderPng(renderPrintSheet(order, fonts, { lines, marks: false }), query.dpi ?? PRINT_DPI.default);
     else body = Buffer.from(await renderPdf(order, fonts, lines));
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);

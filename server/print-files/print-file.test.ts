@@ -58,7 +58,7 @@ describe('GET /api/orders/:id/print-file (SVG)', () => {
     expect(rootTag(svg)).toContain('width="228mm" height="244mm" viewBox="0 0 228 244"');
     expect([...svg.matchAll(/<g id="(line-\d)" data-line="\d" data-quantity="(\d+)"/g)].map((m) => `${m[1]}×${m[2]}`)).toEqual(['line-1×2', 'line-2×1', 'line-3×3']);
     for (const [line, width, height] of [[1, 68, 140], [2, 80, 220], [3, 40, 110]]) {
-      expect(svg).toMatch(new RegExp(`<g id="line-${line}-guides"[^>]*><rect x="0" y="0" width="${width}" height="${height}"`));
+      expect(svg).toMatch(new RegExp(`<g id="line-${line}-guides"[^>]*><rect class="print-area" x="0" y="0" width="${width}" height="${height}"`));
     }
     expect(svg).not.toMatch(/<text/);
     expect(svg).not.toContain('<&>');

@@ -3,6 +3,7 @@ import { createUserWithToken } from '../auth/auth.test-support';
 import { createTestOrder } from '../orders/order.test-support';
 import type { OrderRow } from '../orders/order.table';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { productionQueueBatch } from './print-file.repository';
 import { readZip } from './zip.test-support';
 
 const NOW = Date.UTC(2026, 10, 24, 9, 30);
@@ -67,6 +68,20 @@ describe('GET /api/fulfillment/print-files.zip', () => {
 
   it('is for admins only', async () => {
     expect((await t.request('GET', '/api/fulfillment/print-files.zip')).status).toBe(401);
+  });
+
+  it('reads the queue in keyset batches without losing or repeating an order, even with equal times', async () => {
+    const db = t.app.context.db;
+    const twins = [await createTestOrder(db, { createdAt: NOW - 10_000 }), await createTestOrder(db, { createdAt: NOW - 10_000 })];
+    const seen: string[] = [];
+    let after: { createdAt: number; id: string } | null = null;
+    for (;;) {
+      const batch = await productionQueueBatch(db, after, 1);
+      if (batch.length === 0) break;
+      seen.push(batch[0]!.id);
+      after = { createdAt: batch[0]!.createdAt, id: batch[0]!.id };
+    }
+    expect(seen).toEqual([older.id, threeLines.id, ...twins.map((o) => o.id).sort()]);
   });
 
   it('says so when the production queue is empty', async () => {

@@ -46,3 +46,25 @@ describe('forbiddenCharacters', () => {
     expect(forbiddenCharacters('Zoë & <Ægir> "Ñ" — it’s 100%!')).toEqual([]);
   });
 });
+
+describe('loadDesignFonts', () => {
+  it('parses each source’s files once, and tries again after a failure', async () => {
+    const { loadDesignFonts } = await import('./font-loader');
+    const { fileFontSource } = await import('./node-font-source');
+    let reads = 0;
+    let fail = true;
+    const flaky = async (file: Parameters<typeof fileFontSource>[0]) => {
+      reads += 1;
+      if (fail) throw new Error(`offline: ${file.fileName}`);
+      return fileFontSource(file);
+    };
+    await expect(loadDesignFonts(flaky, ['Inter'])).rejects.toThrow('offline: inter-latin-700-normal.woff');
+    fail = false;
+    const first = await loadDesignFonts(flaky, ['Inter']);
+    const readsAfterLoad = reads;
+    expect(await loadDesignFonts(flaky, ['Inter'])).toBe(first);
+    expect(reads).toBe(readsAfterLoad);
+    expect(first.get('Inter').faces).toHaveLength(2);
+    expect(() => first.get('Poppins')).toThrow('Font Poppins is not loaded (loaded: Inter).');
+  });
+});

@@ -3,7 +3,7 @@
  * (coverage.generated.ts), so the cart's validation in the browser and the server's answer it
  * synchronously without parsing a font; coverage.test.ts keeps the table true to the files.
  */
-import { DEFAULT_FONT, type FontName } from '../catalog';
+import { fontOrDefault } from '../catalog';
 import { FONT_COVERAGE } from './coverage.generated';
 
 /**
@@ -44,7 +44,7 @@ function covers(ranges: readonly (readonly [number, number])[], codePoint: numbe
 
 /** Whether the font's files have a glyph for the code point (unknown font names check the default). */
 export function fontCovers(font: string, codePoint: number): boolean {
-  const ranges = FONT_COVERAGE[font as FontName] ?? FONT_COVERAGE[DEFAULT_FONT];
+  const ranges = FONT_COVERAGE[fontOrDefault(font)];
   return covers(ranges, codePoint);
 }
 

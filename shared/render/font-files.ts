@@ -28,36 +28,38 @@ export interface DesignFontFace {
   files: readonly DesignFontFile[];
 }
 
-function file(font: FontName, subset: FontSubset, fileName: string, url: URL): DesignFontFile {
-  return { font, subset, fileName, url: url.href };
+/** A design font of two files, `{stem}-latin-{weight}-normal.woff` then `{stem}-latin-ext-{weight}-normal.woff`. */
+function face(font: FontName, family: string, weight: number, stem: string, latin: URL, latinExt: URL): DesignFontFace {
+  const file = (subset: FontSubset, url: URL): DesignFontFile => ({ font, subset, fileName: `${stem}-${subset}-${weight}-normal.woff`, url: url.href });
+  return { family, weight, files: [file('latin', latin), file('latin-ext', latinExt)] };
 }
 
 // Each URL is written out in full: that is the pattern Vite recognises to emit the asset.
 export const DESIGN_FONT_FILES: Readonly<Record<FontName, DesignFontFace>> = {
-  Pecita: {
-    family: 'Dancing Script',
-    weight: 700,
-    files: [
-      file('Pecita', 'latin', 'dancing-script-latin-700-normal.woff', new URL('./fonts/dancing-script-latin-700-normal.woff', import.meta.url)),
-      file('Pecita', 'latin-ext', 'dancing-script-latin-ext-700-normal.woff', new URL('./fonts/dancing-script-latin-ext-700-normal.woff', import.meta.url)),
-    ],
-  },
-  Inter: {
-    family: 'Inter',
-    weight: 700,
-    files: [
-      file('Inter', 'latin', 'inter-latin-700-normal.woff', new URL('./fonts/inter-latin-700-normal.woff', import.meta.url)),
-      file('Inter', 'latin-ext', 'inter-latin-ext-700-normal.woff', new URL('./fonts/inter-latin-ext-700-normal.woff', import.meta.url)),
-    ],
-  },
-  Poppins: {
-    family: 'Poppins',
-    weight: 600,
-    files: [
-      file('Poppins', 'latin', 'poppins-latin-600-normal.woff', new URL('./fonts/poppins-latin-600-normal.woff', import.meta.url)),
-      file('Poppins', 'latin-ext', 'poppins-latin-ext-600-normal.woff', new URL('./fonts/poppins-latin-ext-600-normal.woff', import.meta.url)),
-    ],
-  },
+  Pecita: face(
+    'Pecita',
+    'Dancing Script',
+    700,
+    'dancing-script',
+    new URL('./fonts/dancing-script-latin-700-normal.woff', import.meta.url),
+    new URL('./fonts/dancing-script-latin-ext-700-normal.woff', import.meta.url),
+  ),
+  Inter: face(
+    'Inter',
+    'Inter',
+    700,
+    'inter',
+    new URL('./fonts/inter-latin-700-normal.woff', import.meta.url),
+    new URL('./fonts/inter-latin-ext-700-normal.woff', import.meta.url),
+  ),
+  Poppins: face(
+    'Poppins',
+    'Poppins',
+    600,
+    'poppins',
+    new URL('./fonts/poppins-latin-600-normal.woff', import.meta.url),
+    new URL('./fonts/poppins-latin-ext-600-normal.woff', import.meta.url),
+  ),
 };
 
 /** The font of the labels in print files (outlined like the design, so no `<text>` is needed). */

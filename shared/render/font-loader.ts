@@ -1,5 +1,5 @@
 import type { Font } from 'fontkit';
-import { FONTS, DEFAULT_FONT, type FontName } from '../catalog';
+import { FONTS, fontOrDefault, type FontName } from '../catalog';
 import { DESIGN_FONT_FILES, type DesignFontFile } from './font-files';
 
 /**
@@ -25,10 +25,14 @@ export interface LoadedFont {
 export class DesignFonts {
   constructor(private readonly byName: ReadonlyMap<FontName, LoadedFont>) {}
 
-  /** The named font; a name outside the catalogue gets the default (Pecita), as a stored old order may. */
+  /**
+   * The named font; a name outside the catalogue gets the default (Pecita), as a stored old order
+   * may. A catalogue font that was not loaded is an error, never silently another font.
+   */
   get(name: string): LoadedFont {
-    const font = this.byName.get(name as FontName) ?? this.byName.get(DEFAULT_FONT);
-    if (!font) throw new Error(`Font ${name} is not loaded (loaded: ${[...this.byName.keys()].join(', ')}).`);
+    const wanted = fontOrDefault(name);
+    const font = this.byName.get(wanted);
+    if (!font) throw new Error(`Font ${wanted} is not loaded (loaded: ${[...this.byName.keys()].join(', ')}).`);
     return font;
   }
 
@@ -50,13 +54,29 @@ function toBytes(data: ArrayBuffer | Uint8Array): Uint8Array {
   return data instanceof Uint8Array ? data : new Uint8Array(data);
 }
 
+const loaded = new WeakMap<FontSource, Map<string, Promise<DesignFonts>>>();
+
 /**
  * Loads and parses the named design fonts (all three by default). Files are fetched in parallel;
- * a missing or damaged file rejects with the file's name.
+ * a missing or damaged file rejects with the file's name. Fonts are parsed once per source and set
+ * of names (a failed load is forgotten, so the next call tries again).
  */
-export async function loadDesignFonts(source: FontSource, names: readonly FontName[] = FONTS): Promise<DesignFonts> {
+export function loadDesignFonts(source: FontSource, names: readonly FontName[] = FONTS): Promise<DesignFonts> {
+  let bySource = loaded.get(source);
+  if (!bySource) loaded.set(source, (bySource = new Map()));
+  const key = [...names].sort().join(',');
+  let fonts = bySource.get(key);
+  if (!fonts) {
+    fonts = parseDesignFonts(source, names);
+    bySource.set(key, fonts);
+    fonts.catch(() => bySource.delete(key));
+  }
+  return fonts;
+}
+
+async function parseDesignFonts(source: FontSource, names: readonly FontName[]): Promise<DesignFonts> {
   const kit = await fontkit();
-  const loaded = await Promise.all(
+  const parsed = await Promise.all(
     names.map(async (name): Promise<LoadedFont> => {
       const faces = await Promise.all(
         DESIGN_FONT_FILES[name].files.map(async (file) => {
@@ -70,5 +90,5 @@ export async function loadDesignFonts(source: FontSource, names: readonly FontNa
       return { name, faces };
     }),
   );
-  return new DesignFonts(new Map(loaded.map((font) => [font.name, font])));
+  return new DesignFonts(new Map(parsed.map((font) => [font.name, font])));
 }

@@ -10,6 +10,7 @@
  *   fontkit, which is imported dynamically (it stays out of the browser's first-load bundle).
  *   `source` is a `FontSource = (file) => Promise<ArrayBuffer | Uint8Array>`:
  *   `fetchFontSource` in the browser, `fileFontSource` (./node-font-source, Node only) on the server.
+ *   Parsed once per source and set of names (cached promise; a failure is retried on the next call).
  *
  * ## Layout (synchronous once fonts are loaded)
  * - `layoutDesign(design, fonts) → DesignLayout`: `design` is `{ device, productType?, text, color,

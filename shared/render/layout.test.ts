@@ -109,3 +109,12 @@ describe('layoutDesign', () => {
     expect(layout.ink).toBeNull();
   });
 });
+
+describe('path numbers', () => {
+  it('are written with at most two decimals, exactly as String(Math.round(v * 100) / 100) writes them', async () => {
+    const { fixed } = await import('./outline');
+    for (const value of [0, -0, 0.004, -0.004, 0.005, 1.5, -1.5, 1.05, 12.3456, -12.3456, 99.999, 140, -0.07, 1e-9, 68.1, 0.1 + 0.2]) {
+      expect(fixed(value), String(value)).toBe(String(Math.round(value * 100) / 100));
+    }
+  });
+});

@@ -1,7 +1,7 @@
-import { colorHex, DEFAULT_FONT, FONTS, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
+import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
-import { linePathData, shapeLine } from './outline';
+import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
 
 /** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
 export interface RenderableDesign {
@@ -78,10 +78,6 @@ export const FILL_ALONG = 0.9;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-function fontNameOf(font: string): FontName {
-  return (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;
-}
-
 /**
  * Lays out a design on its print area from the real glyphs of its font file: the design's size,
  * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length. Across the
@@ -91,7 +87,7 @@ function fontNameOf(font: string): FontName {
 export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): DesignLayout {
   const productType = productTypeOf(design);
   const area = PRINT_AREAS[productType](design.device);
-  const font = fontNameOf(design.font);
+  const font = fontOrDefault(design.font);
   const loaded = fonts.get(font);
   const text = normalizeDesignText(design.text);
   const line = shapeLine(text, loaded);
@@ -107,11 +103,11 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const size = Math.min(preferred, (area.width * FILL_ACROSS) / 2 / halfAcross, (area.length * FILL_ALONG) / 2 / halfAlong);
 
   // Rotated 90° clockwise: along the line is +y of the area, "up" in the glyphs is +x.
-  const toArea = (x: number, y: number) => [area.width / 2 - (y - centreAcross) * size, area.length / 2 + (x - centreAlong) * size] as const;
-  const [left] = toArea(0, line.ink.maxY);
-  const [right] = toArea(0, line.ink.minY);
-  const [, top] = toArea(line.ink.minX, 0);
-  const [, bottom] = toArea(line.ink.maxX, 0);
+  const toArea: Affine = { a: 0, b: size, c: -size, d: 0, e: area.width / 2 + centreAcross * size, f: area.length / 2 - centreAlong * size };
+  const [left] = applyAffine(toArea, 0, line.ink.maxY);
+  const [right] = applyAffine(toArea, 0, line.ink.minY);
+  const [, top] = applyAffine(toArea, line.ink.minX, 0);
+  const [, bottom] = applyAffine(toArea, line.ink.maxX, 0);
   return {
     ...base,
     fontSizeMm: round(size),

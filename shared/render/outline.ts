@@ -2,8 +2,22 @@ import type { Glyph } from 'fontkit';
 import { normalizeDesignText } from './coverage';
 import type { LoadedFont } from './font-loader';
 
-/** A point in em units of the text line: x along the text from its start, y down from the baseline. */
-type Transform = (x: number, y: number) => readonly [number, number];
+/**
+ * Where a line's em coordinates (x along the text from its start, y down from the baseline) land:
+ * x' = a·x + c·y + e, y' = b·x + d·y + f (SVG's matrix(a b c d e f)).
+ */
+export interface Affine {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+export function applyAffine(m: Affine, x: number, y: number): [number, number] {
+  return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+}
 
 /** One glyph placed on the line, in em units. */
 interface PlacedGlyph {
@@ -74,25 +88,71 @@ export function shapeLine(rawText: string, font: LoadedFont): ShapedLine {
   return { glyphs, advance: pen, ink, missing: [...missing] };
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
+/**
+ * A line set glyph by glyph from the cmap with plain advances: no shaping, so no kerning or
+ * ligatures, at a fraction of the cost. For the print file's labels, which people read and nobody
+ * prints on a product.
+ */
+export function plainLine(rawText: string, font: LoadedFont): ShapedLine {
+  const glyphs: PlacedGlyph[] = [];
+  const missing = new Set<string>();
+  let pen = 0;
+  for (const char of normalizeDesignText(rawText)) {
+    const codePoint = char.codePointAt(0)!;
+    const face = font.faces.find((candidate) => candidate.hasGlyphForCodePoint(codePoint));
+    if (!face) {
+      missing.add(char);
+      continue;
+    }
+    const glyph = face.glyphForCodePoint(codePoint);
+    glyphs.push({ glyph, unitsPerEm: face.unitsPerEm, x: pen, y: 0 });
+    pen += glyph.advanceWidth / face.unitsPerEm;
+  }
+  return { glyphs, advance: pen, ink: null, missing: [...missing] };
+}
 
-/** SVG path data (absolute commands, two decimals) of the line's outlines, mapped by `transform`. */
-export function linePathData(line: ShapedLine, transform: Transform): string {
-  const parts: string[] = [];
-  const point = (x: number, y: number) => {
-    const [px, py] = transform(x, y);
-    return `${round(px)} ${round(py)}`;
-  };
+/**
+ * Two decimals (10 µm, far below any printer's dot), written as `String(Math.round(v * 100) / 100)`
+ * would write it, through integer arithmetic: formatting a fraction is most of a path's cost.
+ */
+export function fixed(value: number): string {
+  const hundredths = Math.round(value * 100);
+  const magnitude = Math.abs(hundredths);
+  const whole = Math.floor(magnitude / 100);
+  const fraction = magnitude - whole * 100;
+  const sign = hundredths < 0 ? '-' : '';
+  if (fraction === 0) return sign + whole;
+  if (fraction < 10) return sign + whole + '.0' + fraction;
+  return sign + whole + '.' + (fraction % 10 === 0 ? fraction / 10 : fraction);
+}
+
+/**
+ * SVG path data (absolute commands, two decimals) of the line's outlines, mapped by `m`. Written as
+ * one loop over the glyphs' cached commands with the matrix folded per glyph: this string is most
+ * of a print file's cost.
+ */
+export function linePathData(line: ShapedLine, m: Affine): string {
+  let out = '';
   for (const { glyph, unitsPerEm, x, y } of line.glyphs) {
-    // Font units are y-up; the line is y-down from the baseline.
-    const at = (gx: number, gy: number) => point(x + gx / unitsPerEm, y - gy / unitsPerEm);
+    // Font units are y-up; fold the glyph's place and scale into the matrix.
+    const A = m.a / unitsPerEm;
+    const B = m.b / unitsPerEm;
+    const C = -m.c / unitsPerEm;
+    const D = -m.d / unitsPerEm;
+    const E = m.a * x + m.c * y + m.e;
+    const F = m.b * x + m.d * y + m.f;
     for (const { command, args } of glyph.path.commands) {
-      if (command === 'moveTo') parts.push(`M${at(args[0]!, args[1]!)}`);
-      else if (command === 'lineTo') parts.push(`L${at(args[0]!, args[1]!)}`);
-      else if (command === 'quadraticCurveTo') parts.push(`Q${at(args[0]!, args[1]!)} ${at(args[2]!, args[3]!)}`);
-      else if (command === 'bezierCurveTo') parts.push(`C${at(args[0]!, args[1]!)} ${at(args[2]!, args[3]!)} ${at(args[4]!, args[5]!)}`);
-      else if (command === 'closePath') parts.push('Z');
+      if (command === 'closePath') {
+        out += 'Z';
+        continue;
+      }
+      out += command === 'moveTo' ? 'M' : command === 'lineTo' ? 'L' : command === 'quadraticCurveTo' ? 'Q' : 'C';
+      for (let i = 0; i < args.length; i += 2) {
+        const gx = args[i]!;
+        const gy = args[i + 1]!;
+        out += (i ? ' ' : '') + fixed(A * gx + C * gy + E) + ' ' + fixed(B * gx + D * gy + F);
+      }
     }
   }
-  return parts.join('');
+  return out;
 }

@@ -53,8 +53,8 @@ describe('buildPrintSheet', () => {
     expect(svg).toContain('<title>Order VP7K2M9Q: print file</title>');
     // Width: margins, three areas and two gaps; height: label band, tallest area, margin.
     expect(rootTag(svg)).toContain('width="228mm" height="244mm" viewBox="0 0 228 244"');
-    expect(svg).toContain('<rect x="0" y="0" width="80" height="220"');
-    expect(svg).toContain('<rect x="0" y="0" width="40" height="110"');
+    expect(svg).toContain('<rect class="print-area" x="0" y="0" width="80" height="220"');
+    expect(svg).toContain('<rect class="print-area" x="0" y="0" width="40" height="110"');
     parse(svg);
   });
 

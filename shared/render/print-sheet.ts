@@ -5,7 +5,7 @@
 import type { DesignFonts } from './font-loader';
 import { LABEL_FONT } from './font-files';
 import { layoutDesign, type DesignLayout, type RenderableDesign } from './layout';
-import { areaGuide, designPath, escapeXml, mm, outlineText } from './svg';
+import { areaGuide, designPath, escapeXml, labelLine, labelSvg, mm } from './svg';
 
 /** An order line as the print file needs it: the admin item view, as served and as cached offline. */
 export interface PrintLine extends RenderableDesign {
@@ -58,14 +58,12 @@ export function printLineLabel(orderNumber: string, item: PrintLine, line: numbe
   ];
 }
 
+/** The label lines as outlines, shrunk together when the widest would run past `maxWidth`. */
 function labelPaths(labels: string[], fonts: DesignFonts, maxWidth: number): string {
-  const widest = Math.max(...labels.map((label) => outlineText(label, LABEL_FONT, fonts, { x: 0, y: 0, sizeMm: 1 }).width));
-  const size = Math.min(LABEL_SIZE, maxWidth / widest);
+  const lines = labels.map((label) => labelLine(label, LABEL_FONT, fonts));
+  const size = Math.min(LABEL_SIZE, maxWidth / Math.max(...lines.map((line) => line.advance)));
   const top = LABEL_BAND - 2 - LABEL_LEADING * (labels.length - 1);
-  return labels
-    .map((label, index) => outlineText(label, LABEL_FONT, fonts, { x: 0, y: top + index * LABEL_LEADING, sizeMm: size }).pathData)
-    .map((d) => (d ? `<path d="${d}" fill="#333333"/>` : ''))
-    .join('');
+  return lines.map((line, index) => labelSvg(line, { x: 0, y: top + index * LABEL_LEADING, sizeMm: size }, '#333333')).join('');
 }
 
 function layer(id: string, label: string, content: string, transform?: string): string {
