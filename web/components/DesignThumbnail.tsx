@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { OrderItemView } from '../../shared/api/types';
 import { DEFAULT_FONT_SIZE, productTypeOfVariant } from '../../shared/catalog';
 import { useDesignLayout } from '../render/use-design';
@@ -32,6 +33,11 @@ interface Props {
    * cropped to its outlines, so it stays legible in a small list thumbnail.
    */
   fit?: 'area' | 'ink';
+  /**
+   * Lay out after the urgent render (a React deferred value): long lists (the admin's order list
+   * redrawn on every search keystroke) paint their rows first and their pictures a moment later.
+   */
+  defer?: boolean;
   className?: string;
 }
 
@@ -40,11 +46,16 @@ interface Props {
  * file as the print file (no CSS font, no estimate) on the product's print area. Inline SVG, so
  * it is sharp at any size. While the renderer and its font load, a placeholder of the same size.
  */
-export function DesignThumbnail({ design, size = 64, fit = 'area', className = '' }: Props) {
-  const { layout } = useDesignLayout({ ...design, productType: design.productType ?? productTypeOfVariant(design.device)?.id ?? null, fontSize: design.fontSize ?? DEFAULT_FONT_SIZE });
+export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false, className = '' }: Props) {
   const label = designDescription(design);
+  const deferredLabel = useDeferredValue(label, '');
+  const current = !defer || deferredLabel === label;
+  const { layout } = useDesignLayout(
+    { ...design, productType: design.productType ?? productTypeOfVariant(design.device)?.id ?? null, fontSize: design.fontSize ?? DEFAULT_FONT_SIZE },
+    current,
+  );
   const width = Math.round(size * BOX_ASPECT);
-  if (!layout) {
+  if (!layout || !current) {
     return <span className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} style={{ height: size, width }} />;
   }
   const { area, ink } = layout;

@@ -62,13 +62,13 @@ export function useDesignFonts(names: readonly string[]): DesignFontsState {
   return memo ? { ...memo, error: null } : { renderer: null, fonts: null, error: null };
 }
 
-/** A design's layout from the shared renderer; null while the renderer and its font load. */
-export function useDesignLayout(design: RenderableDesign): { layout: DesignLayout | null; error: string | null } {
+/** A design's layout from the shared renderer; null while the renderer and its font load, or while not `enabled`. */
+export function useDesignLayout(design: RenderableDesign, enabled = true): { layout: DesignLayout | null; error: string | null } {
   const { renderer, fonts, error } = useDesignFonts([design.font]);
   const layout = useMemo(
-    () => (renderer && fonts ? renderer.cachedLayout(design, fonts) : null),
+    () => (enabled && renderer && fonts ? renderer.cachedLayout(design, fonts) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [renderer, fonts, design.productType, design.device, design.text, design.color, design.font, design.fontSize],
+    [enabled, renderer, fonts, design.productType, design.device, design.text, design.color, design.font, design.fontSize],
   );
   return { layout, error };
 }

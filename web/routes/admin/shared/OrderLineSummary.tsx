@@ -14,7 +14,7 @@ export function OrderLineList({ items, thumbnailSize = 52, className = '' }: { i
     <ol className={`line-list ${className}`} aria-label={linesCount(items.length)}>
       {items.map((item, index) => (
         <li key={index} className="line-list__line" data-line={index + 1}>
-          <DesignThumbnail design={item} size={thumbnailSize} fit="ink" />
+          <DesignThumbnail design={item} size={thumbnailSize} fit="ink" defer />
           <span className="line-list__facts">
             <span className="line-list__first">
               <span className="line-list__text">“{item.text}”</span> <strong className="line-list__quantity">×{item.quantity}</strong>
