@@ -1,15 +1,7 @@
 /**
- * CSS font stacks of the design fonts, for the few places that set a design's text with CSS (the
- * designer's text preview, the gallery). Each names the @font-face of web/styles/fonts.css, which
- * loads the renderer's own file, so a CSS preview draws the same glyphs as the canvas and the
- * print file; the generic family only shows if that file cannot load.
+ * CSS font stacks of the design fonts (shared/fonts.ts), for the few places that set a design's
+ * text with CSS (the designer's text preview, the gallery). web/styles/fonts.css declares those
+ * families with @font-face rules that load the renderer's own files, and a declared family always
+ * shadows an installed font of the same name, so a CSS preview draws the print file's glyphs.
  */
-const STACKS: Record<string, { family: string; weight: number }> = {
-  Pecita: { family: '"Design Pecita", cursive', weight: 700 },
-  Inter: { family: '"Design Inter", system-ui, sans-serif', weight: 700 },
-  Poppins: { family: '"Design Poppins", system-ui, sans-serif', weight: 600 },
-};
-
-export function fontStack(font: string): { family: string; weight: number } {
-  return STACKS[font] ?? STACKS.Pecita!;
-}
+export { fontStack } from '../../shared/fonts';
