@@ -19,6 +19,7 @@ const CONTENT_TYPES = { svg: 'image/svg+xml; charset=utf-8', png: 'image/png', p
 
 /** The order's lines a request names, or a 422 naming how many lines the order has. */
 function linesOf(order: PrintOrder, line: number | undefined): number[] {
+  if (order.items.length === 0) throw new HttpError(404, 'NOTHING_TO_PRINT', 'This order has no lines to print.');
   try {
     return selectLines(order, line === undefined ? undefined : [line]);
   } catch (error) {

@@ -156,6 +156,13 @@ describe('bad print-file requests', () => {
     expect(response.body.error).toBe(message);
   });
 
+  it('answers an order without lines with a JSON 404 saying so', async () => {
+    const empty = await createTestOrder(t.app.context.db, { items: [] });
+    const response = await t.request('GET', `/api/orders/${empty.id}/print-file?format=png`, { token: adminToken });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ error: 'This order has no lines to print.', code: 'NOTHING_TO_PRINT' });
+  });
+
   it('answers an unknown order with the JSON 404, and only admins get a file', async () => {
     const missing = await t.request('GET', '/api/orders/no-such-order/print-file?format=pdf', { token: adminToken });
     expect(missing.status).toBe(404);

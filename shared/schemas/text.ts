@@ -7,7 +7,6 @@ export const TEXT_MESSAGES = {
   required: 'Custom text is required',
   tooLong: 'Text too long',
   valid: 'Text is valid',
-  forbidden: CART_MESSAGES.textForbidden,
 } as const;
 
 /** `font` is optional (spec.md §7 sends only the text); the characters are then checked against Pecita. */
@@ -24,7 +23,7 @@ export function checkCustomText(text: string, font: string = DEFAULT_FONT): { va
   const trimmed = text.trim();
   if (trimmed.length === 0) return { valid: false, message: TEXT_MESSAGES.required };
   if ([...text].length > MAX_TEXT_LENGTH) return { valid: false, message: TEXT_MESSAGES.tooLong };
-  if (forbiddenCharacters(text).length) return { valid: false, message: TEXT_MESSAGES.forbidden };
+  if (forbiddenCharacters(text).length) return { valid: false, message: CART_MESSAGES.textForbidden };
   const unprintable = unsupportedCharacters(text, font);
   if (unprintable.length) return { valid: false, message: unprintableTextMessage(unprintable) };
   return { valid: true, message: TEXT_MESSAGES.valid };
