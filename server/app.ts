@@ -16,6 +16,7 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
@@ -52,6 +53,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createAnalyticsRoutes(context),
     createPaymentRoutes(context),
     createSyncRoutes(context),
+    createPrintFileRoutes(context),
     createOrderRoutes(context),
   ]) {
     api.use(router.routes());

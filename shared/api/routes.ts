@@ -30,6 +30,7 @@ export const API_ROUTES = {
   order: { method: 'GET', path: '/api/orders/:id' },
   orderStatus: { method: 'PATCH', path: '/api/orders/:id/status' },
   printFile: { method: 'GET', path: '/api/orders/:id/print-file' },
+  printFilesZip: { method: 'GET', path: '/api/fulfillment/print-files.zip' },
   syncPull: { method: 'GET', path: '/api/sync/orders' },
   syncPush: { method: 'POST', path: '/api/sync/push' },
   analyticsEvents: { method: 'POST', path: '/api/analytics/events' },

@@ -71,7 +71,7 @@ export function pwaPlugins(): PluginOption[] {
       includeManifestIcons: false,
       injectManifest: {
         // The app shell, every route's code, the self-hosted fonts and the icons.
-        globPatterns: ['**/*.{js,css,html,woff2,svg}', 'icons/favicon-48.png', 'icons/icon-192.png'],
+        globPatterns: ['**/*.{js,css,html,woff2,woff,svg}', 'icons/favicon-48.png', 'icons/icon-192.png'],
         globIgnores: ['**/node_modules/**', 'sw.js'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

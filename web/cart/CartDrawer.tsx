@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { DesignThumbnail } from '../components/DesignThumbnail';
 import { Dialog } from '../components/Dialog';
 import { useNotify } from '../components/notifications';
 import { colorHex } from '../../shared/catalog';
@@ -41,7 +42,7 @@ export function CartDrawer() {
           <ul className="cart-lines" aria-label="Cart items">
             {lines.map((line) => (
               <li key={line.id} className="cart-line">
-                <span className="cart-line__swatch" style={{ background: colorHex(line.color) }} aria-hidden="true" />
+                <DesignThumbnail design={line} size={88} fit="ink" className="cart-line__thumb" />
                 <div className="cart-line__body">
                   <p className="cart-line__title">
                     {cartLineTitle(line)}

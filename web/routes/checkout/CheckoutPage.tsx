@@ -13,7 +13,7 @@ import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
 import { trackPurchase } from '../../payments/purchase-analytics';
 import { refreshCustomerOrders } from '../account/customer-orders';
 import { INITIAL_VALUES, totalsFor, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
-import { clearLastOrder, isConfirmationRecent, readLastOrder, recordPlacedOrder } from './last-order';
+import { clearLastOrder, confirmedLines, isConfirmationRecent, readLastOrder, recordPlacedOrder, type ConfirmedOrder } from './last-order';
 import { OrderComplete } from './OrderComplete';
 import { OrderSummary } from './OrderSummary';
 import { PaymentStep } from './PaymentStep';
@@ -48,7 +48,7 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [discountCode, setDiscountCode] = useState<string | null>(null);
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
   const [card, setCard] = useState<CardFieldState & { version: number }>({ complete: false, error: null, version: 0 });
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
   const [cardBound, setCardBound] = useState(false);
@@ -58,7 +58,8 @@ export default function CheckoutPage() {
   const totals = useMemo(() => totalsFor(lines, discountCode, ready?.freeShippingThresholdCents), [lines, discountCode, ready?.freeShippingThresholdCents]);
 
   const onPlaced = useCallback(
-    (order: PlacedOrder, body: CheckoutBody) => {
+    (placedOrder: PlacedOrder, body: CheckoutBody) => {
+      const order: ConfirmedOrder = { ...placedOrder, lines: confirmedLines(body.items) };
       setPlaced(order);
       notify(CHECKOUT_MESSAGES_FLOW.success);
       // The confirmation paints first; storage, history and analytics follow a frame later.

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth/useAuth';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { formatUsd, toCents } from '../../../shared/money';
-import type { PlacedOrder } from '../../payments/place-order';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
+import type { ConfirmedOrder } from './last-order';
 
 /** spec.md §2: order number, total and email; Continue Shopping goes to / and clears it. */
-export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onContinue(): void }) {
+export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; onContinue(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { user } = useAuth();
   useEffect(() => heading.current?.focus(), []);
@@ -24,6 +25,16 @@ export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onCon
         <div><dt>Total</dt><dd data-testid="order-total">{formatUsd(toCents(order.total))}</dd></div>
         <div><dt>Confirmation sent to</dt><dd data-testid="order-email">{order.customerEmail}</dd></div>
       </dl>
+      {order.lines?.length ? (
+        <ul className="order-complete__lines" aria-label="Your designs">
+          {order.lines.map((line, index) => (
+            <li key={index}>
+              <DesignThumbnail design={line} size={140} fit="ink" />
+              <span>×{line.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="order-complete__account">
         {user ? (
           <Link to="/account">See this order in your account</Link>

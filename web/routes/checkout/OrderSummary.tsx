@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { colorHex } from '../../../shared/catalog';
 import { cartLineTitle } from '../../cart/cart-store';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { formatUsd } from '../../../shared/money';
 import { computeTotals, findDiscount, INVALID_DISCOUNT_MESSAGE, type Totals } from '../../../shared/pricing';
 import { freeShippingCopy } from '../../catalog/shop-config';
@@ -56,7 +56,7 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeSh
       <ul className="summary-lines" aria-label="Items in your order">
         {lines.map((line) => (
           <li key={line.id} className="summary-line">
-            <span className="summary-line__swatch" style={{ background: colorHex(line.color) }} aria-hidden="true" />
+            <DesignThumbnail design={line} size={64} fit="ink" className="summary-line__thumb" />
             <div className="summary-line__body">
               <p className="summary-line__title">
                 {cartLineTitle(line)}

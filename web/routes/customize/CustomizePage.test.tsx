@@ -27,6 +27,27 @@ describe('customizer', () => {
     expect(screen.getByText('0 characters left').className).toContain('counter--low');
   });
 
+  it('says before Add to Cart when the font cannot print a character, and keeps the button disabled', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    await user.click(screen.getByRole('radio', { name: 'Teal' }));
+    const input = screen.getByLabelText('3. Your text');
+    await user.type(input, 'Villa 😍');
+    expect(screen.getByRole('alert').textContent).toBe('The Pecita font cannot print “😍”. Remove it.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(addButton()).toHaveProperty('disabled', true);
+    await user.type(input, '{Backspace}{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('refuses control and bidi-override characters with their code points', async () => {
+    renderInShop(<CustomizePage />);
+    fireEvent.change(screen.getByLabelText('3. Your text'), { target: { value: 'Hi\u202Eyas\u001B' } });
+    expect(screen.getByRole('alert').textContent).toBe('Your text has invisible or control characters we cannot print (U+202E U+001B). Please type it again without them.');
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+
   it('keeps ADD TO CART disabled until text and colour are set', async () => {
     const user = userEvent.setup();
     renderInShop(<CustomizePage />);

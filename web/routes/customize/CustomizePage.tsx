@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
@@ -11,6 +11,8 @@ import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicke
 import { longTextFit } from './legibility';
 import { Perks, PriceBlock } from './Marketing';
 import { TestimonialsCarousel } from './TestimonialsCarousel';
+import { useDesignLayout } from '../../render/use-design';
+import { designTextProblem } from './text-check';
 import { useDesignState } from './use-design-state';
 import { useTextCheck } from './use-text-check';
 
@@ -27,12 +29,14 @@ export function CustomizePage() {
   const { type, productType, variant, switching, text, color, font } = design;
   const [adding, setAdding] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
-  const textCheck = useTextCheck(text);
+  const textCheck = useTextCheck(text, font);
 
   const hex = color ? colorHex(color) : null;
-  const canAdd = text.trim().length > 0 && !!productType && !!variant && !!color && !switching && !adding && textCheck?.valid !== false;
+  const textProblem = useMemo(() => designTextProblem(text, font), [text, font]);
+  const canAdd = text.trim().length > 0 && !textProblem && !!productType && !!variant && !!color && !switching && !adding && textCheck?.valid !== false;
   const contrast = lowContrastWarning(color, hex, productType);
-  const longText = longTextFit({ productType, variant: variant || type.variants[0]!, text, font, fontSize: DEFAULT_FONT_SIZE });
+  const { layout } = useDesignLayout({ productType, device: variant || type.variants[0]!, text, color: color || 'Hot Pink', font, fontSize: DEFAULT_FONT_SIZE }, !!text.trim());
+  const longText = longTextFit(layout, text);
 
   async function handleAdd() {
     if (!canAdd) return;
@@ -96,14 +100,15 @@ export function CustomizePage() {
                 autoComplete="off"
                 enterKeyHint="done"
                 placeholder="e.g. My type on paper"
-                aria-describedby="text-counter text-check long-text-note"
-                aria-invalid={textCheck?.valid === false ? true : undefined}
+                aria-describedby={`text-counter text-check long-text-note${textProblem ? ' text-problem' : ''}`}
+                aria-invalid={textProblem || textCheck?.valid === false ? true : undefined}
                 onChange={(event) => {
                   markDesignInput();
                   design.setText(event.target.value.slice(0, MAX_TEXT_LENGTH));
                 }}
               />
-              <CharacterCounter length={text.length} check={textCheck} />
+              <CharacterCounter length={text.length} check={textProblem ? null : textCheck} />
+              {textProblem && <p id="text-problem" className="field__error" role="alert">{textProblem}</p>}
               <LongTextNote fit={longText} productName={type.name.toLowerCase()} />
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />

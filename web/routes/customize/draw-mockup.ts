@@ -2,11 +2,9 @@
  * The product mockup of the preview and the gallery thumbnails: a studio backdrop, the product
  * drawn like a photo (mockup-phone.ts, mockup-drinkware.ts), the design's text, then the product's
  * gloss over it. The static layers are drawn once per product and variant; a keystroke only blits
- * them around the text step (drawDesignText), which is kept on its own so the shared design
- * renderer can take it over.
+ * them around the text step, which the shared design renderer draws (draw-design.ts).
  */
 import type { ProductTypeId } from '../../../shared/catalog';
-import { cssFont } from '../../catalog/fonts';
 import { drawBottleGloss, drawChampagneFlute, drawFluteGloss, drawWaterBottle } from './mockup-drinkware';
 import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, textRegion, type Box, type TextRegion } from './mockup-geometry';
 import type { Ctx } from './mockup-paint';
@@ -103,42 +101,11 @@ export interface DesignToDraw {
   fontSize: number;
 }
 
-/** Never below this on the 600 px canvas; long text gets the visible note of LongTextNote instead. */
-export const MIN_CANVAS_FONT_PX = 12;
-
-/** The largest size (up to the design's scaled font size) at which the text fits the region. */
-export function fitFontSize(ctx: Ctx, text: string, font: string, preferred: number, region: TextRegion): number {
-  let size = Math.min(preferred, region.thickness * 0.8);
-  ctx.font = cssFont(font, size);
-  const width = ctx.measureText(text).width;
-  if (width > region.length) size = Math.max(MIN_CANVAS_FONT_PX, Math.floor((size * region.length) / width));
-  return size;
-}
-
-/** The text step: the design's text rotated 90 degrees along the region, in its colour and font. */
-export function drawDesignText(ctx: Ctx, design: DesignToDraw, region: TextRegion): void {
-  const text = design.text.trim() ? design.text : 'Your text here';
-  const placeholder = !design.text.trim();
-  const size = fitFontSize(ctx, text, design.font, design.fontSize * 3, region);
-  ctx.save();
-  ctx.translate(region.cx, region.cy);
-  ctx.rotate(Math.PI / 2);
-  // fitFontSize left ctx.font at the preferred size; set it again only when the text had to shrink.
-  const font = cssFont(design.font, size);
-  if (ctx.font !== font) ctx.font = font;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.globalAlpha = placeholder ? 0.35 : 1;
-  ctx.fillStyle = design.colorHex ?? '#9A8A94';
-  ctx.fillText(text, 0, 0);
-  ctx.restore();
-}
-
-/** Draws the whole preview: mockup, the text step, then the product's gloss over the print. */
-export function drawDesign(ctx: Ctx, design: DesignToDraw): void {
+/** Draws the whole preview: mockup, the text step (`drawText`, from the shared renderer), then the product's gloss over the print. */
+export function drawDesign(ctx: Ctx, design: DesignToDraw, drawText: (ctx: Ctx, region: TextRegion) => void): void {
   const { base, gloss, glossBox: g, region } = mockupLayers(design.productType, design.variant);
   // The base is opaque and covers the canvas: no clearRect needed.
   ctx.drawImage(base, 0, 0);
-  drawDesignText(ctx, design, region);
+  drawText(ctx, region);
   ctx.drawImage(gloss, g.x, g.y, g.w, g.h, g.x, g.y, g.w, g.h);
 }

@@ -1,22 +1,10 @@
-import type { ProductTypeId } from '../../../shared/catalog';
-import { printAreaOf } from '../../../shared/print-file';
-import { fitFontSize, textRegion } from './draw-mockup';
+import type { DesignLayout } from '../../render/browser-renderer';
 
-/** Under this size on the 600 px preview, long text gets a visible note rather than silently shrinking. */
-export const LEGIBLE_CANVAS_PX = 30;
-
-let measure: CanvasRenderingContext2D | null | undefined;
-
-function measuringContext(): CanvasRenderingContext2D | null {
-  if (measure === undefined) {
-    try {
-      measure = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    } catch {
-      measure = null;
-    }
-  }
-  return measure;
-}
+/**
+ * Long text gets a visible note once the renderer had to shrink it below this share of the design's
+ * size (12 mm letters at font size 24, so under 8 mm), rather than letting it shrink silently.
+ */
+export const LEGIBLE_SHARE = 2 / 3;
 
 export interface LongTextFit {
   /** The letters' size on the printed product, in mm. */
@@ -24,15 +12,11 @@ export interface LongTextFit {
 }
 
 /**
- * How big the text ends up when it has to shrink to fit its product, or null when it prints at a
- * comfortable size (or the browser cannot measure). Same region and fitting as the preview.
+ * How big the text prints when the shared renderer had to shrink it to fit its product, or null
+ * when it prints at a comfortable size (or the layout is not ready yet). The renderer's own fitting
+ * decides, so the note speaks of exactly what the print file will hold.
  */
-export function longTextFit(design: { productType: ProductTypeId; variant: string; text: string; font: string; fontSize: number }): LongTextFit | null {
-  const ctx = measuringContext();
-  if (!ctx || !design.text.trim()) return null;
-  const region = textRegion(design.productType, design.variant);
-  const size = fitFontSize(ctx, design.text, design.font, design.fontSize * 3, region);
-  if (size >= LEGIBLE_CANVAS_PX) return null;
-  const area = printAreaOf({ productType: design.productType, device: design.variant });
-  return { printedMm: Math.max(1, Math.round((size * area.length) / region.length)) };
+export function longTextFit(layout: DesignLayout | null, text: string): LongTextFit | null {
+  if (!layout || !text.trim() || layout.fontSizeMm >= layout.preferredFontSizeMm * LEGIBLE_SHARE) return null;
+  return { printedMm: Math.max(1, Math.round(layout.fontSizeMm)) };
 }

@@ -18,9 +18,9 @@ export function fallbackTextCheck(text: string): TextCheck {
 }
 
 /** POST /api/products/validate-text, or the fallback when the call fails (offline, timeout, 5xx). */
-export async function checkText(text: string): Promise<TextCheck> {
+export async function checkText(text: string, font?: string): Promise<TextCheck> {
   try {
-    const answer = await apiRequest<TextCheck>('POST', apiPath('validateText'), { body: { text }, timeoutMs: 5000, ignoreUnauthorized: true });
+    const answer = await apiRequest<TextCheck>('POST', apiPath('validateText'), { body: font ? { text, font } : { text }, timeoutMs: 5000, ignoreUnauthorized: true });
     if (typeof answer?.valid === 'boolean' && typeof answer.message === 'string') return answer;
   } catch {
     // fall through to the local rule
@@ -29,18 +29,18 @@ export async function checkText(text: string): Promise<TextCheck> {
 }
 
 /** The server's verdict on the text, debounced; null while the text is empty or being checked. */
-export function useTextCheck(text: string): TextCheck | null {
-  const [result, setResult] = useState<{ text: string; check: TextCheck } | null>(null);
+export function useTextCheck(text: string, font?: string): TextCheck | null {
+  const [result, setResult] = useState<{ text: string; font?: string; check: TextCheck } | null>(null);
   useEffect(() => {
     if (!text.trim()) return;
     let alive = true;
     const timer = setTimeout(() => {
-      void checkText(text).then((check) => alive && setResult({ text, check }));
+      void checkText(text, font).then((check) => alive && setResult({ text, font, check }));
     }, TEXT_CHECK_DEBOUNCE_MS);
     return () => {
       alive = false;
       clearTimeout(timer);
     };
-  }, [text]);
-  return text.trim() && result?.text === text ? result.check : null;
+  }, [text, font]);
+  return text.trim() && result?.text === text && result.font === font ? result.check : null;
 }

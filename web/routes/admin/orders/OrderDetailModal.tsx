@@ -8,7 +8,7 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import { changeStatuses } from '../sync/status-change';
 import { useOnline } from '../sync/use-sync-status';
 import { OrderHistory } from './OrderHistory';
-import { OrderItemsTable } from './OrderItemsTable';
+import { OrderLines } from './OrderLines';
 import { RefundForm } from './RefundForm';
 
 function Field({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
@@ -84,7 +84,7 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
       <div className="admin-detail__body">
         <StatusControl order={order} />
 
-        <OrderItemsTable order={order} />
+        <OrderLines order={order} />
 
         <section className="admin-detail__section" aria-labelledby={`customer-${order.id}`}>
           <h3 id={`customer-${order.id}`}>Customer and shipping</h3>

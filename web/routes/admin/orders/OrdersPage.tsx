@@ -26,14 +26,16 @@ export function OrdersPage() {
     <section className="admin-page orders-page" aria-labelledby="orders-title">
       <div className="admin-page__head">
         <h1 id="orders-title">Orders</h1>
-        <button
-          type="button"
-          className="admin-button"
-          disabled={!visible.length}
-          onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
-        >
-          Export CSV
-        </button>
+        <div className="admin-page__actions">
+          <button
+            type="button"
+            className="admin-button"
+            disabled={!visible.length}
+            onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
+          >
+            Export CSV
+          </button>
+        </div>
       </div>
       <div className="orders-filters">
         <label className="admin-field admin-field--grow">
