@@ -9,6 +9,7 @@ import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.gu
 import { HttpError, notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
 import { findStoredResponse, hashRequest, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
 import { toHistoryEntry, toItemView } from './order.mapper';
@@ -109,6 +110,7 @@ export function createOrderRoutes(app: AppContext): Router {
           mutationId: null,
           expectedVersion: ifMatch === null ? undefined : { version: ifMatch, policy: 'strict' },
           now,
+          mail: mailQueueingOf(app.config),
         });
         if (outcome.kind === 'not_found') throw notFound('Order not found.');
         const order = await adminViewOf(trx, outcome.order);
