@@ -15,6 +15,9 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { createOrderLookupRoutes } from './orders/order-lookup.routes';
+import { createMailRoutes, registerMailWaker } from './mail/mail.routes';
+import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
@@ -49,7 +52,9 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createAnalyticsRoutes(context),
     createPaymentRoutes(context),
     createSyncRoutes(context),
+    createOrderLookupRoutes(context),
     createOrderRoutes(context),
+    createMailRoutes(context),
   ]) {
     api.use(router.routes());
   }
@@ -69,6 +74,14 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   koa.use(api.allowedMethods({ throw: true }));
 
   await runPaymentStartupTasks(context);
+  // After reconciliation, so the orders it wrote are mailed too. SHOP_TEST_FAULT=hold-mail (tests
+  // only) leaves the outbox unsent: a crash test kills the process between an order and its mail.
+  let mailSender: MailSender | null = null;
+  if (config.mail.enabled && config.testFault !== 'hold-mail') {
+    const sender = startMailSender(context);
+    registerMailWaker(context, sender.wake);
+    mailSender = sender;
+  }
 
   let server: Server | null = null;
   return {
@@ -93,6 +106,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
         await new Promise<void>((resolve) => closing.close(() => resolve()));
         closing.closeAllConnections?.();
       }
+      await mailSender?.close();
       await closePayments(context);
       await db.destroy();
     },

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { AppContext } from '../app-context';
+import { findOrderById, loadItems } from '../orders/order.repository';
+import { claimDueMails, recordAttempt } from './mail-outbox.repository';
+import { renderMail } from './mail-render';
+import { createMailTransport, type MailTransport } from './mail-transport';
+import type { MailOutboxRow } from './mail.table';
+
+export interface MailSender {
+  /** Looks for due mails now rather than at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the attempt under way. */
+  close(): Promise<void>;
+}
+
+/** How often an idle sender looks for due mails (a read on a partial index; cheap). */
+const POLL_MS = 1_000;
+/** Mails claimed at a time when the process is quiet. */
+const BATCH = 10;
+/** While requests keep the event loop busier than this, one mail per pause: mail waits, checkout does not. */
+const BUSY_UTILIZATION = 0.5;
+const BUSY_PAUSE_MS = 1_000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/**
+ * Delivers the outbox (docs/decisions/mail.md). Each process runs one; they share nothing but the
+ * table. A mail is claimed in the database before it is sent (mail-outbox.repository.ts), so two
+ * processes never send the same one; a failed attempt is retried with exponential back-off, and
+ * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves
+ * the mail to be retried once the claim's lease runs out.
+ *
+ * Sending yields to the shop: the sender measures how busy the event loop was with other work
+ * since its last round, and while requests keep it busy it takes one mail per second, so a burst
+ * of checkouts is never slowed by the mails it causes; they follow once the burst is over.
+ */
+export function startMailSender(app: AppContext): MailSender {
+  const { config, db, logger } = app;
+  const mail = config.mail;
+  const transport: MailTransport = createMailTransport(mail);
+  const token = randomUUID();
+  const leaseMs = Math.max(60_000, 4 * mail.sendTimeoutMs);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  let lastLoop = performance.eventLoopUtilization();
+  let ownMs = 0;
+
+  /** Share of the event loop's time since the last round spent on anything but rendering mails. */
+  function othersUtilization(): number {
+    const current = performance.eventLoopUtilization();
+    const { active, idle } = performance.eventLoopUtilization(current, lastLoop);
+    lastLoop = current;
+    const others = Math.max(0, active - ownMs) / Math.max(1, active + idle);
+    ownMs = 0;
+    return others;
+  }
+
+  async function due(): Promise<boolean> {
+    const row = await db.selectFrom('mail_outbox').select('order_id').where('state', '=', 'queued').where('next_attempt_at', '<=', app.now()).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async function deliver(row: MailOutboxRow): Promise<void> {
+    try {
+      const order = await findOrderById(db, row.order_id);
+      if (!order) throw new Error(`Order ${row.order_id} not found`);
+      const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
+      const started = performance.now();
+      const rendered = renderMail(row, order, items, { from: mail.from, publicUrl: mail.publicUrl });
+      ownMs += performance.now() - started;
+      await transport.send(rendered, `${order.order_number}-${row.mail_key}`);
+      await recordAttempt(db, row, { state: 'sent', error: null, nextAttemptAt: app.now(), now: app.now() });
+      logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
+    } catch (error) {
+      const now = app.now();
+      const giveUp = row.attempts >= mail.maxAttempts;
+      const message = describeError(error);
+      const retryAt = giveUp ? now : now + Math.min(MAX_BACKOFF_MS, mail.retryBaseMs * 2 ** (row.attempts - 1));
+      await recordAttempt(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt, now }).catch((recordError: unknown) =>
+        logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
+      );
+      logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
+    }
+  }
+
+  /** One round: claims what is due and delivers it; returns how long to wait before the next. */
+  async function round(): Promise<number> {
+    const busy = othersUtilization() > BUSY_UTILIZATION;
+    if (!(await due())) return POLL_MS;
+    const now = app.now();
+    const limit = busy ? 1 : BATCH;
+    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token });
+    await Promise.all(claimed.map(deliver));
+    if (busy) return BUSY_PAUSE_MS;
+    return claimed.length === limit ? 0 : POLL_MS;
+  }
+
+  function schedule(delay: number) {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  }
+
+  function run() {
+    timer = null;
+    if (running || closed) return;
+    running = round()
+      .catch((error: unknown) => {
+        logger.error('mail sender round failed', { error: String(error) });
+        return POLL_MS;
+      })
+      .then((delay) => {
+        running = null;
+        schedule(delay);
+      });
+  }
+
+  logger.info('mail sender started', { transport: transport.describe() });
+  schedule(0);
+  return {
+    wake() {
+      if (!running) schedule(0);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
+
+/** What the admin sees of a failed attempt: the SMTP server's answer when there is one. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, response } = error as Error & { code?: string; response?: string };
+  const detail = response && !error.message.includes(response) ? ` (${response})` : '';
+  return `${code ? `${code}: ` : ''}${error.message}${detail}`.slice(0, 1000);
+}
