@@ -13,10 +13,12 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
   let smtp: TestSmtpServer;
   let t: TestApp;
   let admin: string;
+  let sharedUrl: string | undefined;
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     const url = await databaseUrl();
+    sharedUrl = url;
     t = await startTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Villa Prints <orders@villa-prints.test>',
@@ -128,6 +130,26 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       expect(await outboxOf(t, order.id)).toMatchObject([{ state: 'sent', last_error: null }]);
       const again = await t.request('POST', `/api/mail/outbox/${order.id}/confirmation/retry`, { token: admin });
       expect(again.status).toBe(409);
+    }
+  }, 60_000);
+
+  it('two processes sharing the database deliver each mail once (claims are taken in the database)', async () => {
+    const second = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Villa Prints <orders@villa-prints.test>', DATABASE_URL: sharedUrl ?? `sqlite:${t.dbPath}` });
+    try {
+      const before = smtp.received.length;
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, index) =>
+          (index % 2 ? second : t).request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': `two-senders-${index}` } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(201));
+      await waitFor('24 confirmations', () => smtp.received.length - before >= 24);
+      await quietPeriod();
+      const delivered = smtp.received.slice(before).map((mail) => mail.messageId);
+      expect(delivered).toHaveLength(24);
+      expect(new Set(delivered).size).toBe(24);
+    } finally {
+      await second.close();
     }
   }, 60_000);
 

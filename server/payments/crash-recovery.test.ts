@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startServerProcess, stopServerProcess } from '../test/server-process';
 
-const entry = path.join(import.meta.dirname, 'test-server-entry.ts');
 let standIn: StripeStandIn;
 const dirs: string[] = [];
 
@@ -20,36 +19,8 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-/** Runs the real server as its own process on the given database file. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
-  });
-  return { url, child, exited };
-}
-
-async function stop(server: Server) {
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
+const startServer = startServerProcess;
+const stop = stopServerProcess;
 
 function readDb(dbPath: string) {
   const db = new SQLite(dbPath, { readonly: true });
