@@ -51,7 +51,7 @@ export function parseMailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig
 
 /** The bare address of `Name <a@b.c>` or `a@b.c`; undefined when it is neither. */
 export function mailboxAddress(value: string): string | undefined {
-  const match = /^(?:[^<>]*<([^<>\s]+@[^<>\s@]+)>|([^<>\s]+@[^<>\s@]+))$/.exec(value.trim());
+  const match = /^(?:[^<>]*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))$/.exec(value.trim());
   return match?.[1] ?? match?.[2];
 }
 
