@@ -48,7 +48,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
 
   it('a checkout sends exactly one confirmation: each line with its design image, totals, address, dispatch estimate, a link to tracking', async () => {
     const order = await checkout('mail-confirm-1');
-    const [mail] = await waitFor('the confirmation', () => mailsTo(order.order_number, 'confirmed').length && mailsTo(order.order_number, 'confirmed'));
+    const [mail] = await waitFor('the confirmation', () => mailsTo(order.order_number, 'confirmed').length > 0 && mailsTo(order.order_number, 'confirmed'));
     // The same request again (a retried checkout) neither writes nor mails anything new.
     await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [2, 1]), headers: { 'Idempotency-Key': 'mail-confirm-1' } });
     await quietPeriod();
@@ -106,7 +106,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       const order = await checkout(`mail-${behaviour}`);
       const failing = await waitFor(`a failed attempt (${behaviour})`, async () => {
         const [row] = await outboxOf(t, order.id);
-        return row && row.attempts >= 1 && row.last_error && row;
+        return row !== undefined && row.attempts >= 1 && row.last_error !== null && row;
       });
       expect(failing.state).not.toBe('sent');
       expect(smtp.turnedAway).toBeGreaterThan(turnedAwayBefore);

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { trackOrderHref } from '../routes/track/track-link';
 import { BRAND, CONTACT_EMAIL, SUPPORT_EMAIL } from './contact';
 
 export function Footer() {
@@ -7,6 +9,7 @@ export function Footer() {
       <p className="site-footer__links">
         <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
         <a href={`mailto:${SUPPORT_EMAIL}`}>Support</a>
+        <Link to={trackOrderHref()}>Track your order</Link>
       </p>
     </footer>
   );

@@ -76,6 +76,7 @@ export default function AccountPage() {
                 <th scope="col">Date</th>
                 <th scope="col">Items</th>
                 <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
                 <th scope="col">Total</th>
               </tr>
             </thead>
@@ -86,6 +87,7 @@ export default function AccountPage() {
                   <td>{new Date(order.createdAt).toLocaleDateString()}</td>
                   <td>{order.items.map((item) => `${item.device} “${item.text}” ×${item.quantity}`).join(', ')}</td>
                   <td>{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
+                  <td>{order.trackingNumber ?? <span className="muted">Not shipped yet</span>}</td>
                   <td>{formatUsd(toCents(order.total))}</td>
                 </tr>
               ))}

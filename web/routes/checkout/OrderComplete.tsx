@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { formatUsd, toCents } from '../../../shared/money';
 import type { PlacedOrder } from '../../payments/place-order';
+import { Link } from 'react-router';
+import { trackOrderHref } from '../track/track-link';
 
 /** spec.md §2: order number, total and email; Continue Shopping goes to / and clears it. */
 export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onContinue(): void }) {
@@ -18,6 +20,7 @@ export function OrderComplete({ order, onContinue }: { order: PlacedOrder; onCon
         <div><dt>Total</dt><dd data-testid="order-total">{formatUsd(toCents(order.total))}</dd></div>
         <div><dt>Confirmation sent to</dt><dd data-testid="order-email">{order.customerEmail}</dd></div>
       </dl>
+      <Link className="link" to={trackOrderHref(order.orderNumber)}>Track this order</Link>
       <button type="button" className="btn btn--primary" onClick={onContinue}>
         Continue Shopping
       </button>

@@ -12,6 +12,7 @@ import { useOnline } from '../sync/use-sync-status';
 import { fetchOrderHistory } from './order-remote';
 import { downloadPrintFile } from './print-file-download';
 import { RefundForm } from './RefundForm';
+import { OrderMailStatus } from './OrderMailStatus';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -147,6 +148,7 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
         </section>
 
         <RefundForm order={order} online={online} />
+        <OrderMailStatus order={order} />
       </div>
     </Dialog>
   );
