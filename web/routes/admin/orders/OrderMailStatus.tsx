@@ -5,6 +5,7 @@ import type { CachedOrder } from '../../../db/db';
 import { formatDateTime } from '../shared/format';
 import { useOnline } from '../sync/use-sync-status';
 import { fetchOrderMails, MAIL_KIND_LABELS, sendMailAgain } from './order-mail';
+import './order-mail.css';
 
 function describeState(mail: MailView): string {
   if (mail.state === 'sent') return `Sent ${formatDateTime(mail.sentAt)}`;
@@ -58,23 +59,23 @@ export function OrderMailStatus({ order }: { order: CachedOrder }) {
       ) : mails.length === 0 ? (
         <p className="admin-muted">No e-mails for this order.</p>
       ) : (
-        <ul className="history-list">
+        <ul className="mail-status-list">
           {mails.map((mail) => (
-            <li key={mail.mailKey} data-mail-state={mail.state}>
-              <strong>{MAIL_KIND_LABELS[mail.kind]}</strong> to {mail.recipient} · {describeState(mail)}
-              {mail.lastError && mail.state !== 'sent' ? <span className="admin-error"> · {mail.lastError}</span> : null}
+            <li key={mail.mailKey} className="mail-status" data-mail-state={mail.state}>
+              <span>
+                <strong>{MAIL_KIND_LABELS[mail.kind]}</strong> to {mail.recipient}
+              </span>
+              <span className={mail.state === 'failed' ? 'admin-error' : 'admin-muted'}>{describeState(mail)}</span>
+              {mail.lastError && mail.state !== 'sent' ? <span className="mail-status__error">{mail.lastError}</span> : null}
               {mail.state === 'failed' ? (
-                <>
-                  {' '}
-                  <button
-                    type="button"
-                    className="admin-button admin-button--ghost"
-                    aria-label={`Send the ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} of ${order.orderNumber} again`}
-                    onClick={() => void again(mail)}
-                  >
-                    Send again
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className="admin-button admin-button--ghost"
+                  aria-label={`Send the ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} of ${order.orderNumber} again`}
+                  onClick={() => void again(mail)}
+                >
+                  Send again
+                </button>
               ) : null}
             </li>
           ))}
