@@ -9,6 +9,7 @@ import { notFound } from './errors/http-error';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
+import { createTrafficMeter } from './http/traffic';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -60,6 +61,8 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   }
 
   const koa = new Koa({ proxy: config.trustProxy });
+  const traffic = createTrafficMeter();
+  koa.use(traffic.middleware);
   koa.use(requestLog(logger));
   koa.use(errorMiddleware(logger));
   koa.use(serveWebApp(config.webDistDir));
@@ -78,7 +81,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   // only) leaves the outbox unsent: a crash test kills the process between an order and its mail.
   let mailSender: MailSender | null = null;
   if (config.mail.enabled && config.testFault !== 'hold-mail') {
-    const sender = startMailSender(context);
+    const sender = startMailSender(context, traffic);
     registerMailWaker(context, sender.wake);
     mailSender = sender;
   }

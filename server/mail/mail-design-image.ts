@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { colorHex } from '../../shared/catalog';
 
 /** What the picture of a design needs of an order line. */
@@ -30,11 +30,12 @@ const SCALE = 2;
  * The picture of one design line for the mails: the customer's text in its colour and font, as
  * glyph outlines (fontkit, from the same self-hosted font files the web app serves), rasterised to
  * PNG (resvg), since mail clients do not show SVG. One function, so that it can draw through the
- * shared design renderer (issue 13, shared/render/) once that is on this branch.
+ * shared design renderer (issue 13, shared/render/) once that is on this branch. Rasterised on
+ * libuv's thread pool (renderAsync), so the event loop serving shoppers does not wait for it.
  */
-export function designImageForMail(item: MailDesignItem, cid: string): MailImage {
+export async function designImageForMail(item: MailDesignItem, cid: string): Promise<MailImage> {
   const svg = designSvg(item);
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH * SCALE } }).render().asPng();
+  const png = (await renderAsync(svg, { fitTo: { mode: 'width', value: WIDTH * SCALE } })).asPng();
   return { cid, filename: `${cid.split('@')[0]}.png`, contentType: 'image/png', content: png, width: WIDTH, height: HEIGHT };
 }
 

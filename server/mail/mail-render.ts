@@ -24,8 +24,8 @@ const BRAND = 'Villa Prints';
 const DISPATCH_ESTIMATE = 'Dispatched within 2-3 business days';
 
 /** The mail an outbox row stands for, from the order as it is now (its lines and address never change). */
-export function renderMail(row: MailOutboxRow, order: OrderRow, items: OrderItemRow[], context: RenderContext): RenderedMail {
-  const content = row.kind === 'shipping_notice' ? shippingNotice(row, order, items, context) : orderConfirmation(order, items, context);
+export async function renderMail(row: MailOutboxRow, order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<RenderedMail> {
+  const content = row.kind === 'shipping_notice' ? shippingNotice(row, order, items, context) : await orderConfirmation(order, items, context);
   return { messageId: row.message_id, from: context.from, to: row.recipient, ...content };
 }
 
@@ -35,8 +35,8 @@ function trackUrl(context: RenderContext, order: OrderRow): string {
   return `${context.publicUrl}/orders/track?order=${encodeURIComponent(order.order_number)}`;
 }
 
-function orderConfirmation(order: OrderRow, items: OrderItemRow[], context: RenderContext): Content {
-  const images = items.map((item) => designImageForMail(item, `design-${item.line_no}.${order.order_number.toLowerCase()}@mail`));
+async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<Content> {
+  const images = await Promise.all(items.map((item) => designImageForMail(item, `design-${item.line_no}.${order.order_number.toLowerCase()}@mail`)));
   const url = trackUrl(context, order);
   const totals: [string, string][] = [
     ['Subtotal', formatUsd(order.subtotal_cents)],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../app-context';
+import type { TrafficMeter } from '../http/traffic';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { claimDueMails, recordAttempt } from './mail-outbox.repository';
 import { renderMail } from './mail-render';
@@ -18,8 +18,8 @@ export interface MailSender {
 const POLL_MS = 1_000;
 /** Mails claimed at a time when the process is quiet. */
 const BATCH = 10;
-/** While requests keep the event loop busier than this, one mail per pause: mail waits, checkout does not. */
-const BUSY_UTILIZATION = 0.5;
+/** Above this many requests a second, the shop is busy: one mail per pause, so mail waits, not checkout. */
+const BUSY_REQUESTS_PER_SECOND = 5;
 const BUSY_PAUSE_MS = 1_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -30,11 +30,11 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
  * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves
  * the mail to be retried once the claim's lease runs out.
  *
- * Sending yields to the shop: the sender measures how busy the event loop was with other work
- * since its last round, and while requests keep it busy it takes one mail per second, so a burst
- * of checkouts is never slowed by the mails it causes; they follow once the burst is over.
+ * Sending yields to the shop: while requests keep coming (more than a few a second since its last
+ * round) the sender takes one mail per second, so a burst of checkouts is not slowed by the mails
+ * it causes (their rendering and SMTP work would take CPU from it); they follow once it is over.
  */
-export function startMailSender(app: AppContext): MailSender {
+export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSender {
   const { config, db, logger } = app;
   const mail = config.mail;
   const transport: MailTransport = createMailTransport(mail);
@@ -43,17 +43,14 @@ export function startMailSender(app: AppContext): MailSender {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
-  let lastLoop = performance.eventLoopUtilization();
-  let ownMs = 0;
+  let lastRoundAt = Date.now();
 
-  /** Share of the event loop's time since the last round spent on anything but rendering mails. */
-  function othersUtilization(): number {
-    const current = performance.eventLoopUtilization();
-    const { active, idle } = performance.eventLoopUtilization(current, lastLoop);
-    lastLoop = current;
-    const others = Math.max(0, active - ownMs) / Math.max(1, active + idle);
-    ownMs = 0;
-    return others;
+  /** Whether requests have kept coming since the last round. */
+  function shopIsBusy(): boolean {
+    const now = Date.now();
+    const perSecond = traffic.take() / Math.max(0.001, (now - lastRoundAt) / 1000);
+    lastRoundAt = now;
+    return perSecond > BUSY_REQUESTS_PER_SECOND;
   }
 
   async function due(): Promise<boolean> {
@@ -66,9 +63,7 @@ export function startMailSender(app: AppContext): MailSender {
       const order = await findOrderById(db, row.order_id);
       if (!order) throw new Error(`Order ${row.order_id} not found`);
       const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
-      const started = performance.now();
-      const rendered = renderMail(row, order, items, { from: mail.from, publicUrl: mail.publicUrl });
-      ownMs += performance.now() - started;
+      const rendered = await renderMail(row, order, items, { from: mail.from, publicUrl: mail.publicUrl });
       await transport.send(rendered, `${order.order_number}-${row.mail_key}`);
       await recordAttempt(db, row, { state: 'sent', error: null, nextAttemptAt: app.now(), now: app.now() });
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
@@ -86,7 +81,7 @@ export function startMailSender(app: AppContext): MailSender {
 
   /** One round: claims what is due and delivers it; returns how long to wait before the next. */
   async function round(): Promise<number> {
-    const busy = othersUtilization() > BUSY_UTILIZATION;
+    const busy = shopIsBusy();
     if (!(await due())) return POLL_MS;
     const now = app.now();
     const limit = busy ? 1 : BATCH;

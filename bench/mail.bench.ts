@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { checkoutBody } from '../server/payments/payment.test-support';
+import { startStripeStandIn } from '../server/payments/stripe-stand-in';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process';
+import { startChildServer } from './support/child-server';
+
+/**
+ * Issue 16's budget: checkout throughput with mail on stays within 5 % of mail off, in the same
+ * run. POST /api/checkout on SQLite (synchronous=FULL), each server its own process, mail off
+ * (MAIL_ENABLED=0) and on (SMTP to a real SMTP server in a third process), interleaved, on both
+ * paths: the built-in test gateway (one transaction on the writer thread) and Stripe through the
+ * local stand-in (intent, confirm, then the order). After each mail-on run it prints how many of
+ * the burst's confirmations went out in the following seconds.
+ * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_ROUNDS (2), BENCH_DRAIN_SECONDS (20).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 20);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
+const smtp = await startChildServer('bench/support/serve-smtp.ts');
+const standIn = await startStripeStandIn();
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_BASE: standIn.url };
+
+interface CaseResult {
+  ordersPerSecond: number;
+  p99: number;
+  errors: number;
+  cpuMicrosPerOrder: number;
+  drained?: string;
+}
+
+const body = JSON.stringify(checkoutBody('pm_card_visa', [1, 2]));
+const request = {
+  method: 'POST' as const,
+  path: '/api/checkout',
+  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+};
+
+async function runCase(name: string, env: Record<string, string>, mail: boolean): Promise<CaseResult> {
+  const dbPath = path.join(dir, `${name}-${randomUUID()}.db`);
+  const server: ServerProcess = await startServerProcess({
+    DATABASE_URL: `sqlite:${dbPath}`,
+    WEB_DIST_DIR: path.join(dir, 'dist'),
+    LOG_LEVEL: 'warn',
+    ...(mail ? { SMTP_URL: smtp.url } : { MAIL_ENABLED: '0' }),
+    ...env,
+  });
+  try {
+    await autocannon({ url: server.url, connections, duration: 2, requests: [request] });
+    const sqlite = new SQLite(dbPath, { readonly: true });
+    const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n;
+    const orders = () => count('SELECT count(*) AS n FROM orders');
+    // Let the warm-up's mails go first, so the run measures the burst's own.
+    if (mail) await drain(() => count("SELECT count(*) AS n FROM mail_outbox WHERE state = 'queued'"), 60);
+    const before = orders();
+    const cpuBefore = processCpuMs(server.child.pid!);
+    const started = Date.now();
+    const result = await autocannon({ url: server.url, connections, duration: seconds, requests: [request] });
+    const made = orders() - before;
+    const ordersPerSecond = made / ((Date.now() - started) / 1000);
+    const cpuMicrosPerOrder = ((processCpuMs(server.child.pid!) - cpuBefore) / made) * 1000;
+    let drained: string | undefined;
+    if (mail) {
+      const queued = () => count("SELECT count(*) AS n FROM mail_outbox WHERE state = 'queued'");
+      const waiting = queued();
+      const drainStarted = Date.now();
+      const left = await drain(queued, drainSeconds);
+      const sent = waiting - left;
+      drained = `${sent} of ${waiting} queued mails sent in the ${((Date.now() - drainStarted) / 1000).toFixed(0)} s after the burst (${(sent / ((Date.now() - drainStarted) / 1000)).toFixed(0)}/s)`;
+    }
+    sqlite.close();
+    return { ordersPerSecond, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuMicrosPerOrder, drained };
+  } finally {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+/** Waits until `left()` is 0 or `limitSeconds` pass; returns what is left. */
+async function drain(left: () => number, limitSeconds: number): Promise<number> {
+  const deadline = Date.now() + limitSeconds * 1000;
+  let remaining = left();
+  while (remaining > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    remaining = left();
+  }
+  return remaining;
+}
+
+/** User + system CPU milliseconds of a process and its threads (Linux /proc; NaN elsewhere). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+try {
+  console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, ${rounds} rounds, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('path          mail  round   orders/s  p99 ms  errors  CPU µs/order');
+  const totals: Record<string, { off: number[]; on: number[] }> = { 'test gateway': { off: [], on: [] }, 'Stripe': { off: [], on: [] } };
+  for (let round = 1; round <= rounds; round++) {
+    for (const [label, env] of [['test gateway', {}], ['Stripe', STRIPE_ENV]] as const) {
+      // Alternate which goes first, so a drifting machine does not favour one side.
+      const order: boolean[] = round % 2 ? [false, true] : [true, false];
+      for (const mail of order) {
+        const result = await runCase(`${label.replace(' ', '-')}-${mail ? 'on' : 'off'}`, env, mail);
+        totals[label]![mail ? 'on' : 'off'].push(result.ordersPerSecond);
+        console.log(
+          `${label.padEnd(13)} ${(mail ? 'on' : 'off').padEnd(5)} ${String(round).padStart(5)} ${result.ordersPerSecond.toFixed(0).padStart(10)} ${String(result.p99).padStart(7)} ${String(result.errors).padStart(7)} ${result.cpuMicrosPerOrder.toFixed(0).padStart(13)}`,
+        );
+        if (result.drained) console.log(`                    ${result.drained}`);
+      }
+    }
+  }
+  for (const [label, { off, on }] of Object.entries(totals)) {
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+    console.log(`${label}: mail on ${mean(on).toFixed(0)} orders/s vs off ${mean(off).toFixed(0)}: ${(((mean(on) - mean(off)) / mean(off)) * 100).toFixed(1)} % (budget: no worse than -5 %)`);
+  }
+} finally {
+  await smtp.stop();
+  await standIn.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
