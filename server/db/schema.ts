@@ -8,7 +8,7 @@ import type {
   OrderItemTable,
   OrderTable,
 } from '../orders/order.table';
-import type { MailOutboxTable } from '../mail/mail.table';
+import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
@@ -24,4 +24,5 @@ export interface Database extends PaymentTables {
   analytics_events: AnalyticsEventTable;
   error_reports: ErrorReportTable;
   mail_outbox: MailOutboxTable;
+  mail_sent: MailSentTable;
 }

@@ -2,7 +2,15 @@ import { formatUsd } from '../../shared/money';
 import { productTypeOfVariant } from '../../shared/catalog';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import { designImageForMail, type MailImage } from './mail-design-image';
-import type { MailOutboxRow } from './mail.table';
+import type { MailKind } from './mail.table';
+
+/** What the renderer needs of a queued mail. */
+export interface MailToRender {
+  kind: MailKind;
+  messageId: string;
+  /** JSON of the mail's own data (a shipping notice's tracking number), or null. */
+  payload: string | null;
+}
 
 /** A mail ready for the transport: both parts, the inline images, the fixed Message-ID. */
 export interface RenderedMail {
@@ -23,10 +31,13 @@ export interface RenderContext {
 const BRAND = 'Villa Prints';
 const DISPATCH_ESTIMATE = 'Dispatched within 2-3 business days';
 
-/** The mail an outbox row stands for, from the order as it is now (its lines and address never change). */
-export async function renderMail(row: MailOutboxRow, order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<RenderedMail> {
-  const content = row.kind === 'shipping_notice' ? shippingNotice(row, order, items, context) : await orderConfirmation(order, items, context);
-  return { messageId: row.message_id, from: context.from, to: row.recipient, ...content };
+/**
+ * The mail a queued row stands for, from the order as it is now (its lines and address never
+ * change), to the address the order was placed with.
+ */
+export async function renderMail(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<RenderedMail> {
+  const content = mail.kind === 'shipping_notice' ? shippingNotice(mail, order, items, context) : await orderConfirmation(order, items, context);
+  return { messageId: mail.messageId, from: context.from, to: order.customer_email, ...content };
 }
 
 type Content = Pick<RenderedMail, 'subject' | 'text' | 'html' | 'attachments'>;
@@ -85,8 +96,8 @@ ${button(url, 'Track your order')}`;
   return { subject: `Your ${BRAND} order ${order.order_number} is confirmed`, text, html: layout(`Order ${order.order_number} confirmed`, body), attachments: images };
 }
 
-function shippingNotice(row: MailOutboxRow, order: OrderRow, items: OrderItemRow[], context: RenderContext): Content {
-  const trackingNumber = (row.payload ? (JSON.parse(row.payload) as { trackingNumber: string | null }).trackingNumber : null) ?? order.tracking_number;
+function shippingNotice(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Content {
+  const trackingNumber = (mail.payload ? (JSON.parse(mail.payload) as { trackingNumber: string | null }).trackingNumber : null) ?? order.tracking_number;
   const url = trackUrl(context, order);
   const tracking = trackingNumber ? `Tracking number: ${trackingNumber}` : 'Your tracking number will follow.';
   const address = addressLines(order);

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import type { TrafficMeter } from '../http/traffic';
 import { findOrderById, loadItems } from '../orders/order.repository';
-import { claimDueMails, recordAttempt } from './mail-outbox.repository';
+import { claimDueMails, dropMail, recordFailure, recordSent, wasSent } from './mail-outbox.repository';
 import { renderMail } from './mail-render';
 import { createMailTransport, type MailTransport } from './mail-transport';
-import type { MailOutboxRow } from './mail.table';
+import { kindOfMail, type MailOutboxRow } from './mail.table';
 
 export interface MailSender {
   /** Looks for due mails now rather than at the next poll. */
@@ -60,19 +60,21 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
 
   async function deliver(row: MailOutboxRow): Promise<void> {
     try {
+      // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
+      if (await wasSent(db, row)) return void (await dropMail(db, row));
       const order = await findOrderById(db, row.order_id);
       if (!order) throw new Error(`Order ${row.order_id} not found`);
       const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
-      const rendered = await renderMail(row, order, items, { from: mail.from, publicUrl: mail.publicUrl });
+      const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
       await transport.send(rendered, `${order.order_number}-${row.mail_key}`);
-      await recordAttempt(db, row, { state: 'sent', error: null, nextAttemptAt: app.now(), now: app.now() });
+      await recordSent(db, row, order.customer_email, app.now());
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {
       const now = app.now();
       const giveUp = row.attempts >= mail.maxAttempts;
       const message = describeError(error);
       const retryAt = giveUp ? now : now + Math.min(MAX_BACKOFF_MS, mail.retryBaseMs * 2 ** (row.attempts - 1));
-      await recordAttempt(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt, now }).catch((recordError: unknown) =>
+      await recordFailure(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt }).catch((recordError: unknown) =>
         logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
       );
       logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
@@ -85,7 +87,7 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
     if (!(await due())) return POLL_MS;
     const now = app.now();
     const limit = busy ? 1 : BATCH;
-    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token });
+    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token, messageIdDomain: mail.messageIdDomain });
     await Promise.all(claimed.map(deliver));
     if (busy) return BUSY_PAUSE_MS;
     return claimed.length === limit ? 0 : POLL_MS;

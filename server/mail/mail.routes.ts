@@ -6,30 +6,26 @@ import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
 import { conflict, notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
-import { findMail, listMails, requeueMail } from './mail-outbox.repository';
-import type { MailOutboxRow } from './mail.table';
+import { listMails, requeueMail, type MailRecord } from './mail-outbox.repository';
+import { kindOfMail } from './mail.table';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-async function toMailViews(app: AppContext, rows: MailOutboxRow[]): Promise<MailView[]> {
-  const ids = [...new Set(rows.map((row) => row.order_id))];
-  const numbers = ids.length
-    ? new Map((await app.db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', ids).execute()).map((o) => [o.id, o.order_number]))
-    : new Map<string, string>();
-  return rows.map((row) => ({
-    orderId: row.order_id,
-    orderNumber: numbers.get(row.order_id) ?? null,
-    mailKey: row.mail_key,
-    kind: row.kind,
-    recipient: row.recipient,
-    messageId: row.message_id,
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: row.state === 'queued' ? iso(row.next_attempt_at) : null,
-    createdAt: iso(row.created_at)!,
-    sentAt: iso(row.sent_at),
-  }));
+function toMailView(record: MailRecord): MailView {
+  return {
+    orderId: record.orderId,
+    orderNumber: record.orderNumber,
+    mailKey: record.mailKey,
+    kind: kindOfMail(record.mailKey),
+    recipient: record.recipient,
+    messageId: record.messageId,
+    state: record.state,
+    attempts: record.attempts,
+    lastError: record.lastError,
+    nextAttemptAt: iso(record.nextAttemptAt),
+    createdAt: iso(record.createdAt)!,
+    sentAt: iso(record.sentAt),
+  };
 }
 
 /** The admin's window on the outbox: what failed (or waits) and why, and "send again". */
@@ -39,19 +35,18 @@ export function createMailRoutes(app: AppContext): Router {
   router.get(routerPath('mailOutbox'), requireAdmin, async (ctx) => {
     const query = validate(mailOutboxQuerySchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { mails: await toMailViews(app, await listMails(app.db, query)) };
+    ctx.body = { mails: (await listMails(app.db, query)).map(toMailView) };
   });
 
   router.post(routerPath('mailRetry'), requireAdmin, async (ctx) => {
-    const mail = { order_id: ctx.params.orderId!, mail_key: ctx.params.mailKey! };
-    const requeued = await requeueMail(app.db, mail, app.now());
-    if (!requeued) {
-      const existing = await findMail(app.db, mail);
-      if (!existing) throw notFound('Mail not found.');
-      throw conflict(`This mail is ${existing.state}; only a failed mail can be sent again.`, 'MAIL_NOT_FAILED');
-    }
+    const orderId = ctx.params.orderId!;
+    const mailKey = ctx.params.mailKey!;
+    const requeued = await requeueMail(app.db, orderId, mailKey, app.now());
+    const mail = (await listMails(app.db, { orderId, limit: 100 })).find((record) => record.mailKey === mailKey);
+    if (!mail) throw notFound('Mail not found.');
+    if (!requeued) throw conflict(`This mail is ${mail.state}; only a failed mail can be sent again.`, 'MAIL_NOT_FAILED');
     mailSenderWake(app);
-    ctx.body = { mail: (await toMailViews(app, [requeued]))[0] };
+    ctx.body = { mail: toMailView(mail) };
   });
   return router;
 }

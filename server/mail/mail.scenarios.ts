@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { orderByNumber, outboxOf, startTestSmtpServer, waitFor, type TestSmtpServer } from './mail.test-support';
+import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServer } from './mail.test-support';
 
 /**
  * Test-only: the mail scenarios of issue 16, run against a real SMTP server in the test process,
@@ -71,8 +71,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
     expect(text).toContain('1 Villa Road');
     expect(text).toContain('Dispatched within 2-3 business days');
     expect(text).toContain(`https://shop.example.com/orders/track?order=${order.order_number}`);
-    const [row] = await outboxOf(t, order.id);
-    expect(row).toMatchObject({ state: 'sent', attempts: 1, last_error: null });
+    expect(await mailsOf(t, order.id)).toMatchObject([{ mailKey: 'confirmation', state: 'sent', attempts: 1, lastError: null, messageId: mail!.messageId, recipient: 'maya@example.com' }]);
   }, 30_000);
 
   it('a change to shipped sends one shipping notice with the tracking number, by PATCH and by sync push (replayed)', async () => {
@@ -105,8 +104,8 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       const turnedAwayBefore = smtp.turnedAway;
       const order = await checkout(`mail-${behaviour}`);
       const failing = await waitFor(`a failed attempt (${behaviour})`, async () => {
-        const [row] = await outboxOf(t, order.id);
-        return row !== undefined && row.attempts >= 1 && row.last_error !== null && row;
+        const [row] = await mailsOf(t, order.id);
+        return row !== undefined && row.attempts >= 1 && row.lastError !== null && row;
       });
       expect(failing.state).not.toBe('sent');
       expect(smtp.turnedAway).toBeGreaterThan(turnedAwayBefore);
@@ -115,7 +114,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       expect(seen.body.mails[0]).toMatchObject({ orderNumber: order.order_number, kind: 'order_confirmation', lastError: expect.stringMatching(behaviour === 'refuse' ? /451|try again later/i : /timeout|timed out/i) });
 
       // After MAIL_MAX_ATTEMPTS it is failed, listed for the admin with its error, until sent again.
-      await waitFor(`the mail to fail for good (${behaviour})`, async () => (await outboxOf(t, order.id))[0]?.state === 'failed');
+      await waitFor(`the mail to fail for good (${behaviour})`, async () => (await mailsOf(t, order.id))[0]?.state === 'failed');
       const failed = await t.request('GET', '/api/mail/outbox?state=failed', { token: admin });
       expect(failed.body.mails.map((mail: { orderId: string }) => mail.orderId)).toContain(order.id);
       expect(mailsTo(order.order_number, 'confirmed')).toHaveLength(0);
@@ -127,7 +126,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       await waitFor(`the mail after the retry (${behaviour})`, () => mailsTo(order.order_number, 'confirmed').length);
       await quietPeriod();
       expect(mailsTo(order.order_number, 'confirmed')).toHaveLength(1);
-      expect(await outboxOf(t, order.id)).toMatchObject([{ state: 'sent', last_error: null }]);
+      expect(await mailsOf(t, order.id)).toMatchObject([{ state: 'sent', lastError: null }]);
       const again = await t.request('POST', `/api/mail/outbox/${order.id}/confirmation/retry`, { token: admin });
       expect(again.status).toBe(409);
     }

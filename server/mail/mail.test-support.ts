@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { TestApp } from '../test/test-app';
+import { listMails } from './mail-outbox.repository';
 
 /** A mail as the test SMTP server received it. */
 export interface ReceivedMail {
@@ -91,9 +92,9 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
   }
 }
 
-/** The outbox rows of an order, oldest first. */
-export function outboxOf(t: TestApp, orderId: string) {
-  return t.app.context.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+/** An order's mails wherever they are (queued, failed or sent), as the admin sees them. */
+export function mailsOf(t: TestApp, orderId: string) {
+  return listMails(t.app.context.db, { orderId, limit: 100 });
 }
 
 /** The order a checkout answer names. */

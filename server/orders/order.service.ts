@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../shared/order-status';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { queueShippingNotice, type MailQueueing } from '../mail/mail-outbox';
+import { queueShippingNotice } from '../mail/mail-outbox';
 import { listOrderPage } from './order-list.repository';
 import { toAdminView, toOrderView } from './order.mapper';
 import { findOrderById, loadItems, nextChangeSeq, type DbOrTrx } from './order.repository';
@@ -53,8 +53,8 @@ export interface StatusChange {
    */
   expectedVersion?: { version: number; policy: 'strict' | 'unlessSameStatus' };
   now: number;
-  /** How the shipping notice is queued in the same transaction; null when mail is off. */
-  mail: MailQueueing | null;
+  /** Whether the shipping notice is queued in the same transaction (false when mail is off). */
+  mail: boolean;
 }
 
 export type StatusChangeOutcome =

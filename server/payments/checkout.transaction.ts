@@ -4,7 +4,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import type { Database } from '../db/schema';
 import { keyReused, type StoredResponse } from '../idempotency/idempotency';
-import { queueOrderConfirmation, type MailQueueing } from '../mail/mail-outbox';
+import { queueOrderConfirmation } from '../mail/mail-outbox';
 import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
 import { IntentKeyTakenError, type PaymentGateway } from './gateway';
@@ -32,8 +32,8 @@ export interface ChargeAndPlaceOrder {
   idempotencyKey: string | null;
   requestHash: string;
   now: number;
-  /** How the order confirmation is queued in the same transaction; null when mail is off. */
-  mail: MailQueueing | null;
+  /** Whether the order confirmation is queued in the same transaction (false when mail is off). */
+  mail: boolean;
   /** Test-only fault (SHOP_TEST_FAULT=crash-after-payment): die after the charge, before the order. */
   crashAfterCharge: boolean;
 }

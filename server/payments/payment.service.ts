@@ -4,7 +4,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { keyReused } from '../idempotency/idempotency';
-import { mailQueueingOf, queueOrderConfirmation, type MailQueueing } from '../mail/mail-outbox';
+import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
@@ -23,8 +23,8 @@ export interface Payments {
   writes: WriteQueue;
   /** With the test gateway on a SQLite file: the thread that writes checkouts (checkout-writer.ts). */
   checkoutWriter: CheckoutWriter | null;
-  /** How orders queue their confirmation mail (null: mail is off). */
-  mailQueueing: MailQueueing | null;
+  /** Whether orders queue their confirmation mail (false: mail is off). */
+  mailQueueing: boolean;
 }
 
 const byApp = new WeakMap<AppContext, Payments>();

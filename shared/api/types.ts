@@ -163,8 +163,9 @@ export interface MailView {
   orderNumber: string | null;
   mailKey: string;
   kind: 'order_confirmation' | 'shipping_notice';
-  recipient: string;
-  messageId: string;
+  recipient: string | null;
+  /** Fixed at the first attempt; null while none was made. */
+  messageId: string | null;
   state: 'queued' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
