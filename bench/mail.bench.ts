@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { checkoutBody } from '../server/payments/payment.test-support';
+import { processCpuMs } from './support/process-cpu';
 import { startStripeStandIn } from '../server/payments/stripe-stand-in';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { startChildServer } from './support/child-server';
@@ -98,15 +99,6 @@ async function drain(left: () => number, limitSeconds: number): Promise<number> 
   return remaining;
 }
 
-/** User + system CPU milliseconds of a process and its threads (Linux /proc; NaN elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 try {
   // First the checkout writer's transaction alone, where the outbox row is the only addition.
