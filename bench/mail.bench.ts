@@ -59,9 +59,9 @@ async function runCase(name: string, env: Record<string, string>, mail: boolean)
     const sqlite = new SQLite(dbPath, { readonly: true });
     const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n;
     const orders = () => count('SELECT count(*) AS n FROM orders');
-    // Let the warm-up's mails go first, so the run measures the burst's own.
-    if (mail) await drain(() => count("SELECT count(*) AS n FROM mail_outbox WHERE state = 'queued'"), 60);
-    const sent = () => count("SELECT count(*) AS n FROM mail_outbox WHERE state = 'sent'");
+    // The warm-up's mails are still queued when the burst starts: the sender has work throughout,
+    // the harder case for "sending does not slow checkout".
+    const sent = () => count('SELECT count(*) AS n FROM mail_sent');
     const sentBefore = mail ? sent() : 0;
     const before = orders();
     const cpuBefore = processCpuMs(server.child.pid!);
