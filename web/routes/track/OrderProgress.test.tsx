@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../shared/order-status';
 import { OrderProgress, PROGRESS_STEPS } from './OrderProgress';
+
+afterEach(() => cleanup());
 
 describe('the order progress line of /orders/track', () => {
   it.each(PROGRESS_STEPS.map((step, index) => [step.status, step.label, index] as const))('marks %s as the current step and the ones before it done', (status, label, index) => {
