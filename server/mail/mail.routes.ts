@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { MailView } from '../../shared/api/types';
 import { routerPath } from '../../shared/api/routes';
-import { mailOutboxQuerySchema } from '../../shared/schemas/order-lookup';
+import { mailOutboxQuerySchema } from '../../shared/schemas/mail';
 import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
 import { conflict, notFound } from '../errors/http-error';
