@@ -39,7 +39,9 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
   const mail = config.mail;
   const transport: MailTransport = createMailTransport(mail);
   const token = randomUUID();
-  const leaseMs = Math.max(60_000, 4 * mail.sendTimeoutMs);
+  // Long enough for a whole batch to wait its turn on the pool's two connections, each step of each
+  // conversation allowed the send timeout; a process that dies holding a claim delays those mails this long.
+  const leaseMs = Math.max(60_000, BATCH * mail.sendTimeoutMs);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
