@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
  */
 export async function claimDueMails(db: Db, options: { now: number; leaseUntil: number; limit: number; token: string; messageIdDomain: string }): Promise<MailOutboxRow[]> {
   const { now, leaseUntil, limit, token, messageIdDomain } = options;
-  let due = db.selectFrom('mail_outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit);
+  let due = db.selectFrom('mail_outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
   return db
     .updateTable('mail_outbox')

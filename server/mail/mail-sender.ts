@@ -18,9 +18,11 @@ export interface MailSender {
 const POLL_MS = 1_000;
 /** Mails claimed at a time when the process is quiet. */
 const BATCH = 10;
-/** Above this many requests a second, the shop is busy: one mail per pause, so mail waits, not checkout. */
+/** Above this many requests a second, the shop is busy: mail waits, checkout does not. */
 const BUSY_REQUESTS_PER_SECOND = 5;
 const BUSY_PAUSE_MS = 1_000;
+/** A busy shop holds mail back at most this long; older mails then go one per pause. */
+const MAX_HOLD_MS = 5 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
@@ -31,8 +33,10 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
  * the mail to be retried once the claim's lease runs out.
  *
  * Sending yields to the shop: while requests keep coming (more than a few a second since its last
- * round) the sender takes one mail per second, so a burst of checkouts is not slowed by the mails
- * it causes (their rendering and SMTP work would take CPU from it); they follow once it is over.
+ * round) the sender sends nothing, so a burst of checkouts is not slowed by the mails it causes
+ * (their rendering and SMTP work take CPU, and recording them takes SQLite's write lock from the
+ * checkout writer); they follow once it is over. Under load that lasts, a mail waits at most
+ * MAX_HOLD_MS, and then the oldest go one per second.
  */
 export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSender {
   const { config, db, logger } = app;
@@ -55,9 +59,10 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
     return perSecond > BUSY_REQUESTS_PER_SECOND;
   }
 
-  async function due(): Promise<boolean> {
-    const row = await db.selectFrom('mail_outbox').select('order_id').where('state', '=', 'queued').where('next_attempt_at', '<=', app.now()).limit(1).executeTakeFirst();
-    return row !== undefined;
+  /** When the oldest due mail was queued (ids grow with time), or undefined when none is due. */
+  async function oldestDue(now: number): Promise<number | undefined> {
+    const row = await db.selectFrom('mail_outbox').select('created_at').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(1).executeTakeFirst();
+    return row?.created_at;
   }
 
   async function deliver(row: MailOutboxRow): Promise<void> {
@@ -86,8 +91,10 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
   /** One round: claims what is due and delivers it; returns how long to wait before the next. */
   async function round(): Promise<number> {
     const busy = shopIsBusy();
-    if (!(await due())) return POLL_MS;
     const now = app.now();
+    const oldest = await oldestDue(now);
+    if (oldest === undefined) return POLL_MS;
+    if (busy && now - oldest < MAX_HOLD_MS) return BUSY_PAUSE_MS;
     const limit = busy ? 1 : BATCH;
     const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token, messageIdDomain: mail.messageIdDomain });
     await Promise.all(claimed.map(deliver));
