@@ -10,6 +10,7 @@ import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
 import { answerUnmatched } from './http/protocol';
 import { securityHeaders } from './http/security-headers';
+import { createTrafficMeter } from './http/traffic';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -17,6 +18,9 @@ import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
+import { createOrderLookupRoutes } from './orders/order-lookup.routes';
+import { createMailRoutes, registerMailWaker } from './mail/mail.routes';
+import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
@@ -54,12 +58,16 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createPaymentRoutes(context),
     createSyncRoutes(context),
     createPrintFileRoutes(context),
+    createOrderLookupRoutes(context),
     createOrderRoutes(context),
+    createMailRoutes(context),
   ]) {
     api.use(router.routes());
   }
 
   const koa = new Koa({ proxy: config.trustProxy });
+  const traffic = createTrafficMeter();
+  koa.use(traffic.middleware);
   koa.use(requestLog(logger));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger));
@@ -70,6 +78,14 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   koa.use(api.routes());
 
   await runPaymentStartupTasks(context);
+  // After reconciliation, so the orders it wrote are mailed too. SHOP_TEST_FAULT=hold-mail (tests
+  // only) leaves the outbox unsent: a crash test kills the process between an order and its mail.
+  let mailSender: MailSender | null = null;
+  if (config.mail.enabled && config.testFault !== 'hold-mail') {
+    const sender = startMailSender(context, traffic);
+    registerMailWaker(context, sender.wake);
+    mailSender = sender;
+  }
 
   let server: Server | null = null;
   return {
@@ -94,6 +110,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
         await new Promise<void>((resolve) => closing.close(() => resolve()));
         closing.closeAllConnections?.();
       }
+      await mailSender?.close();
       await closePayments(context);
       await db.destroy();
     },

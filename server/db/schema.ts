@@ -8,6 +8,7 @@ import type {
   OrderItemTable,
   OrderTable,
 } from '../orders/order.table';
+import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';
 
@@ -25,4 +26,6 @@ export interface Database extends PaymentTables {
   analytics_events: AnalyticsEventTable;
   error_reports: ErrorReportTable;
   health_probe: HealthProbeTable;
+  mail_outbox: MailOutboxTable;
+  mail_sent: MailSentTable;
 }

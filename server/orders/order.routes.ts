@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../errors/http-error';
 import { queryOf } from '../http/query';
 import { validate } from '../http/validate';
 import { findStoredResponse, hashRequest, lockKey, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
 import { toHistoryEntry } from './order.mapper';
@@ -89,6 +90,7 @@ export function createOrderRoutes(app: AppContext): Router {
           mutationId: null,
           expectedVersion: ifMatch === null ? undefined : { version: ifMatch, policy: 'strict' },
           now,
+          mail: mailQueueingOf(app.config),
         });
         if (outcome.kind === 'not_found') throw notFound('Order not found.');
         const order = await adminViewOf(trx, outcome.order);

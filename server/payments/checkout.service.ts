@@ -52,6 +52,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     idempotencyKey: request.idempotencyKey,
     requestHash: request.requestHash,
     now: app.now(),
+    mail: payments.mailQueueing,
     crashAfterCharge: app.config.testFault === 'crash-after-payment',
   };
   try {

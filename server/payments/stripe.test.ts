@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, TEST_PAYMENT_METHODS } from '../../shared/payments';
 import type { TestApp } from '../test/test-app';
+import { mailsOf } from '../mail/mail.test-support';
 import { checkoutBody, countRows } from './payment.test-support';
 import type { StripeStandIn } from './stripe-stand-in';
 import { startStripeTestShop, type StripeTestShop } from './stripe.test-support';
@@ -79,6 +80,8 @@ describe('Stripe through the stripe package and a local stand-in', () => {
     const again = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(created.body.order.id);
+    // One confirmation, queued with the order (issue 16), however often the order is posted.
+    expect((await mailsOf(t, created.body.order.id)).map((mail) => mail.mailKey)).toEqual(['confirmation']);
   });
 
   it('refuses an order for an intent this shop never created', async () => {
@@ -138,6 +141,7 @@ describe('Stripe webhook', () => {
     expect((await signedWebhook(succeededEvent('evt_paid_2', intent))).body.result).toBe('order_exists');
     const count = await t.app.context.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intent.id).execute();
     expect(count).toHaveLength(1);
+    expect((await mailsOf(t, order.id)).map((mail) => mail.mailKey)).toEqual(['confirmation']);
   });
 
   it('refuses a bad or stale signature with 400', async () => {

@@ -166,3 +166,30 @@ export interface CheckoutFailure {
   code: string;
   declineCode?: string;
 }
+
+/** POST /api/orders/lookup: what a guest may see of an order, given its number and e-mail address. */
+export interface TrackedOrder extends OrderView {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** One mail of the outbox as the admin sees it (GET /api/mail/outbox). */
+export interface MailView {
+  orderId: string;
+  orderNumber: string | null;
+  mailKey: string;
+  kind: 'order_confirmation' | 'shipping_notice';
+  recipient: string | null;
+  /** Fixed at the first attempt; null while none was made. */
+  messageId: string | null;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { trackOrderHref } from '../routes/track/track-link';
 import { BRAND, CONTACT_EMAIL, SUPPORT_EMAIL } from './contact';
 
 export function Footer() {
@@ -9,6 +10,7 @@ export function Footer() {
         <Link to="/account">Your account</Link>
         <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
         <a href={`mailto:${SUPPORT_EMAIL}`}>Support</a>
+        <Link to={trackOrderHref()}>Track your order</Link>
       </p>
     </footer>
   );

@@ -77,6 +77,7 @@ export default function AccountPage() {
                 <th scope="col">Date</th>
                 <th scope="col">Items</th>
                 <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
                 <th scope="col">Total</th>
               </tr>
             </thead>
@@ -96,6 +97,7 @@ export default function AccountPage() {
                     </ul>
                   </td>
                   <td data-label="Status">{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
+                  <td data-label="Tracking">{order.trackingNumber ?? <span className="muted">Not shipped yet</span>}</td>
                   <td data-label="Total">{formatUsd(toCents(order.total))}</td>
                 </tr>
               ))}

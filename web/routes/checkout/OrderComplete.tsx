@@ -5,6 +5,7 @@ import { markInstallMoment } from '../../pwa/install-moment';
 import { formatUsd, toCents } from '../../../shared/money';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
 import type { ConfirmedOrder } from './last-order';
+import { trackOrderHref } from '../track/track-link';
 
 /** spec.md §2: order number, total and email; Continue Shopping goes to / and clears it. */
 export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; onContinue(): void }) {
@@ -35,6 +36,9 @@ export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; on
           ))}
         </ul>
       ) : null}
+      <p className="order-complete__track">
+        <Link className="link" to={trackOrderHref(order.orderNumber)}>Track this order</Link>
+      </p>
       <p className="order-complete__account">
         {user ? (
           <Link to="/account">See this order in your account</Link>

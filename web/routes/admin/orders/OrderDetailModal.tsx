@@ -10,6 +10,7 @@ import { useOnline } from '../sync/use-sync-status';
 import { OrderHistory } from './OrderHistory';
 import { OrderLines } from './OrderLines';
 import { RefundForm } from './RefundForm';
+import { OrderMailStatus } from './OrderMailStatus';
 
 function Field({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -115,6 +116,7 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
           <RefundForm order={order} online={online} />
         </section>
 
+        <OrderMailStatus order={order} />
         <OrderHistory orderId={order.id} version={order.version} online={online} />
         <p className="admin-muted">Last updated {formatDateTime(order.updatedAt)}</p>
       </div>

@@ -6,6 +6,7 @@ import { useCachedOrders } from '../sync/use-cached-orders';
 import { downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
+import { FailedMailsNotice } from './FailedMailsNotice';
 import { OrdersTable } from './OrdersTable';
 
 const EMPTY: CachedOrder[] = [];
@@ -67,6 +68,7 @@ export function OrdersPage() {
           <button type="button" className="admin-button admin-button--ghost" onClick={() => setFilter(EMPTY_FILTER)}>Clear</button>
         )}
       </div>
+      <FailedMailsNotice onOpen={setOpenId} />
       <p className="admin-muted" data-testid="orders-count">
         {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}
       </p>
