@@ -4,6 +4,7 @@ import { ORDER_LOOKUP_MESSAGES, orderLookupSchema } from '../../shared/schemas/o
 import type { AppContext } from '../app-context';
 import { notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
+import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, refuseWhenLimited } from '../limits/rate-limit';
 import { toTrackedView } from './order.mapper';
 import { loadItems } from './order.repository';
@@ -21,7 +22,7 @@ export const LOOKUP_WINDOW_SECONDS = 15 * 60;
  */
 export function createOrderLookupRoutes(app: AppContext): Router {
   const router = new Router();
-  const misses = createRateLimit({ name: 'order-lookup', points: LOOKUP_MISSES_ALLOWED, windowSeconds: LOOKUP_WINDOW_SECONDS });
+  const misses = createRateLimit({ name: 'order-lookup', points: LOOKUP_MISSES_ALLOWED, windowSeconds: LOOKUP_WINDOW_SECONDS, store: rateLimitStoreFor(app) });
 
   router.post(routerPath('orderLookup'), async (ctx) => {
     refuseWhenLimited(ctx, await misses.waitFor(ctx.ip));
