@@ -83,7 +83,7 @@ describe('a three-line order in the admin', () => {
     const entries = readZip(fs.readFileSync((await zipFile.path())!)).map((entry) => entry.name);
     expect(entries.filter((name) => name.startsWith(`${order.order_number}-`))).toEqual([1, 2, 3].map((line) => `${order.order_number}-${line}-x${line}.svg`));
 
-    await card.getByRole('button', { name: `Mark ${order.order_number} printed (3 lines)` }).click();
+    await card.getByRole('button', { name: `Mark ${order.order_number} Printed (3 lines)` }).click();
     await page.locator(`[data-queue="ready"] [data-order-number="${order.order_number}"]`).waitFor();
     await context.close();
   });

@@ -61,11 +61,11 @@ describe('Fulfillment page', () => {
     await db.adminOrders.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
     const production = await screen.findByRole('region', { name: /Production queue/ });
-    await userEvent.click(await within(production).findByRole('button', { name: `Mark ${order.orderNumber} printed (1 line)` }));
+    await userEvent.click(await within(production).findByRole('button', { name: `Mark ${order.orderNumber} Printed (1 line)` }));
     await screen.findByText('Queued: will sync when online');
     expect(screen.queryByText('Order status updated to Ready to Ship')).toBeNull();
     const ready = screen.getByRole('region', { name: /Ready for shipping/ });
-    await within(ready).findByText(order.orderNumber);
+    await within(ready).findByRole('button', { name: `Mark ${order.orderNumber} Shipped (1 line)` });
     expect(within(ready).getByText('⟳ waiting to sync')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry.mutation).toMatchObject({ orderId: order.id, status: 'printed', baseVersion: order.version });
@@ -110,7 +110,7 @@ describe('a three-line order', () => {
       '“Cheers <&"babe">” ×3 Standard Glass · Dark Purple · Inter',
     ]);
     expect(within(lines).getByRole('img', { name: "Design: 'Mugged off' in Teal, Poppins, on Standard Bottle" })).toBeTruthy();
-    await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} printed (3 lines)` }));
+    await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} Printed (3 lines)` }));
     await screen.findByText('Queued: will sync when online');
     expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
     expect(await db.outbox.count()).toBe(1);

@@ -34,9 +34,9 @@ export function FulfillmentPage() {
         <QueuePrintFiles queue={lists.production} />
       </div>
       <div className="fulfillment-grid">
-        <QueueSection id="production" title="Production queue" empty="Nothing to print." orders={lists.production} action="Mark Printed" verb="printed" bulk onAction={(o) => move(o, 'printed')} />
-        <QueueSection id="ready" title="Ready for shipping" empty="Nothing waiting to ship." orders={lists.readyToShip} action="Mark Shipped" verb="shipped" bulk onAction={(o) => move(o, 'shipped')} />
-        <QueueSection id="transit" title="In transit" empty="Nothing in transit." orders={lists.inTransit} action="Mark Delivered" verb="delivered" onAction={(o) => move(o, 'delivered')} />
+        <QueueSection id="production" title="Production queue" empty="Nothing to print." orders={lists.production} action="Mark Printed" bulk onAction={(o) => move(o, 'printed')} />
+        <QueueSection id="ready" title="Ready for shipping" empty="Nothing waiting to ship." orders={lists.readyToShip} action="Mark Shipped" bulk onAction={(o) => move(o, 'shipped')} />
+        <QueueSection id="transit" title="In transit" empty="Nothing in transit." orders={lists.inTransit} action="Mark Delivered" onAction={(o) => move(o, 'delivered')} />
         <section className="queue" aria-labelledby="queue-recent">
           <h2 id="queue-recent" className="queue__title">Recently shipped</h2>
           {lists.recentlyShipped.length === 0 ? (

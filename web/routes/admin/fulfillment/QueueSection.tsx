@@ -12,14 +12,13 @@ interface QueueSectionProps {
   empty: string;
   orders: CachedOrder[];
   action: string;
-  /** The status word of the action's accessible name: "Mark VP123 printed (3 lines)". */
-  verb: string;
   bulk?: boolean;
   onAction(orders: CachedOrder[]): void | Promise<void>;
 }
 
 /** One fulfillment list with a per-order action and, where useful, bulk selection. */
-export function QueueSection({ id, title, empty, orders, action, verb, bulk, onAction }: QueueSectionProps) {
+export function QueueSection({ id, title, empty, orders, action, bulk, onAction }: QueueSectionProps) {
+  const actionWords = action.split(' ');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [shown, setShown] = useState(PAGE);
   const selectedOrders = useMemo(() => orders.filter((o) => selected.has(o.id)), [orders, selected]);
@@ -71,8 +70,10 @@ export function QueueSection({ id, title, empty, orders, action, verb, bulk, onA
                 <OrderLineList items={order.items} />
                 <div className="admin-muted">{order.customerName} · {formatDate(order.createdAt)}{order.trackingNumber ? ` · ${order.trackingNumber}` : ''}</div>
               </div>
-              <button type="button" className="admin-button" aria-label={`Mark ${order.orderNumber} ${verb} (${linesCount(order.items.length)})`} onClick={() => onAction([order])}>
-                {action}
+              {/* The name adds the order and its lines to the visible words ("Mark VP-123 Printed (3 lines)"), so it contains them as screen-reader users hear and voice-control users say them. */}
+              <button type="button" className="admin-button" onClick={() => onAction([order])}>
+                {actionWords[0]}<span className="sr-only"> {order.orderNumber}</span> {actionWords.slice(1).join(' ')}
+                <span className="sr-only"> ({linesCount(order.items.length)})</span>
               </button>
             </li>
           ))}
