@@ -72,8 +72,10 @@ export function QueueSection({ id, title, empty, orders, action, bulk, onAction 
               </div>
               {/* The name adds the order and its lines to the visible words ("Mark VP-123 Printed (3 lines)"), so it contains them as screen-reader users hear and voice-control users say them. */}
               <button type="button" className="admin-button" onClick={() => onAction([order])}>
-                {actionWords[0]}<span className="sr-only"> {order.orderNumber}</span> {actionWords.slice(1).join(' ')}
-                <span className="sr-only"> ({linesCount(order.items.length)})</span>
+                <span>
+                  {actionWords[0]}<span className="sr-only"> {order.orderNumber}</span> {actionWords.slice(1).join(' ')}
+                  <span className="sr-only"> ({linesCount(order.items.length)})</span>
+                </span>
               </button>
             </li>
           ))}
