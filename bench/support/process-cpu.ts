@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+
+/** Linux /proc: user + system CPU milliseconds of a process, all its threads (0 once it is gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export function cpuMsOfProcesses(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+/**
+ * CPU milliseconds of a process and all its children, living or ended: a PostgreSQL postmaster
+ * reaps its backends, so theirs is in its cumulative children's time once they end.
+ */
+export function cpuMsOfTree(pid: number): number {
+  let reaped = 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    reaped = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+  return cpuMsOf(pid) + reaped + cpuMsOfProcesses(childrenOf(pid));
+}
+
+/** The direct children of a process (a PostgreSQL postmaster's backends and helpers). */
+export function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === parent) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
