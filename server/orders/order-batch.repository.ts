@@ -1,6 +1,7 @@
-import { CompiledQuery, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BatchHook } from '../write-path/batch-hooks';
+import { insertMany, type InsertPart } from '../write-path/multi-insert';
 import type { OrderHistoryTable, OrderItemTable, OrderRow } from './order.table';
 
 /**
@@ -19,57 +20,29 @@ export interface StagedOrder {
   history: OrderHistoryTable;
 }
 
-function columnsOf(row: object): string[] {
-  return Object.keys(row);
+/** The insert parts of staged orders (the orders take the change sequence), for insertMany. */
+export function stagedOrderParts(staged: readonly StagedOrder[]): InsertPart[] {
+  return [
+    { table: 'orders', rows: staged.map((entry) => entry.order), sequenced: 'change_seq' },
+    { table: 'order_items', rows: staged.flatMap((entry) => entry.items) },
+    { table: 'order_history', rows: staged.map((entry) => entry.history) },
+  ];
 }
 
-const quoted = (column: string) => `"${column}"`;
-
-/** `insert into T (cols) select cols from json_populate_recordset(null::T, $n)`: many rows, one parameter. */
-function insertFromJson(table: string, columns: string[], parameter: string, select = columns.map(quoted).join(', ')): string {
-  return `insert into ${table} (${columns.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${table}, ${parameter}::json) with ordinality as r`;
-}
-
-const statements = new Map<string, string>();
-
-/** The one statement for a batch's orders; the same SQL for every batch, so PostgreSQL can keep its plan. */
-function flushStatement(staged: StagedOrder): string {
-  const orderColumns = columnsOf(staged.order);
-  const itemColumns = columnsOf(staged.items[0] ?? {});
-  const historyColumns = columnsOf(staged.history);
-  const key = [orderColumns, itemColumns, historyColumns].map((list) => list.join(',')).join('|');
-  let text = statements.get(key);
-  if (!text) {
-    // The sequence of the batch's k-th order is the counter's new value - n + k.
-    const orderSelect = orderColumns.map((column) => (column === 'change_seq' ? '(select value from seq) - $1 + r.ordinality' : quoted(column))).join(', ');
-    const parts = [
-      `with seq as (update change_counters set value = value + $1 where name = 'orders' returning value)`,
-      `, o as (${insertFromJson('orders', orderColumns, '$2', orderSelect)})`,
-      itemColumns.length ? `, i as (${insertFromJson('order_items', itemColumns, '$3')})` : '',
-      `, h as (${insertFromJson('order_history', historyColumns, '$4')})`,
-      'select value from seq',
-    ];
-    text = parts.join('\n');
-    statements.set(key, text);
-  }
-  return text;
+/** Gives each staged order the change sequence insertMany took for it. */
+export function assignChangeSeqs(staged: readonly StagedOrder[], lastSeq: number | null): void {
+  if (staged.length === 0) return;
+  if (lastSeq === null) throw new Error('no change sequence was taken for the staged orders');
+  staged.forEach((entry, index) => {
+    entry.order.change_seq = lastSeq - staged.length + index + 1;
+  });
 }
 
 /** Writes the staged orders in one statement and gives each its change sequence. */
 export async function writeStagedOrders(trx: Transaction<Database>, staged: readonly StagedOrder[]): Promise<void> {
   if (staged.length === 0) return;
-  const text = flushStatement(staged[0]!);
-  const orders = staged.map((entry) => entry.order);
-  const items = staged.flatMap((entry) => entry.items);
-  const history = staged.map((entry) => entry.history);
-  const result = await trx.executeQuery<{ value: number | string }>(
-    CompiledQuery.raw(text, [staged.length, JSON.stringify(orders), JSON.stringify(items), JSON.stringify(history)]),
-  );
-  const last = Number(result.rows[0]?.value);
-  if (!Number.isFinite(last)) throw new Error('change_counters has no row for orders');
-  staged.forEach((entry, index) => {
-    entry.order.change_seq = last - staged.length + index + 1;
-  });
+  const { lastSeq } = await insertMany(trx, stagedOrderParts(staged));
+  assignChangeSeqs(staged, lastSeq);
 }
 
 const staging = new WeakMap<Transaction<Database>, StagedOrder[]>();

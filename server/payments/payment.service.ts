@@ -7,7 +7,8 @@ import { keyReused } from '../idempotency/idempotency';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
-import { chargeAndPlaceOrder } from './checkout.transaction';
+import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { createPostgresCheckoutWriter } from '../write-path/postgres-checkout-writer';
 import { createCheckoutWriter, type CheckoutWriter } from './checkout-writer';
 import { createWriteQueue, type WriteQueue } from './group-commit';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
@@ -34,10 +35,11 @@ export function paymentsOf(app: AppContext): Payments {
     const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
     const { database } = app.config;
     const chargeIn = gateway.chargeIn;
-    const checkoutWriter =
-      chargeIn && database.kind === 'sqlite' && database.path !== ':memory:'
-        ? createCheckoutWriter(database.path, { logger: app.logger, fallback: (input) => writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)) })
-        : null;
+    const alone = (input: ChargeAndPlaceOrder) => writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn!));
+    let checkoutWriter: CheckoutWriter | null = null;
+    if (chargeIn && database.kind === 'sqlite' && database.path !== ':memory:') checkoutWriter = createCheckoutWriter(database.path, { logger: app.logger, fallback: alone });
+    // The crash test's fault hook lives in the one-checkout transaction; the batch writer has none.
+    if (chargeIn && database.kind === 'postgres' && !app.config.testFault) checkoutWriter = createPostgresCheckoutWriter(app.db, { alone });
     payments = { app, gateway, writes, checkoutWriter };
     byApp.set(app, payments);
   }

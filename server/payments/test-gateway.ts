@@ -53,12 +53,18 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
  * charge commits with the order or not at all (checkout.transaction.ts, also on the writer thread).
  */
 export async function chargeTestPayment(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }, now: number): Promise<InTransactionCharge> {
+  const { ledger, ...charge } = plannedTestCharge(input, now);
+  await insertRow(trx, 'test_gateway_intents', ledger);
+  return charge;
+}
+
+/** What a test-gateway charge writes to its ledger and answers, before anything is written. */
+export function plannedTestCharge(input: CreateIntentInput & { paymentMethodId: string }, now: number): InTransactionCharge & { ledger: TestGatewayIntentRow } {
   const { status, failure } = confirmOutcome(input.paymentMethodId);
   // No create_key: the caller's transaction writes the shop's intent under this key too and commits
   // nothing if the key is taken (IntentKeyTakenError), so the ledger need not index it a second time.
-  const charged = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
-  await insertRow(trx, 'test_gateway_intents', charged);
-  return { intent: toIntent(charged), failure };
+  const ledger = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
+  return { ledger, intent: toIntent(ledger), failure };
 }
 
 /**

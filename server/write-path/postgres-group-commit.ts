@@ -1,12 +1,7 @@
 import type { Db } from '../db/database';
 import type { WriteJob, WriteQueue } from '../payments/group-commit';
 import type { BatchHook } from './batch-hooks';
-
-interface Pending {
-  job: WriteJob<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
+import { createBatcher, type Request } from './batcher';
 
 export interface PostgresWriteQueueOptions {
   /** Batch transactions under way at once (each holds one pooled connection). */
@@ -18,7 +13,11 @@ export interface PostgresWriteQueueOptions {
 
 /** Errors after which the jobs of a batch are run again, each in a transaction of its own. */
 const RETRY_ALONE = new Set(['23505', '40001', '40P01']);
-const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** A unique violation, serialization failure or deadlock: one of the batch's jobs may alone be the cause. */
+export function isRetryableAlone(error: unknown): boolean {
+  return RETRY_ALONE.has(String((error as { code?: unknown } | null)?.code));
+}
 
 /**
  * Group commit for PostgreSQL (docs/decisions/scale.md). One transaction per job made every
@@ -32,43 +31,18 @@ const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
  * job's conflict never fails another job.
  */
 export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOptions = {}): WriteQueue {
-  const concurrency = options.concurrency ?? 3;
-  const maxBatch = options.maxBatch ?? 64;
   const hooks = options.hooks ?? [];
-  const queue: Pending[] = [];
-  let running = 0;
-  let scheduled = false;
-
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    // The jobs of one event-loop turn go into one batch.
-    setImmediate(() => {
-      scheduled = false;
-      pump();
-    });
-  }
-
-  function pump() {
-    while (running < concurrency && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
-      running++;
-      void runBatch(batch).finally(() => {
-        running--;
-        if (queue.length > 0) schedule();
-      });
-    }
-  }
+  const batcher = createBatcher<WriteJob<unknown>, unknown>(runBatch, { concurrency: options.concurrency ?? 3, maxBatch: options.maxBatch ?? 64 });
 
   type Outcome = { ok: true; values: unknown[] } | { ok: false; error: unknown; failedJob: number | null };
 
-  async function runInOneTransaction(jobs: Pending[]): Promise<Outcome> {
+  async function runInOneTransaction(jobs: Request<WriteJob<unknown>, unknown>[]): Promise<Outcome> {
     const trx = await db.startTransaction().execute();
     for (const hook of hooks) hook.begin(trx);
     const values: unknown[] = [];
     try {
       try {
-        for (const pending of jobs) values.push(await pending.job(trx));
+        for (const pending of jobs) values.push(await pending.input(trx));
       } catch (error) {
         await trx.rollback().execute().catch(() => undefined);
         return { ok: false, error, failedJob: values.length };
@@ -86,31 +60,19 @@ export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOpti
     }
   }
 
-  async function runBatch(batch: Pending[]): Promise<void> {
-    try {
-      const outcome = await runInOneTransaction(batch);
-      if (outcome.ok) {
-        batch.forEach((pending, index) => pending.resolve(outcome.values[index]));
-      } else if (outcome.failedJob !== null) {
-        batch[outcome.failedJob]!.reject(outcome.error);
-        queue.unshift(...batch.filter((_, index) => index !== outcome.failedJob));
-      } else if (batch.length > 1 && RETRY_ALONE.has(String(sqlState(outcome.error)))) {
-        for (const pending of batch) await runBatch([pending]);
-      } else {
-        for (const pending of batch) pending.reject(outcome.error);
-      }
-    } catch (error) {
-      // No connection to be had (pool closed, server gone): fail this batch; later jobs try afresh.
-      for (const pending of batch) pending.reject(error);
+  async function runBatch(batch: Request<WriteJob<unknown>, unknown>[]): Promise<void> {
+    const outcome = await runInOneTransaction(batch);
+    if (outcome.ok) {
+      batch.forEach((pending, index) => pending.resolve(outcome.values[index]));
+    } else if (outcome.failedJob !== null) {
+      batch[outcome.failedJob]!.reject(outcome.error);
+      batcher.requeue(batch.filter((_, index) => index !== outcome.failedJob));
+    } else if (batch.length > 1 && isRetryableAlone(outcome.error)) {
+      for (const pending of batch) await runBatch([pending]);
+    } else {
+      for (const pending of batch) pending.reject(outcome.error);
     }
   }
 
-  return {
-    run<T>(job: WriteJob<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
-      });
-    },
-  };
+  return { run: <T>(job: WriteJob<T>) => batcher.submit(job) as Promise<T> };
 }
