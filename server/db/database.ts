@@ -1,5 +1,6 @@
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { isPostgres } from './dialect';
+import type { Pool as PgPool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import { openSqliteConnection } from './sqlite-connection';
@@ -9,7 +10,12 @@ export type Db = Kysely<Database>;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  if (config.kind === 'sqlite') return openSqliteConnection(config.path);
+  return (await openDatabaseAndPool(config)).db;
+}
+
+/** The database and, on PostgreSQL, its pool (for what shares it outside Kysely: the rate-limit store). */
+export async function openDatabaseAndPool(config: DatabaseConfig): Promise<{ db: Db; pool: PgPool | null }> {
+  if (config.kind === 'sqlite') return { db: openSqliteConnection(config.path), pool: null };
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
@@ -17,7 +23,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 /**
