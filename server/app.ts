@@ -15,6 +15,7 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { orderWriteHooks } from './orders/order-write-hooks';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
@@ -32,7 +33,7 @@ export interface RunningApp {
 /** Builds the whole server for a config: database, migrations, start-up tasks and routes. */
 export async function createApp(config: Readonly<Config>, overrides: Partial<Pick<AppContext, 'now'>> = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
   await migrateToLatest(db);
   await refreshPlannerStatistics(db);
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);

@@ -3,19 +3,19 @@ import { isPostgres } from './dialect';
 import type { Pool as PgPool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
-import { openSqliteConnection } from './sqlite-connection';
+import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
-export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  return (await openDatabaseAndPool(config)).db;
+export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
+  return (await openDatabaseAndPool(config, options)).db;
 }
 
 /** The database and, on PostgreSQL, its pool (for what shares it outside Kysely: the rate-limit store). */
-export async function openDatabaseAndPool(config: DatabaseConfig): Promise<{ db: Db; pool: PgPool | null }> {
-  if (config.kind === 'sqlite') return { db: openSqliteConnection(config.path), pool: null };
+export async function openDatabaseAndPool(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<{ db: Db; pool: PgPool | null }> {
+  if (config.kind === 'sqlite') return { db: openSqliteConnection(config.path, options), pool: null };
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig, type Transaction } from 'kysely';
-import { indexNewOrdersForSearch } from '../orders/order-search-index';
 import type { Database } from './schema';
 
 /**
@@ -10,7 +9,15 @@ import type { Database } from './schema';
  * survives power loss, and a 5 s busy timeout. Used by the server's main connection and by the
  * checkout writer thread's own connection (server/payments/checkout-writer.ts), so both behave alike.
  */
-export function openSqliteConnection(file: string): Kysely<Database> {
+/** Runs on a transaction's connection just before its COMMIT (a domain's work at commit, e.g. search indexing). */
+export type SqliteCommitHook = (connection: DatabaseConnection) => Promise<void>;
+
+export interface SqliteConnectionOptions {
+  /** Registered by the composition (server/write-path/order-writer.ts), never imported here. */
+  beforeCommit?: readonly SqliteCommitHook[];
+}
+
+export function openSqliteConnection(file: string, options: SqliteConnectionOptions = {}): Kysely<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -23,7 +30,7 @@ export function openSqliteConnection(file: string): Kysely<Database> {
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
   const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }, options.beforeCommit ?? []) });
   handles.set(db, database);
   return db;
 }
@@ -55,28 +62,38 @@ export function heldConnection(db: Kysely<Database>): SQLite.Database | undefine
  * - `BEGIN IMMEDIATE`: a transaction takes the write lock when it starts, so with two connections
  *   (main thread and checkout writer) one waits for the other instead of failing with
  *   SQLITE_BUSY when a read inside it was overtaken by the other's commit.
- * - New orders enter the search index at commit, in one statement (order-search-index.ts).
+ * - The registered commit hooks run just before COMMIT (the orders' search index: new orders enter
+ *   it at commit, in one statement, orders/order-search-index.ts).
  */
 class ShopSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #beforeCommit: readonly SqliteCommitHook[];
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, beforeCommit: readonly SqliteCommitHook[]) {
     super(config);
     this.#config = config;
+    this.#beforeCommit = beforeCommit;
   }
 
   override createDriver(): SqliteDriver {
-    return new ShopSqliteDriver(this.#config);
+    return new ShopSqliteDriver(this.#config, this.#beforeCommit);
   }
 }
 
 class ShopSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly beforeCommit: readonly SqliteCommitHook[],
+  ) {
+    super(config);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await indexNewOrdersForSearch(connection);
+    for (const hook of this.beforeCommit) await hook(connection);
     await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 }

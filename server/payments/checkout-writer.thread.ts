@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from '../db/sqlite-connection';
+import { orderWriteHooks } from '../orders/order-write-hooks';
 import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { createWriteQueue } from './group-commit';
 import { chargeTestPayment } from './test-gateway';
@@ -13,7 +14,7 @@ import type { WriterReply, WriterRequest } from './checkout-writer';
 const port = parentPort!;
 // Below 16 orders a batch costs the writer more per order than the overlap saves (measured: 8, 12, 16, 24).
 const MIN_BATCH = 16;
-const db = openSqliteConnection((workerData as { file: string }).file);
+const db = openSqliteConnection((workerData as { file: string }).file, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
 // No waiting window: jobs arrive as messages while a batch commits, and are there for the next one.
 // A batch takes at most half of the checkouts in flight: taking them all leaves the main thread
 // nothing to do while it commits, and the threads settle into taking turns; with half, the main

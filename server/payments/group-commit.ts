@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
-import { stagedOrdersHook } from '../orders/order-batch.repository';
+import { orderWriteHooks } from '../orders/order-write-hooks';
 import { createPostgresWriteQueue } from '../write-path/postgres-group-commit';
 import type { Database } from '../db/schema';
 
@@ -41,7 +41,7 @@ export interface WriteQueueOptions {
  * pool and gets one transaction per job.
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: [stagedOrdersHook] });
+  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: orderWriteHooks.postgresBatch });
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;
