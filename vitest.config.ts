@@ -36,7 +36,6 @@ export default defineConfig({
             'server/config.test.ts',
             'server/auth/password.test.ts',
             'server/limits/rate-limit.test.ts',
-            'server/limits/rate-limit.postgres.test.ts',
           ],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],

@@ -1,6 +1,5 @@
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { isPostgres } from './dialect';
-import type { Pool as PgPool } from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
@@ -10,12 +9,7 @@ export type Db = Kysely<Database>;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
-  return (await openDatabaseAndPool(config, options)).db;
-}
-
-/** The database and, on PostgreSQL, its pool (for what shares it outside Kysely: the rate-limit store). */
-export async function openDatabaseAndPool(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<{ db: Db; pool: PgPool | null }> {
-  if (config.kind === 'sqlite') return { db: openSqliteConnection(config.path, options), pool: null };
+  if (config.kind === 'sqlite') return openSqliteConnection(config.path, options);
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
@@ -23,7 +17,7 @@ export async function openDatabaseAndPool(config: DatabaseConfig, options: Sqlit
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**

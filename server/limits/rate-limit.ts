@@ -1,12 +1,11 @@
 import type { Context, Next } from 'koa';
-import type { Pool } from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
 
 /**
  * Per-client limits for endpoints anyone may call (design.md §8), on rate-limiter-flexible so the
- * counting is the library's, not ours. One interface for every limit, whatever the store behind it
- * (memory, or a table on PostgreSQL shared by every process).
+ * counting is the library's, not ours. One interface for every limit, so the store behind it (memory
+ * today) can change in one place without touching the routes that use it.
  */
 export interface RateLimit {
   /** Counts `points` against `key`; resolves the seconds to wait when the limit is already used up, else 0. */
@@ -25,23 +24,8 @@ export interface RateLimitOptions {
   windowSeconds: number;
 }
 
-/**
- * Where the counts live. On PostgreSQL every process counts in one table (migration
- * 2026-11-24T0500_rate_limits), so a client spreading its requests over processes behind a load
- * balancer meets the same limit as against one; SQLite is one process and counts in memory.
- */
-export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool };
-
-export const MEMORY_STORE: RateLimitStore = { kind: 'memory' };
-
-function limiterFor(options: RateLimitOptions, store: RateLimitStore): RateLimiterAbstract {
-  const common = { keyPrefix: options.name, points: options.points, duration: options.windowSeconds };
-  if (store.kind === 'memory') return new RateLimiterMemory(common);
-  return new RateLimiterPostgres({ ...common, storeClient: store.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true });
-}
-
-export function createRateLimit(options: RateLimitOptions, store: RateLimitStore = MEMORY_STORE): RateLimit {
-  const limiter = limiterFor(options, store);
+export function createRateLimit(options: RateLimitOptions): RateLimit {
+  const limiter = new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.windowSeconds });
   return {
     async consume(key, points = 1) {
       try {

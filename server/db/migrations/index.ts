@@ -10,7 +10,6 @@ import * as checkoutAnswerOnIntent from './2026-11-22T0200_checkout_answer_on_in
 import * as partialIndexes from './2026-11-22T0300_partial_indexes';
 import * as clusteredChildTables from './2026-11-22T0400_clustered_child_tables';
 import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
-import * as rateLimits from './2026-11-24T0500_rate_limits';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -28,5 +27,4 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0300_partial_indexes': partialIndexes,
   '2026-11-22T0400_clustered_child_tables': clusteredChildTables,
   '2026-11-24T0500_orders_search_pg_trgm': ordersSearchPgTrgm,
-  '2026-11-24T0500_rate_limits': rateLimits,
 };
