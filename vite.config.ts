@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwaPlugins } from './tools/pwa/vite-pwa';
+import { rendererAlias } from './tools/vite/renderer-alias';
 
 export default defineConfig({
   plugins: [react(), ...pwaPlugins()],
+  resolve: { alias: rendererAlias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

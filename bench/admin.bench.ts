@@ -183,7 +183,7 @@ async function main() {
         await page.getByText('Offline', { exact: true }).waitFor();
         await production.getByRole('checkbox', { name: 'Select all' }).check();
         await production.getByRole('button', { name: `Mark Printed (${QUEUED})` }).click();
-        await waitForText(page, `${QUEUED} changes waiting`);
+        await waitForText(page, `${QUEUED} changes waiting: will sync when online`);
         t = performance.now();
         await context.setOffline(false);
         await waitForText(page, 'All changes saved', 120_000);

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import Koa from 'koa';
 import SQLite from 'better-sqlite3';
 import { checkoutBody } from '../server/payments/payment.test-support';
+import { processCpuMs } from './support/process-cpu';
 
 /**
  * POST /api/checkout with the built-in test gateway and SQLite synchronous=FULL, against a bare
@@ -78,15 +79,6 @@ async function benchShop(dir: string, name: string, nodeArgs: string[]) {
   return { result, ordersPerSecond, cpuMicrosPerOrder };
 }
 
-/** User + system CPU milliseconds of a process (Linux /proc; NaN elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Jiffies of all CPUs from /proc/stat: total, and stolen by the host (a VM's neighbours); null elsewhere. */
 function machineTicks(): { total: number; steal: number } | null {

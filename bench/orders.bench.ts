@@ -118,7 +118,7 @@ for (const [label, query] of [
     if (current) bytes += ordersCsvLine(current.line).length + 2;
   };
   const joined = raw.prepare(
-    `select o.id, o.order_number, o.customer_first_name, o.customer_last_name, o.status, o.total_cents, o.created_at, i.device, i.text
+    `select o.id, o.order_number, o.customer_first_name, o.customer_last_name, o.status, o.total_cents, o.created_at, i.device, i.text, i.color, i.font, i.quantity
        from orders o join order_items i on i.order_id = o.id order by o.created_at desc, o.id desc, i.line_no`,
   );
   for (const row of joined.iterate() as Iterable<Record<string, any>>) {
@@ -136,7 +136,7 @@ for (const [label, query] of [
         },
       };
     }
-    current!.line.items.push({ device: row.device, text: row.text });
+    current!.line.items.push({ device: row.device, text: row.text, color: row.color, font: row.font, quantity: row.quantity });
   }
   flush();
   console.log(`  raw SQL baseline: one joined better-sqlite3 query + CSV formatting, ${mb(bytes)} in ${fmt(performance.now() - started)}`);

@@ -7,22 +7,14 @@ import { expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
+import { controlledByServiceWorker, signIn as signInAs } from './support/admin';
 
 const ADMIN_EMAIL = 'boss@villaprints.test';
 const ADMIN_PASSWORD = 'correct-horse-battery';
 
 const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
-async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${e2e.server.url}${path}`);
-  await page.waitForURL(/\/admin\/login$/);
-  const submit = page.getByRole('button', { name: 'Sign in' });
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  expect(await submit.isDisabled()).toBe(true);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await submit.click();
-  await page.waitForURL((url) => url.pathname === path);
-}
+const signIn = (page: Page, path: string) => signInAs(page, e2e.server.url, path, ADMIN_EMAIL, ADMIN_PASSWORD);
 
 function queueCard(page: Page, queue: string, orderNumber: string) {
   return page.locator(`[data-queue="${queue}"] [data-order-number="${orderNumber}"]`);
@@ -59,9 +51,9 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
 
   await tablet.setOffline(true);
   await page.getByText('Offline', { exact: true }).waitFor();
-  await queueCard(page, 'production', orderA.order_number).getByRole('button', { name: 'Mark Printed' }).click();
-  await queueCard(page, 'ready', orderA.order_number).getByRole('button', { name: 'Mark Shipped' }).click();
-  await queueCard(page, 'production', orderB.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+  await queueCard(page, 'production', orderA.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
+  await queueCard(page, 'ready', orderA.order_number).getByRole('button', { name: /^Mark \S+ shipped/ }).click();
+  await queueCard(page, 'production', orderB.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
   await page.getByText('3 changes waiting').waitFor();
   expect((await statusOf(orderA.id)).status).toBe('processing');
 
@@ -88,11 +80,19 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
   const conflict = page.locator(`.sync-conflict[data-order-number="${orderB.order_number}"]`);
   await conflict.waitFor({ timeout: 10_000 });
   await expect(conflict.textContent()).resolves.toContain('Cancelled');
-  await page.getByText('All changes saved').waitFor();
+  // The summary never says "All changes saved" while a change waits for a decision.
+  await page.getByText('1 change needs your decision').waitFor();
+  expect(await page.getByText('All changes saved').count()).toBe(0);
   expect((await statusOf(orderB.id)).status).toBe('cancelled');
 
-  // The admin re-applies: the change goes again on top of the server's version and wins.
+  // The admin re-applies: asked first, told what it overrides and by whom; then the change goes
+  // again on top of the server's version and wins.
   await conflict.getByRole('button', { name: 'Re-apply' }).click();
+  const confirm = page.getByRole('dialog', { name: `Override Cancelled on ${orderB.order_number}?` });
+  await confirm.getByText(/was set to Cancelled by Admin User on /).waitFor();
+  await confirm.getByText('overrides that cancelled status').waitFor();
+  expect(await statusOf(orderB.id)).toMatchObject({ status: 'cancelled' });
+  await confirm.getByRole('button', { name: 'Override: set to Ready to Ship' }).click();
   await waitFor(async () => (await statusOf(orderB.id)).status === 'printed', 10_000);
   await conflict.waitFor({ state: 'detached' });
   expect((await history(orderB.id)).map((row) => row.to_status).slice(-2)).toEqual(['cancelled', 'printed']);
@@ -114,7 +114,7 @@ it('shares one cache between two tabs: a change made offline in one shows at onc
 
     await context.setOffline(true);
     await first.getByText('Offline', { exact: true }).waitFor();
-    await queueCard(first, 'production', order.order_number).getByRole('button', { name: 'Mark Printed' }).click();
+    await queueCard(first, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
     // The other tab reads nothing from the server (offline): it learns of the change from the shared cache.
     await queueCard(second, 'ready', order.order_number).waitFor();
     await second.getByText('1 change waiting').waitFor();
@@ -146,20 +146,6 @@ it('shows the login to a signed-out visitor and returns to the page after sign-i
   await context.close();
 });
 
-/** Waits for the service worker to control the page; without it an offline reload cannot load. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  const registered = await page.evaluate(async () => {
-    const ready = navigator.serviceWorker.ready.then(() => true);
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000));
-    return Promise.race([ready, timeout]);
-  });
-  if (!registered) throw new Error('No service worker registered within 15 s: reloading offline needs it (web/pwa startPwa() wired in web/main.tsx).');
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await page.getByRole('region', { name: 'Sync status' }).waitFor();
-  }
-}
-
 it('reloads while offline with the changes and the waiting count kept (needs the service worker)', async () => {
   const order = await createTestOrder(e2e.server.app.context.db, { status: 'processing' });
   const context = await e2e.browser.newContext();
@@ -170,8 +156,8 @@ it('reloads while offline with the changes and the waiting count kept (needs the
 
   await context.setOffline(true);
   await page.getByText('Offline', { exact: true }).waitFor();
-  await queueCard(page, 'production', order.order_number).getByRole('button', { name: 'Mark Printed' }).click();
-  await queueCard(page, 'ready', order.order_number).getByRole('button', { name: 'Mark Shipped' }).click();
+  await queueCard(page, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
+  await queueCard(page, 'ready', order.order_number).getByRole('button', { name: /^Mark \S+ shipped/ }).click();
   await page.getByText('2 changes waiting').waitFor();
 
   await page.reload();
@@ -185,5 +171,7 @@ it('reloads while offline with the changes and the waiting count kept (needs the
   await waitFor(async () => (await statusOf(order.id)).status === 'shipped', 10_000);
   expect((await history(order.id)).filter((row) => row.source === 'sync').map((row) => row.to_status)).toEqual(['printed', 'shipped']);
   await page.getByText('All changes saved').waitFor();
+  // Changes queued before the reload still get their message once the server applied them.
+  await page.locator('.toast', { hasText: 'Order status updated to Shipped' }).waitFor();
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { axeViolations } from './support/axe';
 /** Shared steps of the checkout browser tests and the checkout UI benchmark. */
 import type { Page } from 'playwright-core';
 
@@ -99,13 +100,6 @@ export async function listOrders(baseUrl: string, token: string): Promise<{ orde
 }
 
 /** serious and critical axe-core violations on the page as it is now. */
-export async function axeSeriousViolations(page: Page, axeSource: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
+export async function axeSeriousViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, { seriousOnly: true });
 }

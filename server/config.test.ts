@@ -41,4 +41,49 @@ describe('configuration of design.md §2, read once and validated', () => {
     // Set but empty, as compose files often leave it: the default, not free shipping for all.
     expect(loadConfig({ FREE_SHIPPING_THRESHOLD: '' }).freeShippingThresholdCents).toBe(200);
   });
+
+  it('mail (design.md §7): without SMTP_URL each mail lands as an .eml file beside the SQLite file, from Villa Prints <orders@localhost>', () => {
+    const config = loadConfig({}, '/srv/shop');
+    expect(config.mail).toMatchObject({
+      enabled: true,
+      smtpUrl: null,
+      from: 'Villa Prints <orders@localhost>',
+      messageIdDomain: 'localhost',
+      dir: '/srv/shop/data/mail',
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(Object.isFrozen(config.mail)).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/shop/shop.db' }, '/srv/shop').mail.dir).toBe('/var/lib/shop/mail');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', MAIL_DIR: 'outbox' }, '/srv/shop').mail.dir).toBe('/srv/shop/outbox');
+  });
+
+  it('takes SMTP_URL with credentials, MAIL_FROM, PUBLIC_URL and MAIL_ENABLED=0', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587',
+      MAIL_FROM: 'Villa Prints <Orders@Villa-Prints.example>',
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtp://user:p%40ss@mail.example.com:587',
+      from: 'Villa Prints <Orders@Villa-Prints.example>',
+      messageIdDomain: 'villa-prints.example',
+      publicUrl: 'https://shop.example.com',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com' }).mail.smtpUrl).toBe('smtps://u:p@mail.example.com');
+    expect(loadConfig({ MAIL_FROM: 'orders@shop.example' }).mail.messageIdDomain).toBe('shop.example');
+    expect(loadConfig({ MAIL_ENABLED: '0' }).mail.enabled).toBe(false);
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: 'not a url' }, /SMTP_URL must look like smtp:\/\/user:password@host:587/],
+    [{ MAIL_FROM: 'Villa Prints' }, /MAIL_FROM must be an address/],
+    [{ MAIL_FROM: 'a@b@c' }, /MAIL_FROM/],
+    [{ MAIL_ENABLED: 'yes' }, /MAIL_ENABLED must be 1 or 0/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, /MAIL_MAX_ATTEMPTS/],
+  ])('refuses a bad mail setting %o at start-up', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { LogLevel } from './http/logger';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
 import { toCents } from '../shared/money';
+import { DEFAULT_HASH_COST } from './auth/password';
+import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
@@ -30,6 +32,10 @@ export interface Config {
   testFault: string | null;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
   trustProxy: boolean;
+  /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
+  passwordHashCost: number;
+  /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -63,10 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError('FREE_SHIPPING_THRESHOLD must be a dollar amount such as 2 or 25.');
   }
 
+  const database = parseDatabaseUrl(env.DATABASE_URL, root);
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
-    database: parseDatabaseUrl(env.DATABASE_URL, root),
+    database,
     stripe:
       stripeSet === 3
         ? {
@@ -85,8 +92,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     testFault: env.SHOP_TEST_FAULT || null,
     trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
+    mail: mailConfig(env, database, root, port),
   };
   return Object.freeze(config);
+}
+
+function mailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig, root: string, port: number): MailConfig {
+  try {
+    return Object.freeze(parseMailConfig(env, database, root, port, integer));
+  } catch (error) {
+    throw error instanceof MailConfigError ? new ConfigError(error.message) : error;
+  }
 }
 
 export function parseDatabaseUrl(url: string | undefined, root: string): DatabaseConfig {

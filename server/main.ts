@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { paymentsOf } from './payments/payment.service';
 import { ConfigError, loadConfig } from './config';
+import { StartupError } from './errors/startup-error';
 
 /** Reads the config once and serves the shop, the admin and the API from one process. */
 export async function main(): Promise<void> {
@@ -14,7 +15,16 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await createApp(config);
+  let app;
+  try {
+    app = await createApp(config);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(`Start-up error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const url = await app.listen();
   // Ready before the first customer pays, rather than making that checkout wait for it.
   paymentsOf(app.context).checkoutWriter?.warmUp();

@@ -66,9 +66,28 @@ export const FONTS = ['Pecita', 'Inter', 'Poppins'] as const;
 export type FontName = (typeof FONTS)[number];
 
 export const DEFAULT_FONT: FontName = 'Pecita';
+
+/** The catalogue font of that name, or the default for a name outside the catalogue (a stored old order). */
+export function fontOrDefault(name: string): FontName {
+  return (FONTS as readonly string[]).includes(name) ? (name as FontName) : DEFAULT_FONT;
+}
 export const DEFAULT_FONT_SIZE = 24;
 export const DEFAULT_CASE_TYPE = 'CLASSIC';
+/** The case types on offer (spec.md §3 names only the default). */
+export const CASE_TYPES = [DEFAULT_CASE_TYPE] as const;
+/** Limits of a design's font size, in customizer pixels. */
+export const MIN_FONT_SIZE = 8;
+export const MAX_FONT_SIZE = 96;
 export const MAX_TEXT_LENGTH = 20;
+/** One cart line holds at most this many of a design (the cart's + button and the checkout agree). */
+export const MAX_QUANTITY_PER_LINE = 99;
+
+/** The answers of the text check (POST /api/products/validate-text, spec.md §5), kept free of zod for the first load. */
+export const TEXT_MESSAGES = {
+  required: 'Custom text is required',
+  tooLong: 'Text too long',
+  valid: 'Text is valid',
+} as const;
 export const UNIT_PRICE_CENTS = 595;
 export const LIST_PRICE_CENTS = 745;
 
@@ -79,6 +98,11 @@ const productTypeByVariant = new Map(
 
 export function colorHex(name: string | null | undefined): string {
   return (name && colorByName.get(name.toLowerCase())) || UNKNOWN_COLOR_HEX;
+}
+
+/** The catalogue spelling of a colour name given in any case, or undefined outside the catalogue. */
+export function catalogColorName(name: string): string | undefined {
+  return COLORS.find((color) => color.name.toLowerCase() === name.trim().toLowerCase())?.name;
 }
 
 export function productTypeOfVariant(variant: string): ProductType | undefined {

@@ -1,14 +1,16 @@
 /**
- * Font stacks of the design fonts, for the browser's canvas and for the print file. Pecita is not
- * available as a package, so the self-hosted Dancing Script stands in (docs/decisions/web-shop.md);
- * a locally installed Pecita (the print room's) still wins because it is named first.
+ * CSS font stacks of the design fonts, for text the browser sets itself (the font picker, captions).
+ * The family and weight are those of the renderer's font files (shared/render/font-files.ts), so the
+ * name "Pecita" is never looked up on the machine: Dancing Script stands in for it everywhere
+ * (docs/decisions/print-files.md). Designs themselves are drawn from the renderer's outlines.
  */
-const STACKS: Record<string, { family: string; weight: number }> = {
-  Pecita: { family: '"Pecita", "Dancing Script", cursive', weight: 700 },
-  Inter: { family: '"Inter", system-ui, sans-serif', weight: 700 },
-  Poppins: { family: '"Poppins", system-ui, sans-serif', weight: 600 },
-};
+import { fontOrDefault, type FontName } from './catalog';
+import { DESIGN_FONT_FILES } from './render/font-files';
+
+const FALLBACK: Record<FontName, string> = { Pecita: 'cursive', Inter: 'system-ui, sans-serif', Poppins: 'system-ui, sans-serif' };
 
 export function fontStack(font: string): { family: string; weight: number } {
-  return STACKS[font] ?? STACKS.Pecita!;
+  const name = fontOrDefault(font);
+  const face = DESIGN_FONT_FILES[name];
+  return { family: `"${face.family}", ${FALLBACK[name]}`, weight: face.weight };
 }

@@ -17,7 +17,10 @@ export function ordersCsvFileName(now: number | Date = Date.now()): string {
  * single quote on values a spreadsheet would run as a formula (=, +, -, @, tab, carriage return).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // Control and bidi-override characters of orders stored before designs were validated: they would
+  // reorder or hide what a spreadsheet shows (line breaks stay, quoted).
+  const visible = value.replace(/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '');
+  const safe = /^[=+\-@\t\r]/.test(visible) ? `'${visible}` : visible;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -29,15 +32,31 @@ export interface CsvOrder {
   total: number;
   /** ISO timestamp. */
   createdAt: string;
-  items: { device: string; text: string }[];
+  items: CsvOrderLine[];
 }
 
-/** Items of a multi-item order are listed in line order, separated by "; ", in both columns. */
+export interface CsvOrderLine {
+  device: string;
+  text: string;
+  color: string;
+  font: string;
+  quantity: number;
+}
+
+/** What to make of one line, in the Device column: `iPhone 14 Pro x2 (Teal, Poppins)`. */
+export function csvLineProduct(line: CsvOrderLine): string {
+  return `${line.device} x${line.quantity} (${line.color}, ${line.font})`;
+}
+
+/**
+ * One record per order (so Total sums right in a spreadsheet); every line of a multi-item order is
+ * listed in line order, separated by "; ", in both Device and Text, so the columns line up.
+ */
 export function ordersCsvLine(order: CsvOrder): string {
   return [
     order.orderNumber,
     order.customerName,
-    order.items.map((item) => item.device).join('; '),
+    order.items.map(csvLineProduct).join('; '),
     order.items.map((item) => item.text).join('; '),
     ORDER_STATUS_LABELS[order.status] ?? order.status,
     order.total.toFixed(2),

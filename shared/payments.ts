@@ -58,6 +58,8 @@ export const PAYMENT_MESSAGES = {
   authenticationRequired: 'Additional authentication required. Please complete the verification and try again.',
   requiresAction: 'Payment requires additional authentication. Please try again.',
   paymentFailed: 'Payment failed. Please check your card details and try again.',
+  /** A payment the bank has not settled yet (Stripe's `processing`): not a failure, and not to be paid again. */
+  processing: 'Payment processing. Your order will appear as soon as your bank confirms it; you will not be charged twice.',
   totalMismatch: 'The order total does not match the catalogue prices. Please refresh your cart and try again.',
 } as const;
 
@@ -69,6 +71,7 @@ export function declineMessage(declineCode: string | null | undefined): string {
 /** spec.md §8: 'Payment failed with status: {status}' for any other non-success status. */
 export function paymentStatusMessage(status: string): string {
   if (status === 'requires_action') return PAYMENT_MESSAGES.requiresAction;
+  if (status === 'processing') return PAYMENT_MESSAGES.processing;
   return `Payment failed with status: ${status}`;
 }
 

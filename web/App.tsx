@@ -12,6 +12,7 @@ const FaqPage = lazy(() => import('./routes/faq/FaqPage'));
 const GalleryPage = lazy(() => import('./routes/gallery/GalleryPage'));
 const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
 const AccountPage = lazy(() => import('./routes/account/AccountPage'));
+const TrackOrderPage = lazy(() => import('./routes/track/TrackOrderPage'));
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 
 /** spec.md §6: a 401 anywhere removes the token (api/client does) and opens the admin sign-in. */
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="gallery" element={<GalleryPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="account" element={<AccountPage />} />
+        <Route path="orders/track" element={<TrackOrderPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

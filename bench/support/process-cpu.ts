@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 
-/** Linux /proc: user + system CPU milliseconds of a process, all its threads (0 once it is gone). */
-function cpuMsOf(pid: number): number {
+/** User + system CPU milliseconds of a process and all its threads (Linux /proc; NaN elsewhere). */
+export function processCpuMs(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
-    return 0;
+    return Number.NaN;
   }
+}
+
+/** As processCpuMs, but 0 once the process is gone (a PostgreSQL backend that ended), for sums. */
+function cpuMsOf(pid: number): number {
+  const ms = processCpuMs(pid);
+  return Number.isNaN(ms) ? 0 : ms;
 }
 
 export function cpuMsOfProcesses(pids: readonly number[]): number {

@@ -5,6 +5,7 @@ import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type {
   AnalyticsDayDeviceTable,
+  AnalyticsDayProcessingTable,
   AnalyticsDayStatusTable,
   AnalyticsDayVisitorsTable,
   AnalyticsRollupStateTable,
@@ -18,6 +19,7 @@ export type RollupTables = {
   analytics_day_visitors: AnalyticsDayVisitorsTable;
   analytics_day_status: AnalyticsDayStatusTable;
   analytics_day_device: AnalyticsDayDeviceTable;
+  analytics_day_processing: AnalyticsDayProcessingTable;
   analytics_rollup_state: AnalyticsRollupStateTable;
 };
 export type RollupDb = Kysely<Database & RollupTables>;
@@ -58,12 +60,14 @@ export async function refreshRollups(db: Db): Promise<number | 'all'> {
     if (covered === 0 || days.length > FULL_REBUILD_DAYS) {
       await trx.deleteFrom('analytics_day_status').execute();
       await trx.deleteFrom('analytics_day_device').execute();
+      await trx.deleteFrom('analytics_day_processing').execute();
       await insertDays(trx, null);
       recomputed = 'all';
     } else {
       for (const day of days) {
         await trx.deleteFrom('analytics_day_status').where('day', '=', day).execute();
         await trx.deleteFrom('analytics_day_device').where('day', '=', day).execute();
+        await trx.deleteFrom('analytics_day_processing').where('day', '=', day).execute();
         await insertDays(trx, day);
       }
       recomputed = days.length;
@@ -111,6 +115,38 @@ async function insertDays(trx: RollupDb, day: number | null) {
     .columns(['day', 'device', 'product_type', 'quantity', 'revenue_cents'])
     .expression(deviceRows)
     .execute();
+  await insertProcessingDays(trx, day);
+}
+
+/**
+ * Shipped orders and their placed-to-first-shipped time per day of placement. The first change to
+ * "shipped" of each order is looked up by the history's primary key (order id first); the entry
+ * written when an order is created has no from-status and is not a change.
+ */
+async function insertProcessingDays(trx: RollupDb, day: number | null) {
+  const inDay = day === null ? sql`` : sql`where o.created_at >= ${day * DAY_MS} and o.created_at < ${(day + 1) * DAY_MS}`;
+  await sql`insert into analytics_day_processing (day, shipped_orders, processing_ms)
+    select day, count(*), sum(first_shipped - created_at)
+    from (
+      select o.created_at / ${sql.lit(DAY_MS)} as day, o.created_at,
+        (select min(h.changed_at) from order_history h
+          where h.order_id = o.id and h.to_status = 'shipped' and h.from_status is not null) as first_shipped
+      from orders o ${inDay}
+    ) placed
+    where first_shipped is not null
+    group by day`.execute(trx);
+}
+
+/** Shipped orders and the sum of their processing times (ms) among those placed on days in [fromDay, toDay]. */
+export async function rolledUpProcessing(db: Db, fromDay: number, toDay: number): Promise<{ shippedOrders: number; processingMs: number }> {
+  const row = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_processing')
+    .select([sql<number>`coalesce(sum(shipped_orders), 0)`.as('shipped'), sql<number>`coalesce(sum(processing_ms), 0)`.as('ms')])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .executeTakeFirst();
+  return { shippedOrders: Number(row?.shipped ?? 0), processingMs: Number(row?.ms ?? 0) };
 }
 
 /** Per day and status for days in [fromDay, toDay], from the rollup (all columns; for checks). */

@@ -4,7 +4,8 @@ import { toDollars } from '../../shared/money';
 import { ORDER_STATUSES, RANGE_DAYS, type AnalyticsRange, type OrderStatus } from '../../shared/order-status';
 import type { AppContext } from '../app-context';
 import { DAY_MS, recentOrderChanges } from './analytics.repository';
-import { refreshRollups, rolledUpDayTotals, rolledUpStatusCounts, rolledUpTopProducts, type DayTotalRow } from './analytics.rollup';
+import { refreshRollups, rolledUpDayTotals, rolledUpProcessing, rolledUpStatusCounts, rolledUpTopProducts, type DayTotalRow } from './analytics.rollup';
+import { computeTrends, countPastVisitors, dollarFigures, firstOrderDay, processingTimeOf, type PeriodTotals } from './analytics.trends';
 import { countVisitorsSince } from './analytics.visitors';
 
 export const TOP_PRODUCTS_LIMIT = 5;
@@ -27,9 +28,13 @@ export function analyticsWindows(range: AnalyticsRange, now: number) {
   const today = utcDayOf(now);
   const firstOfMonth = new Date(now);
   firstOfMonth.setUTCDate(1);
+  const rangeStart = today - RANGE_DAYS[range] + 1;
   return {
     today,
-    rangeStart: today - RANGE_DAYS[range] + 1,
+    rangeStart,
+    /** The period of the same length just before the range, for the trends. */
+    previousStart: rangeStart - RANGE_DAYS[range],
+    previousEnd: rangeStart - 1,
     last7DaysStart: today - 6,
     monthStart: utcDayOf(firstOfMonth.getTime()),
   };
@@ -47,19 +52,32 @@ const bucketView = (bucket: Bucket) => ({ orders: bucket.orders, revenue: toDoll
 export async function buildAnalytics(ctx: AppContext, range: AnalyticsRange): Promise<Analytics> {
   const now = ctx.now();
   const w = analyticsWindows(range, now);
-  // One read covers the range and the real-time windows (the month can start before a 7d/30d range).
-  const scanStart = Math.min(w.rangeStart, w.last7DaysStart, w.monthStart);
+  // One read covers the range, the period before it (trends) and the real-time windows.
+  const scanStart = Math.min(w.previousStart, w.last7DaysStart, w.monthStart);
 
   await refreshRollups(ctx.db);
-  const [dayRows, statusRows, products, activity, visitors] = await Promise.all([
+  const [dayRows, statusRows, products, activity, visitors, firstDay, processing] = await Promise.all([
     rolledUpDayTotals(ctx.db, scanStart, w.today),
     rolledUpStatusCounts(ctx.db, w.rangeStart, w.today),
     rolledUpTopProducts(ctx.db, w.rangeStart, w.today, TOP_PRODUCTS_LIMIT),
     recentOrderChanges(ctx.db, RECENT_ACTIVITY_LIMIT),
     countVisitorsSince(ctx.db, dayKey(w.rangeStart), dayKey(w.today)),
+    firstOrderDay(ctx.db),
+    rolledUpProcessing(ctx.db, w.rangeStart, w.today),
   ]);
 
   const totals = summarise(dayRows, w);
+  const current: PeriodTotals = { orders: totals.range.orders, revenueCents: totals.range.revenueCents, visitors };
+  // No trend unless the shop's orders reach back to the start of the previous period: a partial
+  // previous period would make any shop look like it is growing.
+  const previous: PeriodTotals | null =
+    firstDay !== null && firstDay <= w.previousStart
+      ? {
+          orders: totals.previous.orders,
+          revenueCents: totals.previous.revenueCents,
+          visitors: await countPastVisitors(ctx.db, dayKey(w.previousStart), dayKey(w.previousEnd)),
+        }
+      : null;
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) if (row.status in statusCounts) statusCounts[row.status as OrderStatus] = row.orders;
   const totalOrders = totals.range.orders;
@@ -95,6 +113,10 @@ export async function buildAnalytics(ctx: AppContext, range: AnalyticsRange): Pr
       last7Days: bucketView(totals.last7Days),
       month: bucketView(totals.month),
     },
+    period: { from: dayKey(w.rangeStart), to: dayKey(w.today) },
+    trends: computeTrends(current, previous),
+    previousPeriod: previous && { ...dollarFigures(previous, toDollars), from: dayKey(w.previousStart), to: dayKey(w.previousEnd) },
+    processingTime: processingTimeOf(processing),
   };
 }
 
@@ -105,6 +127,7 @@ function summarise(rows: DayTotalRow[], w: ReturnType<typeof analyticsWindows>) 
   const today = emptyBucket();
   const last7Days = emptyBucket();
   const month = emptyBucket();
+  const previous = emptyBucket();
   const add = (bucket: Bucket, row: DayTotalRow) => {
     bucket.orders += row.countedOrders;
     bucket.revenueCents += row.revenueCents;
@@ -114,9 +137,10 @@ function summarise(rows: DayTotalRow[], w: ReturnType<typeof analyticsWindows>) 
       add(range, row);
       add(chart[row.day - w.rangeStart]!, row);
     }
+    if (row.day >= w.previousStart && row.day <= w.previousEnd) add(previous, row);
     if (row.day === w.today) add(today, row);
     if (row.day >= w.last7DaysStart) add(last7Days, row);
     if (row.day >= w.monthStart) add(month, row);
   }
-  return { chart, range, today, last7Days, month };
+  return { chart, range, today, last7Days, month, previous };
 }

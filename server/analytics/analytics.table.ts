@@ -42,6 +42,16 @@ export interface AnalyticsDayDeviceTable {
   revenue_cents: number;
 }
 
+/**
+ * Per UTC day of placement: how many of that day's orders have been shipped (a change to shipped
+ * in the status history) and the sum of their placed-to-first-shipped times in ms (issue 15).
+ */
+export interface AnalyticsDayProcessingTable {
+  day: number;
+  shipped_orders: number;
+  processing_ms: number;
+}
+
 /** Up to which order change sequence the day tables are exact (one row, name 'orders'). */
 export interface AnalyticsRollupStateTable {
   name: string;

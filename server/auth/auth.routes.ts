@@ -3,46 +3,57 @@ import type { Context, Next } from 'koa';
 import { routerPath } from '../../shared/api/routes';
 import { loginSchema, registerSchema, setupSchema } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
-import { GENERIC_MESSAGES, HttpError, tooManyRequests } from '../errors/http-error';
+import { GENERIC_MESSAGES, HttpError } from '../errors/http-error';
+import { anonymousLimitsOf } from '../limits/anonymous-limits';
+import { limitByAddress, refuseWhenLimited } from '../limits/rate-limit';
 import { validate } from '../http/validate';
 import { requireUser } from './auth.guards';
 import { isSetupRequired, logIn, normalizeEmail, registerCustomer, setupDone, setupFirstAdmin } from './auth.service';
-import { LoginThrottle } from './login-throttle';
+import { createLoginLimiter } from './login-limiter';
+import { LOGIN_LIMITS, TRUSTED_CLIENT_LIMITS } from './login-throttle';
+import { assertStrongPassword } from './password-strength';
+import { trustClient, trustedClientKey } from './trusted-login';
 import { endSession } from './session.service';
 
 /** /api/auth/*: design.md §3. Tokens are opaque; see session.service.ts for their lifetime. */
 export function createAuthRoutes(app: AppContext): Router {
   const router = new Router();
-  const throttle = new LoginThrottle(app.now);
+  // Strangers share the account-wide cap; a device or address the account signed in from has its own.
+  const strangers = createLoginLimiter(app, 'login', LOGIN_LIMITS);
+  const trustedClients = createLoginLimiter(app, 'trusted-login', TRUSTED_CLIENT_LIMITS);
+  const limits = anonymousLimitsOf(app);
 
   router.get(routerPath('authStatus'), noStore, async (ctx) => {
     ctx.body = { setupRequired: await isSetupRequired(app) };
   });
 
-  router.post(routerPath('authSetup'), noStore, async (ctx) => {
+  router.post(routerPath('authSetup'), noStore, limitByAddress(limits.setup), async (ctx) => {
     // Once an admin exists the answer is 409 whatever the body, so nothing is learnt by probing.
     if (!(await isSetupRequired(app))) throw setupDone();
     const input = validate(setupSchema, ctx.request.body);
+    assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
     ctx.status = 201;
-    ctx.body = await setupFirstAdmin(app, input);
+    ctx.body = await setupFirstAdmin(app, input, ctx.ip);
   });
 
-  router.post(routerPath('register'), noStore, async (ctx) => {
+  router.post(routerPath('register'), noStore, limitByAddress(limits.register), async (ctx) => {
     const input = validate(registerSchema, ctx.request.body);
+    assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
     ctx.status = 201;
-    ctx.body = await registerCustomer(app, input);
+    ctx.body = await registerCustomer(app, input, ctx.ip);
   });
 
   router.post(routerPath('login'), noStore, async (ctx) => {
     const { email, password } = validate(loginSchema, ctx.request.body, { status: 400, code: 'BAD_REQUEST' });
     const account = normalizeEmail(email);
-    const { retryAfterSeconds, at } = throttle.attempt(account, ctx.ip);
-    if (retryAfterSeconds > 0) {
-      ctx.set('Retry-After', String(retryAfterSeconds));
-      throw tooManyRequests();
-    }
-    const session = await logIn(app, email, password);
-    throttle.succeeded(account, ctx.ip, at);
+    const trustedKey = await trustedClientKey(app, ctx, account);
+    const throttle = trustedKey ? trustedClients : strangers;
+    const client = trustedKey ?? ctx.ip;
+    const { retryAfterSeconds, at } = await throttle.attempt(account, client);
+    refuseWhenLimited(ctx, retryAfterSeconds);
+    const { userId, ...session } = await logIn(app, email, password, ctx.ip);
+    await throttle.succeeded(account, client, at);
+    await trustClient(app, ctx, userId);
     ctx.body = session;
   });
 

@@ -11,7 +11,7 @@ import {
   setRoleAndPassword,
   updatePasswordHash,
 } from './auth.repository';
-import { hashPassword, needsRehash, spendOneHash, verifyPassword } from './password';
+import { hashPassword, needsRehash, spendOneHash, verifyPassword, type HashLane, type HashRequest } from './password';
 import { deleteDeadSessions, revokeUserSessions } from './session.repository';
 import { startSession, toUser } from './session.service';
 import type { UserRow } from './user.table';
@@ -31,11 +31,16 @@ export const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.
 
 type NewAccount = Omit<RegisterInput, 'phone'> & { phone?: string };
 
+/** How this app hashes for `client` in `lane`: its configured cost, fair turns among clients. */
+export function hashRequestFor(app: AppContext, client: string | undefined, lane: HashLane): HashRequest {
+  return { cost: app.config.passwordHashCost, client, lane };
+}
+
 /** Creates the first super_admin and signs it in; 409 once any admin exists. */
-export async function setupFirstAdmin(app: AppContext, input: NewAccount): Promise<AuthResponse> {
+export async function setupFirstAdmin(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
   if (await adminExists(app.db)) throw setupDone();
   // Hashing takes a few hundred ms, so it happens before the transaction, not inside it.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   const user = await app.db.transaction().execute(async (trx) => {
     await lockAdminCreation(app, trx);
     // Re-checked inside the transaction: of two concurrent setups only one creates an admin.
@@ -49,10 +54,10 @@ export async function setupFirstAdmin(app: AppContext, input: NewAccount): Promi
 }
 
 /** Creates a customer account and signs it in; 409 when the email is already registered. */
-export async function registerCustomer(app: AppContext, input: NewAccount): Promise<AuthResponse> {
+export async function registerCustomer(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
   // The 409 itself tells a taken email (the spec's message), so no hash is spent to hide it.
   if (await findUserByEmail(app.db, normalizeEmail(input.email))) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   const user = await insertUserUnlessEmailTaken(app.db, newUserRow(app, input, 'customer', passwordHash));
   if (!user) throw emailTaken();
   return signIn(app, user);
@@ -62,16 +67,17 @@ export async function registerCustomer(app: AppContext, input: NewAccount): Prom
  * Checks an email and password. An unknown email costs the same hash as a wrong password and
  * gets the same answer, so neither timing nor message reveals which accounts exist.
  */
-export async function logIn(app: AppContext, email: string, password: string): Promise<AuthResponse> {
+export async function logIn(app: AppContext, email: string, password: string, client?: string): Promise<AuthResponse & { userId: number }> {
   const user = await findUserByEmail(app.db, normalizeEmail(email));
+  const hashing = hashRequestFor(app, client, 'login');
   if (!user) {
-    await spendOneHash(password);
+    await spendOneHash(password, hashing);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(password, user.password_hash))) throw invalidCredentials();
-  if (needsRehash(user.password_hash)) await updatePasswordHash(app.db, user.id, await hashPassword(password));
+  if (!(await verifyPassword(password, user.password_hash, hashing))) throw invalidCredentials();
+  if (needsRehash(user.password_hash, app.config.passwordHashCost)) await updatePasswordHash(app.db, user.id, await hashPassword(password, hashing));
   await deleteDeadSessions(app.db, user.id, app.now(), app.config.sessionIdleMs);
-  return signIn(app, user);
+  return { ...(await signIn(app, user)), userId: user.id };
 }
 
 export const invalidCredentials = () => unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
@@ -86,7 +92,7 @@ export async function ensureBootstrapAdmin(app: AppContext): Promise<void> {
   const admin = app.config.admin;
   if (!admin || (await adminExists(app.db))) return;
   const email = normalizeEmail(admin.email);
-  const passwordHash = await hashPassword(admin.password);
+  const passwordHash = await hashPassword(admin.password, { cost: app.config.passwordHashCost });
   await app.db.transaction().execute(async (trx) => {
     await lockAdminCreation(app, trx);
     if (await adminExists(trx)) return;

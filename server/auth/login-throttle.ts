@@ -19,6 +19,17 @@ export const LOGIN_LIMITS: ThrottleLimits = {
   perAddress: 20,
 };
 
+/**
+ * For a device or address the account has signed in from (trusted-login.ts): its own few tries,
+ * never the account-wide cap that strangers' guesses fill.
+ */
+export const TRUSTED_CLIENT_LIMITS: ThrottleLimits = {
+  windowMs: 15 * 60 * 1000,
+  perAccountAndAddress: 10,
+  perAccount: Number.POSITIVE_INFINITY,
+  perAddress: Number.POSITIVE_INFINITY,
+};
+
 /** Past this many tracked keys, windows that have fully expired are swept. */
 const SWEEP_THRESHOLD = 10_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword, waitingHashes } from './password';
 
 // Real scrypt hashes (~0.3 s each, several seconds on a busy machine): generous limits, no timing asserted.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -31,5 +31,29 @@ describe('password hashing', () => {
       clearInterval(timer);
     }
     expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe('hashing budget (issue 17)', () => {
+  it('uses the configured cost for new hashes and reads any cost back', async () => {
+    const cheap = await hashPassword('villa-summer-2026', { cost: 12 });
+    expect(cheap).toMatch(/^scrypt\$12\$8\$1\$/);
+    expect(await verifyPassword('villa-summer-2026', cheap)).toBe(true);
+    expect(needsRehash(cheap, 12)).toBe(false);
+    expect(needsRehash(cheap)).toBe(true);
+  });
+
+  it('serves a login before a flood of sign-ups from one client, and takes turns among sign-up clients', async () => {
+    const finished: string[] = [];
+    const track = (label: string, work: Promise<unknown>) => work.then(() => finished.push(label));
+    const flood = Array.from({ length: 24 }, (_, i) => track(`flood-${i}`, hashPassword('flood-password', { cost: 14, client: '203.0.113.1', lane: 'signup' })));
+    // Queued after the whole flood: first come, first served would finish them last.
+    expect(waitingHashes()).toBe(22);
+    const signup = track('neighbour-signup', hashPassword('my-own-password', { cost: 14, client: '10.0.0.2', lane: 'signup' }));
+    const login = track('owner-login', hashPassword('owner-password', { cost: 14, client: '10.0.0.1', lane: 'login' }));
+    await Promise.all([...flood, signup, login]);
+    // Two were already running; the login takes the next slot, the neighbour the one after.
+    expect(finished.indexOf('owner-login')).toBeLessThan(4);
+    expect(finished.indexOf('neighbour-signup')).toBeLessThan(6);
   });
 });

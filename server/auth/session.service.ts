@@ -44,7 +44,13 @@ export async function resolveSession(app: AppContext, token: string): Promise<{ 
   const now = app.now();
   const { session } = found;
   if (now >= session.expires_at || now - session.last_seen_at > app.config.sessionIdleMs) return undefined;
-  if (now - session.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(app.db, tokenHash, now);
+  if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
+    // Not awaited: a read must not wait for (or fail on) a database that cannot take writes now;
+    // a missed touch only means the idle clock starts a little earlier.
+    void touchSession(app.db, tokenHash, now).catch((error: unknown) => {
+      app.logger.warn('session activity not recorded', { error: String(error) });
+    });
+  }
   return { user: toUser(found.user), tokenHash };
 }
 

@@ -22,5 +22,16 @@ export interface SessionTable {
   revoked_at: number | null;
 }
 
+/**
+ * Devices (by the SHA-256 of a cookie's token) and addresses a user has signed in from: their
+ * logins get their own throttle, so strangers' guesses cannot lock the owner out (OWASP's device cookies).
+ */
+export interface TrustedLoginTable {
+  user_id: number;
+  kind: 'device' | 'address';
+  key_hash: string;
+  last_used_at: number;
+}
+
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;

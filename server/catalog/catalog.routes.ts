@@ -20,8 +20,8 @@ export function createCatalogRoutes(): Router {
   router.get(routerPath('colors'), sendJson(colorsBody));
   router.get(routerPath('fonts'), sendJson(fontsBody));
   router.post(routerPath('validateText'), (ctx) => {
-    const { text } = validate(validateTextRequestSchema, ctx.request.body);
-    ctx.body = checkCustomText(text);
+    const { text, font } = validate(validateTextRequestSchema, ctx.request.body);
+    ctx.body = checkCustomText(text, font);
   });
   return router;
 }

@@ -50,7 +50,8 @@ it('stores items, history and the test ledger by primary key without losing a ro
   expect(before.items).toHaveLength(3);
   expect(await withoutRowid(db)).toEqual({ order_history: 0, order_items: 0, test_gateway_intents: 0 });
 
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  // Up to this migration only: later ones add columns the comparison below would see.
+  expect((await migrator.migrateTo('2026-11-22T0400_clustered_child_tables')).error).toBeUndefined();
   expect(await withoutRowid(db)).toEqual({ order_history: 1, order_items: 1, test_gateway_intents: 1 });
   expect(await contents(db)).toEqual(before);
   // A create key is still unique where it is set, and any number of charges may leave it empty.

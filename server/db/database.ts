@@ -3,13 +3,19 @@ import { isPostgres } from './dialect';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
+import { isBusyError } from './storage-errors';
+import { unwritableDataError } from '../errors/startup-error';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
-  if (config.kind === 'sqlite') return openSqliteConnection(config.path, options);
+  if (config.kind === 'sqlite') {
+    const db = openSqliteConnection(config.path, options);
+    await proveWritable(db, config.path);
+    return db;
+  }
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
@@ -17,7 +23,16 @@ export async function openDatabase(config: DatabaseConfig, options: SqliteConnec
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, import('pg').Pool>();
+
+/** The pool behind a PostgreSQL database, for libraries that take one (the shared rate-limit store). */
+export function postgresPoolOf(db: Db): import('pg').Pool | undefined {
+  return pools.get(db);
 }
 
 /**
@@ -30,6 +45,21 @@ export async function refreshPlannerStatistics(db: Db): Promise<void> {
   if (isPostgres(db)) return;
   await sql`PRAGMA analysis_limit = 1000`.execute(db);
   await sql`PRAGMA optimize = 0x10002`.execute(db);
+}
+
+/**
+ * Takes the write lock once, so that a data folder or file the process cannot write stops start-up
+ * with one clear line (startup-error.ts), not the first customer's checkout. A lock held elsewhere
+ * only means someone else is writing: that is no reason not to start.
+ */
+async function proveWritable(db: Db, file: string): Promise<void> {
+  try {
+    await db.transaction().execute(async () => undefined);
+  } catch (error) {
+    if (isBusyError(error)) return;
+    await db.destroy();
+    throw unwritableDataError(file, error);
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

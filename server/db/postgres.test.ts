@@ -6,6 +6,7 @@ import { findOrderById, loadItems } from '../orders/order.repository';
 import { toAdminView } from '../orders/order.mapper';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody } from '../payments/payment.test-support';
+import { readZip } from '../print-files/zip.test-support';
 
 let cluster: TemporaryPostgres;
 let t: TestApp;
@@ -79,5 +80,20 @@ describe('the same app on PostgreSQL (DATABASE_URL=postgres://…)', () => {
     expect(declined.body).toMatchObject({ success: false, code: 'CARD_DECLINED', declineCode: 'insufficient_funds' });
     const failed = await db.selectFrom('payment_intents').select(['status', 'last_error_code', 'order_id']).where('idempotency_key', '=', 'checkout:pg-decline').executeTakeFirst();
     expect(failed).toEqual({ status: 'requires_payment_method', last_error_code: 'insufficient_funds', order_id: null });
+  });
+
+  it('streams the production queue as a ZIP of print files, oldest order first', async () => {
+    const db = t.app.context.db;
+    await db.updateTable('orders').set({ status: 'delivered' }).execute();
+    const base = Date.now() - 60_000;
+    const older = await createTestOrder(db, { createdAt: base, items: [{ text: 'First', quantity: 2 }] });
+    const twins = [await createTestOrder(db, { createdAt: base + 1 }), await createTestOrder(db, { createdAt: base + 1, items: [{ text: 'A' }, { device: 'Standard Glass', text: 'B' }] })];
+    const token = (await createUserWithToken(t, 'admin')).token;
+    const response = await fetch(`${t.url}/api/fulfillment/print-files.zip`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const names = readZip(Buffer.from(await response.arrayBuffer())).map((entry) => entry.name);
+    const [first, second] = [...twins].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const linesOf = (order: typeof older) => (order === twins[1] ? [`${order.order_number}-1-x1.svg`, `${order.order_number}-2-x1.svg`] : [`${order.order_number}-1-x1.svg`]);
+    expect(names).toEqual([`${older.order_number}-1-x2.svg`, ...linesOf(first!), ...linesOf(second!)]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
-import type { SessionTable, UserTable } from '../auth/user.table';
+import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
 import type {
   AppliedMutationTable,
   ChangeCounterTable,
@@ -8,12 +8,15 @@ import type {
   OrderItemTable,
   OrderTable,
 } from '../orders/order.table';
+import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
+import type { HealthProbeTable } from '../health/health.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables {
   users: UserTable;
   sessions: SessionTable;
+  trusted_logins: TrustedLoginTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   order_history: OrderHistoryTable;
@@ -22,4 +25,7 @@ export interface Database extends PaymentTables {
   idempotency_keys: IdempotencyKeyTable;
   analytics_events: AnalyticsEventTable;
   error_reports: ErrorReportTable;
+  health_probe: HealthProbeTable;
+  mail_outbox: MailOutboxTable;
+  mail_sent: MailSentTable;
 }

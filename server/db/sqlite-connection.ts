@@ -1,28 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDialectConfig, type SqliteDriver, type Transaction } from 'kysely';
+import { ShopSqliteDriver, SYNC_BUSY_TIMEOUT_MS, type SqliteCommitHook } from './sqlite-driver';
 import type { Database } from './schema';
+import { unwritableDataError } from '../errors/startup-error';
 
 /**
  * One SQLite connection as Kysely sees it: WAL mode with synchronous=FULL, so an acknowledged order
- * survives power loss, and a 5 s busy timeout. Used by the server's main connection and by the
+ * survives power loss, and a short busy timeout (the driver waits for the lock asynchronously). Used by the server's main connection and by the
  * checkout writer thread's own connection (server/payments/checkout-writer.ts), so both behave alike.
  */
-/** Runs on a transaction's connection just before its COMMIT (a domain's work at commit, e.g. search indexing). */
-export type SqliteCommitHook = (connection: DatabaseConnection) => Promise<void>;
-
 export interface SqliteConnectionOptions {
-  /** Registered by the composition (server/write-path/order-writer.ts), never imported here. */
+  /** Registered by the composition (server/app.ts, the writer thread), never imported here. */
   beforeCommit?: readonly SqliteCommitHook[];
 }
 
 export function openSqliteConnection(file: string, options: SqliteConnectionOptions = {}): Kysely<Database> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  let sqlite: SQLite.Database;
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    throw unwritableDataError(file, error);
+  }
   sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
+  // Short: better-sqlite3 waits on the thread; longer waits are asynchronous (sqlite-driver.ts).
+  sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   // 32 MiB of page cache instead of 2 MiB: the orders table's eight indexes and the search index
   // touch many pages per checkout, and re-reading them from the WAL costs more than the memory.
@@ -57,14 +62,7 @@ export function heldConnection(db: Kysely<Database>): SQLite.Database | undefine
   return held.get(db);
 }
 
-/**
- * Two changes to Kysely's SQLite transactions:
- * - `BEGIN IMMEDIATE`: a transaction takes the write lock when it starts, so with two connections
- *   (main thread and checkout writer) one waits for the other instead of failing with
- *   SQLITE_BUSY when a read inside it was overtaken by the other's commit.
- * - The registered commit hooks run just before COMMIT (the orders' search index: new orders enter
- *   it at commit, in one statement, orders/order-search-index.ts).
- */
+/** Kysely's SQLite dialect with the shop's driver (sqlite-driver.ts). */
 class ShopSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #beforeCommit: readonly SqliteCommitHook[];
@@ -77,24 +75,6 @@ class ShopSqliteDialect extends SqliteDialect {
 
   override createDriver(): SqliteDriver {
     return new ShopSqliteDriver(this.#config, this.#beforeCommit);
-  }
-}
-
-class ShopSqliteDriver extends SqliteDriver {
-  constructor(
-    config: SqliteDialectConfig,
-    private readonly beforeCommit: readonly SqliteCommitHook[],
-  ) {
-    super(config);
-  }
-
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    for (const hook of this.beforeCommit) await hook(connection);
-    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 }
 

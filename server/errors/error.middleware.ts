@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
 import { GENERIC_MESSAGES, HttpError } from './http-error';
+import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import type { Logger } from '../http/logger';
 
 interface StatusError {
@@ -17,8 +18,11 @@ export function errorMiddleware(logger: Logger) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
-    } catch (caught) {
+    } catch (thrown) {
+      // A locked, full or read-only database is a 503 the client may retry, never a 500.
+      const caught = storageErrorOf(thrown) ?? thrown;
       if (caught instanceof HttpError) {
+        if (caught instanceof StorageUnavailableError) ctx.set('Retry-After', String(caught.retryAfterSeconds));
         ctx.status = caught.status;
         ctx.body = {
           error: caught.message,

@@ -35,8 +35,19 @@ export function keyReused(): HttpError {
   return new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
 }
 
+/** The request's fingerprint over canonical JSON: the same body with its keys in another order is the same request. */
 export function hashRequest(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
+  return createHash('sha256').update(canonicalJson(request ?? null)).digest('hex');
+}
+
+/** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
 }
 
 const storedResponse = precompile(2, (db, scope: string, key: string) =>

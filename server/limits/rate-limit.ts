@@ -1,17 +1,23 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
 
 /**
  * Per-client limits for endpoints anyone may call (design.md §8), on rate-limiter-flexible so the
- * counting is the library's, not ours. One interface for every limit, so the store behind it (memory
- * today) can change in one place without touching the routes that use it.
+ * counting is the library's, not ours. One interface for every limit, so the store behind it can
+ * change in one place without touching the routes that use it: memory for the single SQLite
+ * process, PostgreSQL (the library's store, table `rate_limits`) when several processes share one
+ * database, so a client's budget holds across them.
  */
 export interface RateLimit {
   /** Counts `points` against `key`; resolves the seconds to wait when the limit is already used up, else 0. */
   consume(key: string, points?: number): Promise<number>;
   /** Takes back what `key` counted (a correct answer after failures, say). */
   reset(key: string): Promise<void>;
+  /** Takes back `points` of what `key` counted. */
+  reward(key: string, points?: number): Promise<void>;
   /** The seconds `key` must wait now, without counting anything. */
   waitFor(key: string): Promise<number>;
 }
@@ -22,14 +28,31 @@ export interface RateLimitOptions {
   /** How many points a key may use within `windowSeconds`. */
   points: number;
   windowSeconds: number;
+  /** Where counts live; memory unless given a PostgreSQL pool. */
+  store?: RateLimitStore;
 }
 
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool };
+
 export function createRateLimit(options: RateLimitOptions): RateLimit {
-  const limiter = new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.windowSeconds });
+  const base = { keyPrefix: options.name, points: options.points, duration: options.windowSeconds };
+  const limiter: RateLimiterAbstract =
+    options.store?.kind === 'postgres'
+      ? new RateLimiterPostgres({
+          ...base,
+          storeClient: options.store.pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          // Created by the migrations (2026-11-24T0300_hardening).
+          tableCreated: true,
+          // While PostgreSQL does not answer, each process limits on its own rather than failing requests.
+          insuranceLimiter: new RateLimiterMemory(base),
+        })
+      : new RateLimiterMemory(base);
   return {
     async consume(key, points = 1) {
       try {
-        await limiter.consume(key, points);
+        await limiter.consume(storeKey(key), points);
         return 0;
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
@@ -37,13 +60,21 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
       }
     },
     async reset(key) {
-      await limiter.delete(key);
+      await limiter.delete(storeKey(key));
+    },
+    async reward(key, points = 1) {
+      await limiter.reward(storeKey(key), points);
     },
     async waitFor(key) {
-      const state = await limiter.get(key);
+      const state = await limiter.get(storeKey(key));
       return state && state.consumedPoints >= options.points ? secondsOf(state) : 0;
     },
   };
+}
+
+/** Keys as the stores take them: an email with an address can pass PostgreSQL's 255 characters, and NUL is not text there. */
+function storeKey(key: string): string {
+  return key.length <= 200 && !key.includes('\u0000') ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 function secondsOf(state: RateLimiterRes): number {

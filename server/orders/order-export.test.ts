@@ -21,7 +21,7 @@ beforeAll(async () => {
     createdAt: Date.parse('2026-10-02T08:00:00Z'),
     status: 'shipped',
     customer: { email: 'gem@example.com', firstName: 'Gemma, "Gem"', lastName: 'Owen', phone: '555-000-3333' },
-    items: [{ text: 'Line one\nLine two' }, { device: 'Standard Glass', text: 'Cheers, babe' }],
+    items: [{ text: 'Line one\nLine two' }, { device: 'Standard Glass', text: 'Cheers, babe', color: 'Teal', font: 'Inter' }],
   });
   formula = await createTestOrder(db, {
     createdAt: Date.parse('2026-10-03T08:00:00Z'),
@@ -65,7 +65,7 @@ it('streams every order as CSV with the header, file name and type of the contra
   const rows = parseCsv(res.text);
   expect(rows[0].join(',')).toBe(ORDERS_CSV_HEADER);
   expect(rows).toHaveLength(4);
-  expect(rows[3]).toEqual([plain.order_number, 'Maya Jama', 'iPhone 14 Pro', 'Bombshell', 'In Production', '6.46', '2026-10-01T08:00:00.000Z']);
+  expect(rows[3]).toEqual([plain.order_number, 'Maya Jama', 'iPhone 14 Pro x1 (Hot Pink, Pecita)', 'Bombshell', 'In Production', '6.46', '2026-10-01T08:00:00.000Z']);
 });
 
 it('quotes commas, quotes and line breaks so each order stays one record', async () => {
@@ -74,12 +74,21 @@ it('quotes commas, quotes and line breaks so each order stays one record', async
   expect(row).toEqual([
     tricky.order_number,
     'Gemma, "Gem" Owen',
-    'iPhone 14 Pro; Standard Glass',
+    'iPhone 14 Pro x1 (Hot Pink, Pecita); Standard Glass x1 (Teal, Inter)',
     'Line one\nLine two; Cheers, babe',
     'Shipped',
     '12.91',
     '2026-10-02T08:00:00.000Z',
   ]);
+});
+
+it('drops control and bidi-override characters stored before designs were validated', async () => {
+  const stored = await createTestOrder(t.app.context.db, { createdAt: Date.parse('2026-09-01T08:00:00Z'), items: [{ text: 'Evil\u202Etxt.exe\u001B[31m' }] });
+  const row = parseCsv((await exportCsv()).text).find((r) => r[0] === stored.order_number)!;
+  expect(row[3]).toBe('Eviltxt.exe[31m');
+  await t.app.context.db.deleteFrom('order_items').where('order_id', '=', stored.id).execute();
+  await t.app.context.db.deleteFrom('order_history').where('order_id', '=', stored.id).execute();
+  await t.app.context.db.deleteFrom('orders').where('id', '=', stored.id).execute();
 });
 
 it('neutralises cells a spreadsheet would run as formulas', async () => {

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { CsvOrderLine } from '../../shared/orders-csv';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
@@ -123,16 +124,16 @@ export async function exportBatch(
 }
 
 /** Device and text of every line of the given orders, grouped by order, in line order. */
-export async function loadItemLabels(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, { device: string; text: string }[]>> {
+export async function loadItemLabels(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, CsvOrderLine[]>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_items')
-    .select(['order_id', 'device', 'text'])
+    .select(['order_id', 'device', 'text', 'color', 'font', 'quantity'])
     .where('order_id', 'in', orderIds as string[])
     .orderBy('order_id')
     .orderBy('line_no')
     .execute();
-  return groupByOrder(rows, (row) => ({ device: row.device, text: row.text }));
+  return groupByOrder(rows, (row) => ({ device: row.device, text: row.text, color: row.color, font: row.font, quantity: row.quantity }));
 }
 
 export async function listOrdersOfUser(db: DbOrTrx, userId: number): Promise<OrderRow[]> {

@@ -1,4 +1,4 @@
-import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView } from '../../shared/api/types';
+import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView, TrackedOrder } from '../../shared/api/types';
 import { apiPath } from '../../shared/api/routes';
 import { productTypeOfVariant } from '../../shared/catalog';
 import { toDollars } from '../../shared/money';
@@ -38,6 +38,19 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     trackingNumber: order.tracking_number,
     items: items.map(toItemView),
     version: order.version,
+  };
+}
+
+/** What a guest's order lookup answers (POST /api/orders/lookup): the customer's view with its totals and shipping dates. */
+export function toTrackedView(order: OrderRow, items: OrderItemRow[]): TrackedOrder {
+  return {
+    ...toOrderView(order, items),
+    subtotal: toDollars(order.subtotal_cents),
+    discount: toDollars(order.discount_cents),
+    shipping: toDollars(order.shipping_cents),
+    tax: toDollars(order.tax_cents),
+    shippedAt: iso(order.shipped_at),
+    deliveredAt: iso(order.delivered_at),
   };
 }
 

@@ -1,18 +1,18 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { routerPath } from '../../shared/api/routes';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
-import { buildPrintFile, printFileName } from '../../shared/print-file';
 import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
+import { queryOf } from '../http/query';
 import { validate } from '../http/validate';
 import { findStoredResponse, hashRequest, lockKey, readIdempotencyKey, singleFlight, storeResponse } from '../idempotency/idempotency';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import { ordersCsvStream } from './order-export';
 import { listHistory, listOrdersOfUser } from './order-list.repository';
-import { toHistoryEntry, toItemView } from './order.mapper';
-import { findOrderById, loadItems } from './order.repository';
+import { toHistoryEntry } from './order.mapper';
+import { findOrderById } from './order.repository';
 import { actorOf, adminViewOf, changeOrderStatus, listOrders, toOrderViews } from './order.service';
 
 /** `3`, `"3"` and `W/"3"` all name version 3; `*` (any version) is the same as no header. */
@@ -22,15 +22,6 @@ export function parseIfMatch(header: string): number | null {
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
   if (!match) throw new HttpError(400, 'INVALID_IF_MATCH', 'If-Match must be an order version, such as 3 or "3".');
   return Number(match[1]);
-}
-
-/** Koa's query values are string | string[]; a repeated parameter keeps its last value. */
-function queryOf(ctx: Context): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(ctx.query)) {
-    if (value !== undefined) query[key] = Array.isArray(value) ? value[value.length - 1] : value;
-  }
-  return query;
 }
 
 /** /api/orders/* (design.md §3) except POST /orders (payments) and /orders/analytics (analytics). */
@@ -56,17 +47,6 @@ export function createOrderRoutes(app: AppContext): Router {
     const user = currentUser(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { orders: await toOrderViews(db, await listOrdersOfUser(db, user.id)) };
-  });
-
-  router.get(routerPath('printFile'), requireAdmin, async (ctx) => {
-    const order = await findOrderById(db, ctx.params.id);
-    if (!order) throw notFound('Order not found.');
-    const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="${printFileName(order.order_number)}"`);
-    ctx.type = 'image/svg+xml; charset=utf-8';
-    // From the same item views the dashboard caches, so its offline copy is the same file.
-    ctx.body = buildPrintFile({ orderNumber: order.order_number, items: items.map(toItemView) });
   });
 
   router.get(routerPath('order'), requireUser, async (ctx) => {
@@ -110,6 +90,7 @@ export function createOrderRoutes(app: AppContext): Router {
           mutationId: null,
           expectedVersion: ifMatch === null ? undefined : { version: ifMatch, policy: 'strict' },
           now,
+          mail: mailQueueingOf(app.config),
         });
         if (outcome.kind === 'not_found') throw notFound('Order not found.');
         const order = await adminViewOf(trx, outcome.order);

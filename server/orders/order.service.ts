@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../shared/order-status';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { queueShippingNotice } from '../mail/mail-outbox';
 import { listOrderPage } from './order-list.repository';
 import { toAdminView, toOrderView } from './order.mapper';
 import { findOrderById, loadItems, nextChangeSeq, type DbOrTrx } from './order.repository';
@@ -52,6 +53,8 @@ export interface StatusChange {
    */
   expectedVersion?: { version: number; policy: 'strict' | 'unlessSameStatus' };
   now: number;
+  /** Whether the shipping notice is queued in the same transaction (false when mail is off). */
+  mail: boolean;
 }
 
 export type StatusChangeOutcome =
@@ -111,5 +114,8 @@ export async function changeOrderStatus(trx: Transaction<Database>, change: Stat
       changed_at: change.now,
     })
     .execute();
-  return { kind: 'changed', order: { ...order, ...update } as OrderRow };
+  const changed = { ...order, ...update } as OrderRow;
+  // The customer hears when the order ships, and again if its tracking number is corrected after.
+  if (change.status === 'shipped' && (!sameStatus || !sameTracking)) await queueShippingNotice(trx, change.mail, changed, version, change.now);
+  return { kind: 'changed', order: changed };
 }

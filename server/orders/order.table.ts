@@ -72,6 +72,9 @@ export interface OrderHistoryTable {
   source: 'api' | 'sync' | 'system' | 'checkout';
   mutation_id: string | null;
   changed_at: number;
+  /** Set on the entry a refund adds (the status is unchanged): which refund and how much. */
+  refund_id?: string | null;
+  refund_cents?: number | null;
 }
 
 /** A global, gap-free counter bumped in the same transaction as every order change (design.md §4). */

@@ -50,7 +50,7 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
     const payload = checkoutBody() as unknown as CheckoutPayload;
     const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
     const runs = Array.from({ length: 10 }, (_, index) =>
-      writer.run({ snapshot, intentKey: `checkout:closing-${index}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), crashAfterCharge: false }),
+      writer.run({ snapshot, intentKey: `checkout:closing-${index}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), mail: false, crashAfterCharge: false }),
     );
     // Closing right after handing them over: each is still committed and answered, then the thread stops.
     await writer.close();
@@ -78,6 +78,7 @@ it('falls back to the main thread when the writer thread cannot start, and says 
     paymentMethodId: 'pm_card_visa',
     idempotencyKey: null,
     requestHash: 'hash',
+    mail: false,
     now: Date.now(),
     crashAfterCharge: false,
   });

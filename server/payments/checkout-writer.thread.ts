@@ -45,7 +45,9 @@ port.on('message', (message: WriterRequest) => {
       (answer) => reply({ type: 'done', id, answer }),
       (error: unknown) => {
         const { name, message: text } = error instanceof Error ? error : new Error(String(error));
-        reply({ type: 'failed', id, error: { name, message: text } });
+        // The code (SQLITE_BUSY, SQLITE_FULL, …) lets the main thread answer 503 rather than 500.
+        const code = (error as { code?: unknown }).code;
+        reply({ type: 'failed', id, error: { name, message: text, ...(typeof code === 'string' ? { code } : {}) } });
       },
     );
   }

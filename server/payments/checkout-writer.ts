@@ -8,7 +8,7 @@ export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndP
 export type WriterReply =
   | { type: 'ready' }
   | { type: 'done'; id: number; answer: CheckoutOutcome }
-  | { type: 'failed'; id: number; error: { name: string; message: string } };
+  | { type: 'failed'; id: number; error: { name: string; message: string; code?: string } };
 
 export interface CheckoutWriter {
   /** Runs the one-transaction checkout on the writer thread; resolves once it is committed. */
@@ -70,7 +70,7 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
       for (const message of messages) {
         if (message.type === 'ready') ready = true;
         else if (message.type === 'done') settle(message.id, (entry) => entry.resolve(message.answer));
-        else settle(message.id, (entry) => entry.reject(message.error.name === 'IntentKeyTakenError' ? new IntentKeyTakenError(message.error.message) : new Error(message.error.message)));
+        else settle(message.id, (entry) => entry.reject(threadError(message.error)));
       }
     });
     thread.on('error', (error) => stopped(thread, error));
@@ -126,4 +126,10 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
       await exited;
     },
   };
+}
+
+/** The thread's error as the main thread throws it, its code (SQLITE_BUSY, SQLITE_FULL, …) kept. */
+function threadError(error: { name: string; message: string; code?: string }): Error {
+  if (error.name === 'IntentKeyTakenError') return new IntentKeyTakenError(error.message);
+  return Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
 }

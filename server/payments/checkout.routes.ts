@@ -4,6 +4,7 @@ import { routerPath } from '../../shared/api/routes';
 import { checkoutSchema } from '../../shared/schemas/order';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
+import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { validate } from '../http/validate';
 import { hashRequest, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
@@ -18,8 +19,9 @@ function checkoutFailures(app: AppContext) {
     try {
       await next();
     } catch (caught) {
-      const error = toHttpError(caught);
+      const error = storageErrorOf(caught) ?? toHttpError(caught);
       if (error instanceof HttpError) {
+        if (error instanceof StorageUnavailableError) ctx.set('Retry-After', String(error.retryAfterSeconds));
         throw new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra });
       }
       app.logger.error('checkout failed', { error: error instanceof Error ? error.stack : String(error) });

@@ -3,7 +3,7 @@ import type { CheckoutPayload } from '../../shared/schemas/order';
 import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
 import { answerColumns, chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
-import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
+import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
 import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
@@ -52,6 +52,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     idempotencyKey: request.idempotencyKey,
     requestHash: request.requestHash,
     now: app.now(),
+    mail: payments.mailQueueing,
     crashAfterCharge: app.config.testFault === 'crash-after-payment',
   };
   try {
@@ -89,7 +90,13 @@ async function checkoutThroughGateway(
   const intent = await openIntent(payments, snapshot, intentKey);
 
   let paid: GatewayIntent | undefined;
-  if (!intent.order_id) {
+  if (!intent.order_id && intent.status === 'processing') {
+    // An earlier try left the payment processing: ask the gateway rather than confirm (and charge) again.
+    const remote = await gateway.retrieveIntent(intent.id);
+    if (remote?.status === 'processing') return pendingAnswer(intent.id);
+    if (remote && isPaidInFull(intent, remote)) paid = remote;
+  }
+  if (!intent.order_id && !paid) {
     try {
       paid = await gateway.confirmIntent(intent.id, payload.paymentMethodId, `${intentKey}:confirm`);
     } catch (error) {
@@ -97,6 +104,11 @@ async function checkoutThroughGateway(
       const remote = error instanceof GatewayRequestError && error.status < 500 ? await gateway.retrieveIntent(intent.id) : undefined;
       if (!remote || !isPaidInFull(intent, remote)) return fail(payments, request, intent.id, error);
       paid = remote;
+    }
+    if (paid.status === 'processing') {
+      // No stored answer: a retry with the key must find the order once the webhook has written it.
+      await writes.run((trx) => updatePaymentIntent(trx, intent.id, { status: 'processing', updated_at: app.now() }));
+      return pendingAnswer(intent.id);
     }
     if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status, { id: intent.id, clientSecret: paid.clientSecret }), paid.status);
     if (app.config.testFault === 'crash-after-payment') {

@@ -4,6 +4,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import type { Database } from '../db/schema';
 import { keyReused, type StoredResponse } from '../idempotency/idempotency';
+import { queueOrderConfirmation } from '../mail/mail-outbox';
 import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
 import { IntentKeyTakenError, type PaymentGateway } from './gateway';
@@ -31,6 +32,8 @@ export interface ChargeAndPlaceOrder {
   idempotencyKey: string | null;
   requestHash: string;
   now: number;
+  /** Whether the order confirmation is queued in the same transaction (false when mail is off). */
+  mail: boolean;
   /** Test-only fault (SHOP_TEST_FAULT=crash-after-payment): die after the charge, before the order. */
   crashAfterCharge: boolean;
 }
@@ -110,6 +113,7 @@ export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: Cha
   if (intent.status === 'succeeded') {
     if (input.crashAfterCharge) process.exit(TEST_CRASH_EXIT_CODE);
     const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intent.id, 'checkout', now));
+    await queueOrderConfirmation(trx, input.mail, order, now);
     record.order_id = order.id;
     answer = { status: 201, body: checkoutSuccess(order) };
   } else {

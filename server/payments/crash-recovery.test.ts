@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
-import { startServerProcess as startServer } from '../test/server-process';
+import { freshServerFolder, killServer, startServerProcess, type ServerProcess } from '../test/server-process';
 
 let standIn: StripeStandIn;
 const dirs: string[] = [];
@@ -18,6 +16,9 @@ afterAll(async () => {
   await standIn?.close();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+const startServer = startServerProcess;
+const stop = (server: ServerProcess) => killServer(server, 'SIGTERM');
 
 function readDb(dbPath: string) {
   const db = new SQLite(dbPath, { readonly: true });
@@ -37,10 +38,9 @@ function post(url: string, body: unknown, key: string) {
 }
 
 function freshDatabase(): { dbPath: string; env: Record<string, string> } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
+  const { dir, dbPath, env } = freshServerFolder('shop-crash-');
   dirs.push(dir);
-  const dbPath = path.join(dir, 'shop.db');
-  return { dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') } };
+  return { dbPath, env };
 }
 
 describe('a crash between a succeeded payment and the order insert', () => {
@@ -68,10 +68,10 @@ describe('a crash between a succeeded payment and the order insert', () => {
     const retry = await post(restarted.url, body, 'crash-key');
     expect(retry.status).toBe(201);
     expect(await retry.json()).toEqual({ success: true, order: { orderNumber: recovered.orders[0]!.order_number, total: 12.91, customerEmail: 'maya@example.com' } });
-    await restarted.stop();
+    await stop(restarted);
 
     const again = await startServer(env);
-    await again.stop();
+    await stop(again);
     const final = readDb(dbPath);
     expect(final.orders).toHaveLength(1);
     expect(standIn.charges()).toBe(chargesBefore + 1);
@@ -92,7 +92,7 @@ describe('a crash between a succeeded payment and the order insert', () => {
     expect(retry.status).toBe(201);
     const again = await post(restarted.url, body, 'crash-key');
     expect(await again.json()).toEqual(await retry.json());
-    await restarted.stop();
+    await stop(restarted);
 
     const final = readDb(dbPath);
     expect(final.orders).toHaveLength(1);

@@ -17,6 +17,15 @@ export function declineFailure(error: CardDeclinedError): PaymentFailure {
   return { status: 402, body: { error: declineMessage(error.declineCode), code: 'CARD_DECLINED', declineCode: error.declineCode } };
 }
 
+/**
+ * A payment the gateway is still processing: 202, not a failure. The shopper sees "Payment
+ * processing"; the order is written when the webhook says it succeeded, and a retry with the same
+ * Idempotency-Key answers that order (or this again), never a second charge.
+ */
+export function pendingAnswer(intentId: string): { status: number; body: { success: false; pending: true; status: 'processing'; code: 'PAYMENT_PROCESSING'; error: string; paymentIntentId: string } } {
+  return { status: 202, body: { success: false, pending: true, status: 'processing', code: 'PAYMENT_PROCESSING', error: PAYMENT_MESSAGES.processing, paymentIntentId: intentId } };
+}
+
 /** A confirm that ended in another status than succeeded (requires_action above all). */
 export function statusFailure(status: string, intent?: { id: string; clientSecret: string | null }): PaymentFailure {
   if (status === 'requires_action') {

@@ -1,6 +1,5 @@
 import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../orders/order.repository';
-import { nextChangeSeq } from '../orders/order.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 /** Inserts the intent unless its id or idempotency key is already stored; true when inserted. */
@@ -52,47 +51,3 @@ export async function recordWebhookEvent(trx: DbOrTrx, event: { id: string; type
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/**
- * Adds a refund to its order as an order change: refunded amount and payment status, a new
- * version and change sequence, so the admin's sync pull sees it (design.md §4).
- */
-/** True when this gateway refund is already recorded (a retried refund request). */
-export async function refundRecorded(trx: DbOrTrx, refundId: string): Promise<boolean> {
-  return !!(await trx.selectFrom('payment_refunds').select('id').where('id', '=', refundId).executeTakeFirst());
-}
-
-export async function recordRefund(
-  trx: DbOrTrx,
-  refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; userId: number | null; now: number },
-): Promise<void> {
-  await trx
-    .insertInto('payment_refunds')
-    .values({
-      id: refund.id,
-      payment_intent_id: refund.paymentIntentId,
-      order_id: refund.orderId,
-      amount_cents: refund.amountCents,
-      status: refund.status,
-      created_by_user_id: refund.userId,
-      created_at: refund.now,
-    })
-    .execute();
-  const order = await trx
-    .selectFrom('orders')
-    .select(['total_cents', 'refunded_cents'])
-    .where('id', '=', refund.orderId)
-    .executeTakeFirstOrThrow();
-  const refunded = order.refunded_cents + refund.amountCents;
-  const changeSeq = await nextChangeSeq(trx);
-  await trx
-    .updateTable('orders')
-    .set((eb) => ({
-      refunded_cents: refunded,
-      payment_status: refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
-      version: eb('version', '+', 1),
-      change_seq: changeSeq,
-      updated_at: refund.now,
-    }))
-    .where('id', '=', refund.orderId)
-    .execute();
-}

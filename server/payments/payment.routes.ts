@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { PaymentsConfig } from '../../shared/api/types';
 import { routerPath } from '../../shared/api/routes';
-import { toCents, toDollars } from '../../shared/money';
+import { toDollars } from '../../shared/money';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { createIntentSchema } from '../../shared/schemas/order';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment';
@@ -11,11 +11,11 @@ import { requireAdmin } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
 import { readIdempotencyKey, singleFlight } from '../idempotency/idempotency';
-import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { createCheckoutRoutes } from './checkout.routes';
 import { createOrderPlacementRoutes } from './order-placement.routes';
-import { gatewayCall, toHttpError } from './payment.errors';
-import { findPaymentIntent, recordRefund, refundRecorded, updatePaymentIntent } from './payment.repository';
+import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
+import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { refundPayment } from './refund.service';
 import { buildSnapshot, priceCart } from './payment.snapshot';
 import { isPaidInFull, openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
@@ -75,6 +75,13 @@ export function createPaymentRoutes(app: AppContext): Router {
       const intent = await gateway.confirmIntent(paymentIntentId, paymentMethodId);
       if (!local.order_id) await writes.run((trx) => updatePaymentIntent(trx, local.id, { status: intent.status, updated_at: app.now() }));
       if (intent.status === 'succeeded' && !local.order_id) scheduleSettle(payments, local.id);
+      if (intent.status === 'processing') {
+        // Not a failure: the webhook writes the order when the bank settles (payment.errors.ts).
+        const { status, body } = pendingAnswer(intent.id);
+        ctx.status = status;
+        ctx.body = { id: intent.id, status: intent.status, pending: true, code: body.code, error: body.error };
+        return;
+      }
       ctx.body = { id: intent.id, status: intent.status };
     } catch (error) {
       // A retried confirm of an intent that already succeeded is refused by Stripe: the gateway's
@@ -100,32 +107,12 @@ export function createPaymentRoutes(app: AppContext): Router {
 
   router.post(routerPath('refund'), requireAdmin, async (ctx) => {
     const { paymentIntentId, amount } = validate(refundSchema, ctx.request.body);
-    const key = readIdempotencyKey(ctx);
-    const refund = await singleFlight(`refund:${paymentIntentId}`, async () => {
-      const order = await findOrderByPaymentIntent(app.db, paymentIntentId);
-      if (!order) throw notFound('No order was paid with this payment.', 'ORDER_NOT_FOUND');
-      const remaining = order.total_cents - order.refunded_cents;
-      const amountCents = amount == null ? remaining : toCents(amount);
-      if (remaining <= 0) throw new HttpError(409, 'ALREADY_REFUNDED', 'This payment has already been refunded in full.');
-      if (amountCents > remaining) {
-        throw new HttpError(422, 'REFUND_EXCEEDS_PAYMENT', `Refund amount exceeds the ${toDollars(remaining).toFixed(2)} left to refund.`);
-      }
-      // Without a client key, the key names this exact refund step, so a retry cannot refund twice.
-      const idempotencyKey = `refund:${paymentIntentId}:${key ?? `${order.refunded_cents}:${amountCents}`}`;
-      const made = await gatewayCall(gateway.refund({ paymentIntentId, amountCents, idempotencyKey }));
-      await writes.run(async (trx) => {
-        if (await refundRecorded(trx, made.id)) return;
-        await recordRefund(trx, {
-          id: made.id,
-          paymentIntentId,
-          orderId: order.id,
-          amountCents: made.amountCents,
-          status: made.status,
-          userId: ctx.state.user?.id ?? null,
-          now: app.now(),
-        });
-      });
-      return made;
+    const user = ctx.state.user;
+    const refund = await refundPayment(payments, {
+      paymentIntentId,
+      amount,
+      clientKey: readIdempotencyKey(ctx),
+      actor: { id: user?.id ?? null, name: user ? `${user.firstName} ${user.lastName}` : null },
     });
     ctx.body = { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
   });

@@ -4,6 +4,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { keyReused } from '../idempotency/idempotency';
+import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
@@ -23,6 +24,8 @@ export interface Payments {
   writes: WriteQueue;
   /** With the test gateway on a SQLite file: the thread that writes checkouts (checkout-writer.ts). */
   checkoutWriter: CheckoutWriter | null;
+  /** Whether orders queue their confirmation mail (false: mail is off). */
+  mailQueueing: boolean;
 }
 
 const byApp = new WeakMap<AppContext, Payments>();
@@ -40,7 +43,7 @@ export function paymentsOf(app: AppContext): Payments {
     if (chargeIn && database.kind === 'sqlite' && database.path !== ':memory:') checkoutWriter = createCheckoutWriter(database.path, { logger: app.logger, fallback: alone });
     // The crash test's fault hook lives in the one-checkout transaction; the batch writer has none.
     if (chargeIn && database.kind === 'postgres' && !app.config.testFault) checkoutWriter = createPostgresCheckoutWriter(app.db, { alone });
-    payments = { app, gateway, writes, checkoutWriter };
+    payments = { app, gateway, writes, checkoutWriter, mailQueueing: mailQueueingOf(app.config) };
     byApp.set(app, payments);
   }
   return payments;
@@ -85,7 +88,6 @@ export async function openIntent(
   });
 }
 
-/** The order a paid cart snapshot becomes. */
 /**
  * Writes the order of a succeeded intent, once: if an order already uses the intent it is
  * returned instead. Runs inside the caller's transaction with the intent's link to the order.
@@ -107,6 +109,7 @@ export async function createOrderForIntent(
     return { order: existing, created: false };
   }
   const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
+  await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
   await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, updated_at: now });
   return { order, created: true };
 }

@@ -2,7 +2,6 @@ import { productTypeOfVariant, UNIT_PRICE_CENTS } from '../../shared/catalog';
 import { toCents, toDollars } from '../../shared/money';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { computeTotals, type Totals } from '../../shared/pricing';
-import type { CartItem } from '../../shared/schemas/cart';
 import type { OrderPayload } from '../../shared/schemas/order';
 import { HttpError } from '../errors/http-error';
 import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
@@ -31,19 +30,12 @@ export type PricedCartInput = Pick<OrderPayload, 'customerInfo' | 'shippingAddre
   marketing?: boolean;
 };
 
-function checkCatalogue(items: readonly CartItem[]): void {
-  const errors = items.flatMap((item, index) =>
-    productTypeOfVariant(item.device) ? [] : [{ path: `items.${index}.device`, message: `Item ${index + 1}: Device selection is required` }],
-  );
-  if (errors.length) throw new HttpError(422, 'VALIDATION_ERROR', errors[0]!.message, errors);
-}
-
 /**
+ * The items were checked against the catalogue by the payload's schema (shared/schemas/cart.ts).
  * Recomputes the totals from the catalogue (never from client prices) and refuses, with 422
  * TOTAL_MISMATCH, a client whose unit prices, subtotal, shipping, tax or total differ.
  */
 export function priceCart(input: PricedCartInput, freeShippingThresholdCents: number): Totals {
-  checkCatalogue(input.items);
   const totals = computeTotals(input.items, { discountCode: input.discountCode ?? null, freeShippingThresholdCents });
   const mismatches: { path: string; message: string }[] = [];
   input.items.forEach((item, index) => {
@@ -76,7 +68,8 @@ export function buildSnapshot(input: PricedCartInput, totals: Totals, userId: nu
     billingAddress: billing ? { ...billing } : null,
     items: input.items.map((item) => ({
       device: item.device,
-      productType: item.productType ?? productTypeOfVariant(item.device)?.id ?? null,
+      // The variant decides the product (and its print area), never what the client sent (design.md §6).
+      productType: productTypeOfVariant(item.device)?.id ?? null,
       caseType: item.caseType,
       text: item.text,
       color: item.color,

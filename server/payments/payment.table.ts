@@ -41,6 +41,22 @@ export interface PaymentRefundTable {
   status: string;
   created_by_user_id: number | null;
   created_at: number;
+  /** `refund:<intent>:<Idempotency-Key>` when the admin's client sent one; unique. */
+  idempotency_key: string | null;
+  /** Fingerprint of the request the key was first used with. */
+  request_hash: string | null;
+  /** When a webhook last changed `status` (a refund that failed or was cancelled later). */
+  updated_at: number | null;
+}
+
+/** The test gateway's refunds, by the idempotency key they were made with (as Stripe replays them). */
+export interface TestGatewayRefundTable {
+  id: string;
+  payment_intent_id: string;
+  amount_cents: number;
+  status: string;
+  idempotency_key: string;
+  created_at: number;
 }
 
 /**
@@ -64,6 +80,7 @@ export interface PaymentTables {
   webhook_events: WebhookEventTable;
   payment_refunds: PaymentRefundTable;
   test_gateway_intents: TestGatewayIntentTable;
+  test_gateway_refunds: TestGatewayRefundTable;
 }
 
 export type PaymentIntentRow = Selectable<PaymentIntentTable>;

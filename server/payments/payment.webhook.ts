@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
 import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
 import { createOrderForIntent, parseSnapshot, paymentsOf } from './payment.service';
+import { applyRefundEvent } from './refund.webhook';
 
 /** Seconds a signed webhook stays acceptable (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -29,9 +30,13 @@ export function createWebhookRoutes(app: AppContext): Router {
     } catch {
       throw badRequest('Invalid or expired webhook signature.', 'INVALID_SIGNATURE');
     }
+    // A correct signature proves who sent the body, not that it is an event we can read.
+    if (!isReadableEvent(event)) throw badRequest('The webhook event is not a well-formed Stripe event.', 'INVALID_EVENT');
 
     const outcome = await payments.writes.run(async (trx) => {
       if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
+      const refundOutcome = await applyRefundEvent(trx, event, app.now());
+      if (refundOutcome) return refundOutcome;
       if (!event.type.startsWith('payment_intent.')) return 'ignored';
       const remote = event.data.object as Stripe.PaymentIntent;
       const local = await findPaymentIntent(trx, remote.id);
@@ -45,6 +50,7 @@ export function createWebhookRoutes(app: AppContext): Router {
         await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
         return 'order_created';
       }
+      if (typeof remote.status !== 'string') return 'ignored';
       if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
       return 'status_updated';
     });
@@ -52,4 +58,15 @@ export function createWebhookRoutes(app: AppContext): Router {
     ctx.body = { received: true, result: outcome };
   });
   return router;
+}
+
+/** An event whose id, type and data object are there, with an id on objects we act on. */
+function isReadableEvent(event: unknown): event is Stripe.Event {
+  if (!event || typeof event !== 'object') return false;
+  const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } };
+  if (typeof id !== 'string' || !id || id.length > 255 || typeof type !== 'string' || !type) return false;
+  const object = data && typeof data === 'object' ? data.object : undefined;
+  if (!object || typeof object !== 'object') return false;
+  const objectId = (object as { id?: unknown }).id;
+  return typeof objectId === 'string' && objectId.length > 0 && objectId.length <= 255;
 }

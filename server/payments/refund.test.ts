@@ -77,4 +77,48 @@ describe('POST /api/payments/refund', () => {
     expect(negative.status).toBe(422);
     expect(negative.body.error).toBe('Invalid amount');
   });
+
+  it('honours an Idempotency-Key: a replay answers the same refund, once, even after a full refund (issue 17)', async () => {
+    const order = await paidOrder([2]);
+    const headers = { 'Idempotency-Key': `refund-${order.id}` };
+    const first = await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: null }, token: adminToken, headers });
+    expect(first.status).toBe(200);
+    const replays = await Promise.all(
+      Array.from({ length: 3 }, () => t.request('POST', '/api/payments/refund', { body: { amount: null, paymentIntentId: order.payment_intent_id }, token: adminToken, headers })),
+    );
+    for (const replay of replays) {
+      expect(replay.status).toBe(200);
+      expect(replay.body.refund).toEqual(first.body.refund);
+    }
+    const refunds = await t.app.context.db.selectFrom('payment_refunds').selectAll().where('order_id', '=', order.id).execute();
+    expect(refunds).toHaveLength(1);
+    const ledger = await t.app.context.db.selectFrom('test_gateway_intents').select('amount_refunded_cents').where('id', '=', order.payment_intent_id).executeTakeFirstOrThrow();
+    expect(ledger.amount_refunded_cents).toBe(1291);
+  });
+
+  it('refuses the same Idempotency-Key with another amount with 422, refunding nothing more (issue 17)', async () => {
+    const order = await paidOrder([2]);
+    const headers = { 'Idempotency-Key': `partial-${order.id}` };
+    expect((await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: 2 }, token: adminToken, headers })).status).toBe(200);
+    const other = await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: 3 }, token: adminToken, headers });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const row = await t.app.context.db.selectFrom('orders').select('refunded_cents').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(row.refunded_cents).toBe(200);
+  });
+
+  it('adds a history entry per refund, naming the refund, its amount and who made it (issue 17)', async () => {
+    const order = await paidOrder([2]);
+    const first = await refund({ paymentIntentId: order.payment_intent_id, amount: 1.5 });
+    const second = await refund({ paymentIntentId: order.payment_intent_id, amount: null });
+    const history = await t.app.context.db.selectFrom('order_history').selectAll().where('order_id', '=', order.id).orderBy('version').execute();
+    const refunds = history.filter((entry) => entry.refund_id);
+    expect(refunds.map((entry) => [entry.refund_id, Number(entry.refund_cents), entry.from_status, entry.to_status])).toEqual([
+      [first.body.refund.id, 150, order.status, order.status],
+      [second.body.refund.id, 1141, order.status, order.status],
+    ]);
+    expect(refunds[0]!.changed_by_name).toBe('Ada Admin');
+    const after = await t.app.context.db.selectFrom('orders').select('version').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(refunds.at(-1)!.version).toBe(after.version);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import {
@@ -19,8 +20,22 @@ function toIntent(intent: Stripe.PaymentIntent): GatewayIntent {
   };
 }
 
+/** Stripe refuses idempotency keys longer than this. */
+export const STRIPE_MAX_KEY_LENGTH = 255;
+
+/**
+ * The key sent to Stripe for one of ours: as is when it fits, else its SHA-256 under the same
+ * readable scope, so a client's long Idempotency-Key still maps to one stable key Stripe accepts.
+ */
+export function stripeIdempotencyKey(key: string): string {
+  if (key.length <= STRIPE_MAX_KEY_LENGTH) return key;
+  const scope = key.slice(0, key.indexOf(':') + 1).slice(0, 64);
+  return `${scope}sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** Turns the package's errors into the gateway's: card errors are declines, the rest request errors. */
 function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeIdempotencyError) throw new GatewayRequestError(400, 'idempotency_error', error.message);
   if (error instanceof Stripe.errors.StripeCardError) {
     throw new CardDeclinedError(error.code ?? 'card_declined', error.decline_code ?? error.code ?? 'generic_decline', error.message);
   }
@@ -50,7 +65,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       try {
         const intent = await stripe.paymentIntents.create(
           { amount: input.amountCents, currency: input.currency, automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: input.metadata ?? {} },
-          { idempotencyKey: input.idempotencyKey },
+          { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
         );
         return toIntent(intent);
       } catch (error) {
@@ -60,7 +75,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent> {
       try {
-        const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }, idempotencyKey ? { idempotencyKey } : {});
+        const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {});
         return toIntent(intent);
       } catch (error) {
         translate(error);
@@ -80,7 +95,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: input.paymentIntentId, amount: input.amountCents },
-          { idempotencyKey: input.idempotencyKey },
+          { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
         );
         return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
       } catch (error) {

@@ -22,11 +22,16 @@ export interface StandInIntent {
   next_action?: unknown;
 }
 
+/** Stand-in only: a PaymentMethod whose confirm leaves the intent `processing`, as a slow bank debit does. */
+export const PROCESSING_PAYMENT_METHOD = 'pm_standin_processing';
+
 export interface StripeStandIn {
   url: string;
   host: string;
   port: number;
   intents: Map<string, StandInIntent>;
+  /** Cents refunded per intent, as Stripe counts them (a test may refund "from the dashboard"). */
+  refunded: Map<string, number>;
   /** How many times money was actually taken (successful confirms, replays excluded). */
   charges(): number;
   requests(): number;
@@ -38,7 +43,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunded = new Map<string, number>();
-  const replays = new Map<string, { status: number; body: string }>();
+  const replays = new Map<string, { status: number; body: string; request: string }>();
   let charges = 0;
   let requests = 0;
 
@@ -80,7 +85,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
       }
       const paymentMethod = form.get('payment_method') ?? '';
-      const outcome = TEST_PAYMENT_METHODS[paymentMethod];
+      if (paymentMethod === PROCESSING_PAYMENT_METHOD) {
+        intent.payment_method = paymentMethod;
+        intent.status = 'processing';
+        charges++;
+        return { status: 200, body: intent };
+      }
+      const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod) ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
       if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
       intent.payment_method = paymentMethod;
       if (outcome.kind === 'succeeds') {
@@ -121,10 +132,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const form = new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'));
       const key = req.headers['idempotency-key'];
       const replayKey = typeof key === 'string' ? `${req.method} ${url.pathname} ${key}` : null;
+      const request = form.toString();
       let answer = replayKey ? replays.get(replayKey) : undefined;
-      if (!answer) {
+      // As Stripe: keys are at most 255 characters, and a key replays only the parameters it was first used with.
+      if (typeof key === 'string' && key.length > 255) {
+        answer = { status: 400, request, body: JSON.stringify({ error: { type: 'invalid_request_error', message: 'Keys for idempotent requests can only be 255 characters long.' } }) };
+      } else if (answer && answer.request !== request) {
+        answer = { status: 400, request, body: JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }) };
+      } else if (!answer) {
         const result = handle(req.method ?? 'GET', url.pathname, form);
-        answer = { status: result.status, body: JSON.stringify(result.body) };
+        answer = { status: result.status, body: JSON.stringify(result.body), request };
         if (replayKey) replays.set(replayKey, answer);
       }
       res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
@@ -138,6 +155,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     host: '127.0.0.1',
     port,
     intents,
+    refunded,
     charges: () => charges,
     requests: () => requests,
     close: () =>

@@ -26,7 +26,8 @@ const newId = (prefix: string) => timeOrderedId(`${prefix}_test`, Date.now());
 
 /** What confirming with a PaymentMethod id does, as Stripe's test mode answers it (design.md §5). */
 function confirmOutcome(paymentMethodId: string): { status: string; failure?: CardDeclinedError | GatewayRequestError } {
-  const outcome = TEST_PAYMENT_METHODS[paymentMethodId];
+  // Own keys only: an id such as "toString" must not find Object.prototype's method.
+  const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethodId) ? TEST_PAYMENT_METHODS[paymentMethodId] : undefined;
   if (!outcome) return { status: 'requires_payment_method', failure: new GatewayRequestError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`) };
   if (outcome.kind === 'succeeds') return { status: 'succeeded' };
   if (outcome.kind === 'requires_action') return { status: 'requires_action' };
@@ -116,6 +117,14 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async refund(input): Promise<GatewayRefund> {
       return writes.run(async (trx) => {
+        // As Stripe does: a key already used answers its refund again, or refuses other parameters.
+        const earlier = await trx.selectFrom('test_gateway_refunds').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+        if (earlier) {
+          if (earlier.payment_intent_id !== input.paymentIntentId || earlier.amount_cents !== input.amountCents) {
+            throw new GatewayRequestError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          }
+          return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
+        }
         const row = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', input.paymentIntentId).executeTakeFirst();
         if (!row) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${input.paymentIntentId}'`);
         if (row.status !== 'succeeded') throw new GatewayRequestError(400, 'charge_not_succeeded', 'This payment has not succeeded.');
@@ -127,7 +136,9 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
           .set({ amount_refunded_cents: row.amount_refunded_cents + input.amountCents, updated_at: app.now() })
           .where('id', '=', row.id)
           .execute();
-        return { id: newId('re'), amountCents: input.amountCents, status: 'succeeded' };
+        const refund = { id: newId('re'), payment_intent_id: row.id, amount_cents: input.amountCents, status: 'succeeded', idempotency_key: input.idempotencyKey, created_at: app.now() };
+        await trx.insertInto('test_gateway_refunds').values(refund).execute();
+        return { id: refund.id, amountCents: refund.amount_cents, status: refund.status };
       });
     },
   };

@@ -5,6 +5,7 @@ import type { SyncMutationInput } from '../../shared/schemas/sync';
 import type { SyncMutationResult, SyncPullResponse } from '../../shared/sync';
 import type { AppContext } from '../app-context';
 import { lockKey, singleFlight } from '../idempotency/idempotency';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { findOrderById } from '../orders/order.repository';
@@ -43,6 +44,7 @@ async function applyMutation(trx: Transaction<Database>, app: AppContext, user: 
     mutationId: id,
     expectedVersion: { version: mutation.baseVersion, policy: 'unlessSameStatus' },
     now,
+    mail: mailQueueingOf(app.config),
   });
   if (outcome.kind === 'not_found') return { id, result: 'invalid', error: 'Order not found.' };
   const order = await adminViewOf(trx, outcome.order);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const entry = path.join(import.meta.dirname, '..', 'payments', 'test-server-entry.ts');
@@ -15,7 +17,7 @@ export interface ServerProcess {
 /** Starts `server/payments/test-server-entry.ts` with `env` added and resolves once it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -29,13 +31,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
   });
-  return {
-    url,
-    child,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server: ServerProcess = { url, child, exited, stop: () => killServer(server, 'SIGTERM') };
+  return server;
+}
+
+/** Sends `signal` (SIGKILL: a crash) unless the process has ended already, and waits for it to end. */
+export async function killServer(server: Pick<ServerProcess, 'child' | 'exited'>, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  await server.exited;
+}
+
+/** A fresh folder with a database path and the environment that points the server at it. */
+export function freshServerFolder(prefix: string): { dir: string; dbPath: string; env: Record<string, string> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dbPath = path.join(dir, 'shop.db');
+  return { dir, dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist') } };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
+import { isApiPath } from '../http/protocol';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,7 +70,7 @@ export function serveWebApp(distDir: string) {
   }
 
   return async function webApp(ctx: Context, next: Next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
       return next();
     }
     let relative: string;

@@ -7,6 +7,7 @@ import { toOrderRows } from '../orders/order.repository';
 import { planTestGatewayCheckout } from '../payments/checkout.plan';
 import { storedAnswerOrConflict, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
+import { orderConfirmationRow } from '../mail/mail-outbox';
 import { createBatcher, type Request } from './batcher';
 import { insertMany } from './multi-insert';
 
@@ -25,8 +26,8 @@ export interface PostgresCheckoutWriterOptions {
 /**
  * The one-transaction test-gateway checkout on PostgreSQL, many checkouts per transaction in four
  * round trips whatever their number: BEGIN; one look-up of all their Idempotency-Keys; one
- * statement writing every ledger charge, order (taking the change sequence), item, history row and
- * shop intent (server/write-path/multi-insert.ts); COMMIT. Each checkout's outcome is the one it
+ * statement writing every ledger charge, order (taking the change sequence), item, history row,
+ * confirmation mail (the outbox of issue 16) and shop intent (server/write-path/multi-insert.ts); COMMIT. Each checkout's outcome is the one it
  * would have had alone: a key that already answered gets its stored answer (or `reused`/`taken`) and
  * writes nothing. If another process inserted one of the keys after the look-up, the statement
  * skips that intent; the batch then rolls back and every checkout of it runs alone, where the key
@@ -62,6 +63,7 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
       const staged: StagedOrder[] = [];
       const ledger: object[] = [];
       const intents: PaymentIntentTable[] = [];
+      const mails: object[] = [];
       for (const input of inputs) {
         const found = input.idempotencyKey ? storedAnswerOrConflict(known.get(input.intentKey), input.requestHash) : undefined;
         if (found) {
@@ -74,6 +76,8 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
           const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
           staged.push(rows);
           order = rows.order;
+          // The confirmation is queued in the order's transaction, as the one-checkout path does.
+          if (input.mail) mails.push(orderConfirmationRow(order, input.now));
         }
         const settled = plan.settle(order);
         ledger.push(plan.ledger);
@@ -83,6 +87,7 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
       const { lastSeq, inserted } = await insertMany(trx, [
         { table: 'test_gateway_intents', rows: ledger },
         ...stagedOrderParts(staged),
+        { table: 'mail_outbox', rows: mails },
         { table: 'payment_intents', rows: intents, skipConflicts: true },
       ]);
       if (inserted.at(-1) !== intents.length) throw new Error('an Idempotency-Key of the batch was taken meanwhile');

@@ -26,14 +26,18 @@ export const API_ROUTES = {
   listOrders: { method: 'GET', path: '/api/orders' },
   exportOrders: { method: 'GET', path: '/api/orders/export.csv' },
   customerOrders: { method: 'GET', path: '/api/orders/customer' },
+  orderLookup: { method: 'POST', path: '/api/orders/lookup' },
   analytics: { method: 'GET', path: '/api/orders/analytics' },
   order: { method: 'GET', path: '/api/orders/:id' },
   orderStatus: { method: 'PATCH', path: '/api/orders/:id/status' },
   printFile: { method: 'GET', path: '/api/orders/:id/print-file' },
+  printFilesZip: { method: 'GET', path: '/api/fulfillment/print-files.zip' },
   syncPull: { method: 'GET', path: '/api/sync/orders' },
   syncPush: { method: 'POST', path: '/api/sync/push' },
   analyticsEvents: { method: 'POST', path: '/api/analytics/events' },
   errorReports: { method: 'POST', path: '/api/errors' },
+  mailOutbox: { method: 'GET', path: '/api/mail/outbox' },
+  mailRetry: { method: 'POST', path: '/api/mail/outbox/:orderId/:mailKey/retry' },
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

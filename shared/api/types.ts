@@ -120,7 +120,27 @@ export interface Analytics {
     last7Days: { orders: number; revenue: number };
     month: { orders: number; revenue: number };
   };
+  /** UTC days the range covers, inclusive ('YYYY-MM-DD'). Added by issue 15; optional for older answers. */
+  period?: { from: string; to: string };
+  /**
+   * Per KPI, the change against the period of the same length just before (per cent, one decimal:
+   * 12.5 means +12.5 %); null when that period has no data to compare with (docs/decisions/analytics.md).
+   */
+  trends?: AnalyticsTrends;
+  /** The figures of that previous period; null when the shop's history does not reach back that far. */
+  previousPeriod?: (AnalyticsFigures & { from: string; to: string }) | null;
+  /** Placed-to-shipped time from the status history of orders shipped in the range. */
+  processingTime?: { averageDays: number | null; shippedOrders: number; minimumOrders: number };
 }
+
+export interface AnalyticsFigures {
+  totalRevenue: number;
+  totalOrders: number;
+  averageOrderValue: number;
+  conversionRate: number;
+}
+
+export type AnalyticsTrends = Record<keyof AnalyticsFigures, number | null>;
 
 export interface StatusChangeRequest {
   status: OrderStatus;
@@ -145,4 +165,31 @@ export interface CheckoutFailure {
   error: string;
   code: string;
   declineCode?: string;
+}
+
+/** POST /api/orders/lookup: what a guest may see of an order, given its number and e-mail address. */
+export interface TrackedOrder extends OrderView {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** One mail of the outbox as the admin sees it (GET /api/mail/outbox). */
+export interface MailView {
+  orderId: string;
+  orderNumber: string | null;
+  mailKey: string;
+  kind: 'order_confirmation' | 'shipping_notice';
+  recipient: string | null;
+  /** Fixed at the first attempt; null while none was made. */
+  messageId: string | null;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
 }

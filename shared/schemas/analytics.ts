@@ -42,21 +42,35 @@ export const analyticsEventSchema = z.object({
 });
 export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;
 
-/** Length limits of a stored error report; longer texts are cut, not refused, so no report is lost. */
+/**
+ * Length limits of a stored error report in UTF-8 bytes (design.md §8: message 1 KB, stacks 8 KB
+ * each); longer texts are cut at a character boundary, not refused, so no report is lost.
+ */
 export const ERROR_REPORT_LIMITS = {
-  message: 2_000,
-  stack: 16_000,
-  componentStack: 16_000,
+  message: 1_024,
+  stack: 8_192,
+  componentStack: 8_192,
   eventId: 100,
   timestamp: 64,
   userAgent: 512,
   url: 2_048,
 } as const;
 
+/** `value` cut to at most `maxBytes` of UTF-8 without splitting a character. */
+export function clipUtf8(value: string, maxBytes: number): string {
+  if (value.length * 3 <= maxBytes) return value;
+  const bytes = new TextEncoder().encode(value);
+  if (bytes.length <= maxBytes) return value;
+  let end = maxBytes;
+  // Back up over continuation bytes (10xxxxxx) to the start of the character that did not fit.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return new TextDecoder().decode(bytes.subarray(0, end));
+}
+
 const clipped = (max: number) =>
   z
     .string()
-    .transform((value) => value.slice(0, max))
+    .transform((value) => clipUtf8(value, max))
     .nullish()
     .transform((value) => value || null);
 
@@ -66,7 +80,7 @@ export const errorReportSchema = z.object({
     .string({ error: ANALYTICS_MESSAGES.errorMessage })
     .trim()
     .min(1, { error: ANALYTICS_MESSAGES.errorMessage })
-    .transform((value) => value.slice(0, ERROR_REPORT_LIMITS.message)),
+    .transform((value) => clipUtf8(value, ERROR_REPORT_LIMITS.message)),
   stack: clipped(ERROR_REPORT_LIMITS.stack),
   componentStack: clipped(ERROR_REPORT_LIMITS.componentStack),
   eventId: clipped(ERROR_REPORT_LIMITS.eventId),

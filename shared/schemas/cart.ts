@@ -1,43 +1,124 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../catalog';
+import {
+  CASE_TYPES,
+  DEFAULT_CASE_TYPE,
+  DEFAULT_FONT,
+  DEFAULT_FONT_SIZE,
+  FONTS,
+  MAX_FONT_SIZE,
+  MAX_QUANTITY_PER_LINE,
+  MAX_TEXT_LENGTH,
+  MIN_FONT_SIZE,
+  catalogColorName,
+  productTypeOfVariant,
+} from '../catalog';
+import { isWholeCents } from '../money';
+import { forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
+import { itemMessage } from './fields';
 
-/** Messages of spec.md §5 "Cart validation", without their "Item N: " prefix. */
+export { MAX_QUANTITY_PER_LINE };
+
+/**
+ * Messages of spec.md §5 "Cart validation", without their "Item N: " prefix. The spec's words where
+ * it has them (an unknown colour is no colour selection); the same pattern for the fields it leaves out.
+ */
 export const CART_MESSAGES = {
   empty: 'Cart is empty',
   textRequired: 'Custom text is required',
   textTooLong: `Text exceeds ${MAX_TEXT_LENGTH} character limit`,
+  textForbidden: 'Text contains characters that are not allowed',
   deviceRequired: 'Device selection is required',
+  productTypeMismatch: 'Product type does not match the device',
   colorRequired: 'Color selection is required',
+  fontRequired: 'Font selection is required',
+  caseTypeRequired: 'Case type selection is required',
+  invalidFontSize: 'Invalid font size',
   invalidPrice: 'Invalid price',
   invalidQuantity: 'Invalid quantity',
 } as const;
 
-export const MAX_QUANTITY_PER_LINE = 99;
+/** "Text contains characters that cannot be printed: 😀 ✨" (emoji and scripts the font has no glyph for). */
+export function unprintableTextMessage(characters: readonly string[]): string {
+  return `Text contains characters that cannot be printed: ${characters.join(' ')}`;
+}
 
-/** One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"). */
-export const cartItemSchema = z.strictObject({
-  id: z.string().max(100).optional(),
-  device: z.string({ error: CART_MESSAGES.deviceRequired }).trim().min(1, CART_MESSAGES.deviceRequired),
-  productType: z.string().max(40).optional(),
-  variant: z.string().max(60).optional(),
-  caseType: z.string().trim().max(40).default('CLASSIC'),
-  text: z
-    .string({ error: CART_MESSAGES.textRequired })
-    .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
-    .refine((text) => [...text].length <= MAX_TEXT_LENGTH, CART_MESSAGES.textTooLong),
-  color: z.string({ error: CART_MESSAGES.colorRequired }).trim().min(1, CART_MESSAGES.colorRequired),
-  font: z.string().max(40).default('Pecita'),
-  fontSize: z.number().int().min(8).max(96).default(24),
-  logo: z.boolean().default(false),
-  price: z.number({ error: CART_MESSAGES.invalidPrice }).positive(CART_MESSAGES.invalidPrice).finite(),
-  quantity: z
-    .number({ error: CART_MESSAGES.invalidQuantity })
-    .int(CART_MESSAGES.invalidQuantity)
-    .min(1, CART_MESSAGES.invalidQuantity)
-    .max(MAX_QUANTITY_PER_LINE, CART_MESSAGES.invalidQuantity)
-    .default(1),
-  addedAt: z.union([z.string(), z.number()]).optional(),
-});
+/** The value of `values` equal to `value` in any case. */
+const oneOf = (values: readonly string[]) => (value: string) => values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+
+/** A select-type field: a catalogue value, matched in any case and stored in the catalogue's spelling. */
+function catalogueChoice(canonical: (value: string) => string | undefined, message: string) {
+  return z
+    .string({ error: message })
+    .max(100, message)
+    .transform((value, ctx) => {
+      const found = canonical(value);
+      if (found === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return found;
+    });
+}
+
+/**
+ * One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"), checked against
+ * the catalogue: the device is a catalogue variant and decides the product type (a productType or
+ * variant sent along must agree with it), colour, font and case type are catalogue values, and the
+ * text holds only characters its font can print.
+ */
+export const cartItemSchema = z
+  .strictObject({
+    id: z.string().max(100).optional(),
+    device: z
+      .string({ error: CART_MESSAGES.deviceRequired })
+      .trim()
+      .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
+      .refine((device) => productTypeOfVariant(device) !== undefined, CART_MESSAGES.deviceRequired),
+    productType: z.string({ error: CART_MESSAGES.productTypeMismatch }).max(40, CART_MESSAGES.productTypeMismatch).optional(),
+    variant: z.string({ error: CART_MESSAGES.deviceRequired }).max(60, CART_MESSAGES.deviceRequired).optional(),
+    caseType: catalogueChoice(oneOf(CASE_TYPES), CART_MESSAGES.caseTypeRequired).default(DEFAULT_CASE_TYPE),
+    text: z
+      .string({ error: CART_MESSAGES.textRequired })
+      .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
+      .refine((text) => [...text].length <= MAX_TEXT_LENGTH, { error: CART_MESSAGES.textTooLong, abort: true })
+      .refine((text) => forbiddenCharacters(text).length === 0, CART_MESSAGES.textForbidden),
+    color: z
+      .string({ error: CART_MESSAGES.colorRequired })
+      .trim()
+      .min(1, { error: CART_MESSAGES.colorRequired, abort: true })
+      .pipe(catalogueChoice(catalogColorName, CART_MESSAGES.colorRequired)),
+    font: catalogueChoice(oneOf(FONTS), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
+    fontSize: z
+      .number({ error: CART_MESSAGES.invalidFontSize })
+      .int(CART_MESSAGES.invalidFontSize)
+      .min(MIN_FONT_SIZE, CART_MESSAGES.invalidFontSize)
+      .max(MAX_FONT_SIZE, CART_MESSAGES.invalidFontSize)
+      .default(DEFAULT_FONT_SIZE),
+    logo: z.boolean().default(false),
+    price: z
+      .number({ error: CART_MESSAGES.invalidPrice })
+      .positive(CART_MESSAGES.invalidPrice)
+      .finite(CART_MESSAGES.invalidPrice)
+      .refine(isWholeCents, CART_MESSAGES.invalidPrice),
+    quantity: z
+      .number({ error: CART_MESSAGES.invalidQuantity })
+      .int(CART_MESSAGES.invalidQuantity)
+      .min(1, CART_MESSAGES.invalidQuantity)
+      .max(MAX_QUANTITY_PER_LINE, CART_MESSAGES.invalidQuantity)
+      .default(1),
+    addedAt: z.union([z.string().max(40), z.number()]).optional(),
+  })
+  .superRefine((item, ctx) => {
+    const type = productTypeOfVariant(item.device);
+    if (type && item.productType !== undefined && item.productType !== type.id) {
+      ctx.addIssue({ code: 'custom', path: ['productType'], message: CART_MESSAGES.productTypeMismatch });
+    }
+    if (item.variant !== undefined && item.variant !== item.device) {
+      ctx.addIssue({ code: 'custom', path: ['variant'], message: CART_MESSAGES.deviceRequired });
+    }
+    const unprintable = unsupportedCharacters(item.text, item.font);
+    if (unprintable.length) ctx.addIssue({ code: 'custom', path: ['text'], message: unprintableTextMessage(unprintable) });
+  });
 export type CartItemInput = z.input<typeof cartItemSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;
 
@@ -55,7 +136,7 @@ export function validateCart(items: readonly unknown[]): string[] {
     for (const issue of result.error.issues) {
       if (seen.has(issue.message)) continue;
       seen.add(issue.message);
-      messages.push(`Item ${index + 1}: ${issue.message}`);
+      messages.push(itemMessage(['items', index], issue.message));
     }
   });
   return messages;

@@ -5,9 +5,15 @@ export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true });
 }
 
-/** Turns zod issues into the `errors` list of the API error body. */
+/** "Item N: message" for an issue under items[N-1] (spec.md §5); other messages unchanged. */
+export function itemMessage(path: readonly PropertyKey[], message: string): string {
+  const index = path[0] === 'items' ? path[1] : undefined;
+  return typeof index === 'number' ? `Item ${index + 1}: ${message}` : message;
+}
+
+/** Turns zod issues into the `errors` list of the API error body; an item's message names its line ("Item 2: …"). */
 export function issuesToFieldErrors(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: itemMessage(issue.path, issue.message) }));
 }
 
 /** First message per field path, for forms that show one error under each field. */

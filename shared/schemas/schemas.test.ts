@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrorByField } from './fields';
 import { shippingStepSchema } from './checkout';
-import { validateCart } from './cart';
+import { cartItemSchema, validateCart } from './cart';
 import { checkCustomText } from './text';
 import { colorHex, UNKNOWN_COLOR_HEX } from '../catalog';
 
@@ -56,11 +56,43 @@ describe('cart validation of spec.md §5', () => {
   });
 });
 
+describe('cart lines checked against the catalogue (issue 13), in the browser as on the server', () => {
+  const item = { device: 'iPhone 14', text: 'Villa', color: 'Pink', price: 5.95, quantity: 1 };
+  it('names every bad design field of a line in the spec’s words', () => {
+    expect(
+      validateCart([
+        { ...item, color: 'Neon Green' },
+        { ...item, productType: 'water-bottle' },
+        { ...item, font: 'Comic Sans', caseType: 'TOUGH', fontSize: 200 },
+        { ...item, text: 'Hi\u001B' },
+        { ...item, text: 'Hi 😀 ✨' },
+        { ...item, price: 5.951 },
+      ]),
+    ).toEqual([
+      'Item 1: Color selection is required',
+      'Item 2: Product type does not match the device',
+      'Item 3: Case type selection is required',
+      'Item 3: Font selection is required',
+      'Item 3: Invalid font size',
+      'Item 4: Text contains characters that are not allowed',
+      'Item 5: Text contains characters that cannot be printed: 😀 ✨',
+      'Item 6: Invalid price',
+    ]);
+  });
+
+  it('takes catalogue values in any case and gives them the catalogue’s spelling', () => {
+    const parsed = cartItemSchema.parse({ ...item, color: 'hot pink', font: 'inter', caseType: 'classic', productType: 'phone-case', variant: 'iPhone 14' });
+    expect(parsed).toMatchObject({ color: 'Hot Pink', font: 'Inter', caseType: 'CLASSIC' });
+  });
+});
+
 describe('text check and colours', () => {
   it('answers like POST /products/validate-text', () => {
     expect(checkCustomText('Bombshell')).toEqual({ valid: true, message: 'Text is valid' });
     expect(checkCustomText('x'.repeat(21))).toEqual({ valid: false, message: 'Text too long' });
     expect(checkCustomText('')).toEqual({ valid: false, message: 'Custom text is required' });
+    expect(checkCustomText('a\u202Eb')).toEqual({ valid: false, message: 'Text contains characters that are not allowed' });
+    expect(checkCustomText('Hi 😀', 'Inter')).toEqual({ valid: false, message: 'Text contains characters that cannot be printed: 😀' });
   });
 
   it('gives unknown colour names grey', () => {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../../e2e/support/chromium';
+import { IOS_SPLASHES, splashFile } from './ios-splash';
 
 const PINK = '#FF1493';
 const DEEP = '#9B1B7E';
@@ -37,6 +38,17 @@ const OUTPUTS = [
   { file: 'favicon-48.png', size: 48, maskable: false },
 ];
 
+/** The iOS launch screens: the brand heart and name on the manifest's background colour (as Android's splash). */
+function splashHtml(): string {
+  const font = fs.readFileSync(path.resolve('node_modules/@fontsource/shrikhand/files/shrikhand-latin-400-normal.woff2')).toString('base64');
+  return `<html><head><style>
+  @font-face { font-family: Shrikhand; src: url(data:font/woff2;base64,${font}) format('woff2'); }
+  body { margin: 0; height: 100vh; display: grid; place-content: center; justify-items: center; gap: 18px;
+    background: #FFF5FA; }
+  p { margin: 0; font: 44px Shrikhand; color: #b0005a; }
+  </style></head><body>${brandSvg(120)}<p>Villa Prints</p></body></html>`;
+}
+
 async function main(): Promise<void> {
   const outDir = path.resolve('public/icons');
   fs.mkdirSync(outDir, { recursive: true });
@@ -49,6 +61,14 @@ async function main(): Promise<void> {
       await page.screenshot({ path: path.join(outDir, output.file), omitBackground: true, clip: { x: 0, y: 0, width: output.size, height: output.size } });
       await page.close();
       console.log(`public/icons/${output.file}`);
+    }
+    for (const screen of IOS_SPLASHES) {
+      const page = await browser.newPage({ viewport: screen, deviceScaleFactor: 3 });
+      await page.setContent(splashHtml());
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(outDir, splashFile(screen)) });
+      await page.close();
+      console.log(`public/icons/${splashFile(screen)}`);
     }
   } finally {
     await browser.close();

@@ -5,6 +5,7 @@
  */
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { IOS_SPLASHES, splashFile } from './ios-splash';
 
 export const THEME_COLOR = '#FF1493';
 export const BACKGROUND_COLOR = '#FFF5FA';
@@ -28,7 +29,7 @@ export const WEB_MANIFEST: Partial<ManifestOptions> = {
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
-  shortcuts: [{ name: 'Admin dashboard', short_name: 'Admin', url: '/admin', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
+  shortcuts: [{ name: 'Design yours', short_name: 'Design', url: '/', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }, { name: 'Admin dashboard', short_name: 'Admin', url: '/admin', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
 };
 
 /** iOS ignores the manifest's icons; it reads these links from the page. */
@@ -39,6 +40,18 @@ function appleTouchIcon(): Plugin {
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png' }, injectTo: 'head' },
       { tag: 'link', attrs: { rel: 'icon', type: 'image/png', sizes: '48x48', href: '/icons/favicon-48.png' }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'apple-mobile-web-app-title', content: 'Villa Prints' }, injectTo: 'head' },
+      // Opened from the home screen, iOS shows the shop full screen like the installed app on Android.
+      { tag: 'meta', attrs: { name: 'apple-mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
+      { tag: 'meta', attrs: { name: 'mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
+      ...IOS_SPLASHES.map((screen) => ({
+        tag: 'link',
+        attrs: {
+          rel: 'apple-touch-startup-image',
+          media: `(device-width: ${screen.width}px) and (device-height: ${screen.height}px) and (-webkit-device-pixel-ratio: 3) and (orientation: portrait)`,
+          href: `/icons/${splashFile(screen)}`,
+        },
+        injectTo: 'head' as const,
+      })),
     ],
   };
 }
@@ -58,7 +71,7 @@ export function pwaPlugins(): PluginOption[] {
       includeManifestIcons: false,
       injectManifest: {
         // The app shell, every route's code, the self-hosted fonts and the icons.
-        globPatterns: ['**/*.{js,css,html,woff2,svg}', 'icons/favicon-48.png', 'icons/icon-192.png'],
+        globPatterns: ['**/*.{js,css,html,woff2,woff,svg}', 'icons/favicon-48.png', 'icons/icon-192.png'],
         globIgnores: ['**/node_modules/**', 'sw.js'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

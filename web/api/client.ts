@@ -79,7 +79,8 @@ export async function apiRequest<T>(method: string, path: string, options: ApiRe
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // A caller may speak for another session (e.g. ending a token it never stored).
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

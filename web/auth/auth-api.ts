@@ -26,6 +26,7 @@ export function verifyRequest(): Promise<{ valid: boolean; user: User }> {
   return apiRequest('GET', apiPath('verify'), { ignoreUnauthorized: true });
 }
 
-export function logoutRequest(): Promise<unknown> {
-  return apiRequest('POST', apiPath('logout'), { ignoreUnauthorized: true });
+/** Ends the stored session, or the given token's session without touching the stored one. */
+export function logoutRequest(token?: string): Promise<unknown> {
+  return apiRequest('POST', apiPath('logout'), { ignoreUnauthorized: true, headers: token ? { Authorization: `Bearer ${token}` } : undefined });
 }

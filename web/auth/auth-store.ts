@@ -69,6 +69,22 @@ export const authStore = {
     return user;
   },
 
+  /**
+   * The admin sign-in: only an admin's token is stored. Anyone else gets null and their fresh
+   * token is ended, so a customer signed in to the shop stays signed in there.
+   */
+  async loginAdmin(email: string, password: string): Promise<User | null> {
+    const { token, user } = await loginRequest(email, password);
+    if (!isAdminUser(user)) {
+      void logoutRequest(token).catch(() => undefined);
+      return null;
+    }
+    setToken(token);
+    rememberUser(user);
+    setState({ status: 'signedIn', user });
+    return user;
+  },
+
   async setup(input: SetupInput): Promise<User> {
     const { token, user } = await setupRequest(input);
     setToken(token);

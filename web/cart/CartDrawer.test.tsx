@@ -47,12 +47,15 @@ describe('cart drawer', () => {
     await waitFor(() => expect(dialog.textContent).toContain('“Grafted”'));
     expect(dialog.textContent).toContain('Phone Case · iPhone 13');
     expect(dialog.textContent).toContain('Water Bottle · Standard Bottle');
-    expect(dialog.textContent).toContain('With show logo');
+    expect(dialog.textContent).toContain('Teal text in Pecita · with the show logo');
+    expect(dialog.textContent).not.toContain('CLASSIC');
     expect(dialog.textContent).toContain('FREE');
-    expect(dialog.textContent).toContain('Total$11.90');
+    // Shipping and 8.5 % tax as the checkout will charge them, so the total never jumps.
+    expect(dialog.textContent).toContain('Tax (8.5%)$1.01');
+    expect(dialog.textContent).toContain('Total$12.91');
 
     await user.click(screen.getByRole('button', { name: 'Increase quantity of Grafted' }));
-    await waitFor(() => expect(dialog.textContent).toContain('Total$17.85'));
+    await waitFor(() => expect(dialog.textContent).toContain('Total$19.37'));
     expect(screen.getByRole('button', { name: 'Cart 3 items' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Grafted' }));
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Grafted' }));

@@ -95,3 +95,21 @@ describe('cart rules (spec.md §4)', () => {
     expect(await lines()).toHaveLength(1);
   });
 });
+
+describe('quantity limit (issue 14)', () => {
+  beforeEach(resetShopDb);
+
+  it('stops + and repeated adds at 99 with a message, so checkout never refuses the cart for it', async () => {
+    await addToCart(design);
+    const [line] = await lines();
+    expect(await updateQuantity(line.id, 98)).toBeNull();
+    expect(await adjustQuantity(line.id, 1)).toBeNull();
+    expect((await lines())[0].quantity).toBe(99);
+    expect(await adjustQuantity(line.id, 1)).toBe('You can order up to 99 of one design.');
+    expect(await addToCart(design)).toBe('You can order up to 99 of one design.');
+    expect(await updateQuantity(line.id, 500)).toBe('You can order up to 99 of one design.');
+    expect((await lines())[0].quantity).toBe(99);
+    expect(await adjustQuantity(line.id, -1)).toBeNull();
+    expect((await lines())[0].quantity).toBe(98);
+  });
+});

@@ -7,7 +7,10 @@ import {
   UNIT_PRICE_CENTS,
   findProductType,
   productTypeOfVariant,
+  MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
+
+export { MAX_QUANTITY_PER_LINE };
 
 /** Shown when adding a design to the cart fails (gallery and customizer). */
 export const ADD_FAILED_MESSAGE = 'Error adding item to cart. Please try again.';
@@ -31,6 +34,8 @@ export const CART_MESSAGES = {
   quantityUpdated: 'Quantity updated in cart!',
   removed: 'Item removed from cart',
   cleared: 'Cart cleared',
+  /** The + button and a repeated add stop here, the same limit the checkout enforces. */
+  quantityLimit: `You can order up to ${MAX_QUANTITY_PER_LINE} of one design.`,
 } as const;
 
 /** spec.md §4: two lines are the same item when these fields all match. */
@@ -38,12 +43,17 @@ function sameItem(a: Pick<CartLine, 'device' | 'caseType' | 'text' | 'color' | '
   return a.device === b.device && a.caseType === b.caseType && a.text === b.text && a.color === b.color && a.font === b.font && a.fontSize === b.fontSize && a.logo === b.logo;
 }
 
-/** spec.md §4: only lines with a device, text, colour and price survive a reload. */
 /** "Phone Case · iPhone 14", as the drawer and the checkout summary title a line. */
 export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device'>): string {
   return `${findProductType(line.productType)?.name ?? 'Phone Case'} · ${line.device}`;
 }
 
+/** "Yellow text in Pecita", plus the logo when there is one: plain words, no internal codes. */
+export function cartLineDetails(line: Pick<CartLine, 'color' | 'font' | 'logo'>): string {
+  return `${line.color} text in ${line.font}${line.logo ? ' · with the show logo' : ''}`;
+}
+
+/** spec.md §4: only lines with a device, text, colour and price survive a reload. */
 export function isValidCartLine(line: Partial<CartLine> | null | undefined): line is CartLine {
   return !!line && !!line.device && !!line.text && !!line.color && typeof line.priceCents === 'number' && Number.isFinite(line.priceCents) && line.priceCents > 0;
 }
@@ -76,6 +86,7 @@ export async function addToCart(item: NewCartItem): Promise<string> {
   return db.transaction('rw', db.cart, async () => {
     const existing = (await db.cart.toArray()).find((candidate) => sameItem(candidate, line));
     if (existing) {
+      if (existing.quantity >= MAX_QUANTITY_PER_LINE) return CART_MESSAGES.quantityLimit;
       await db.cart.update(existing.id, { quantity: existing.quantity + 1 });
       return CART_MESSAGES.quantityUpdated;
     }
@@ -88,8 +99,8 @@ export async function addToCart(item: NewCartItem): Promise<string> {
 export async function updateQuantity(id: string, quantity: number): Promise<string | null> {
   if (quantity <= 0) return removeFromCart(id);
   const { db } = await loadShopDb();
-  await db.cart.update(id, { quantity: Math.floor(quantity) });
-  return null;
+  await db.cart.update(id, { quantity: Math.min(MAX_QUANTITY_PER_LINE, Math.floor(quantity)) });
+  return quantity > MAX_QUANTITY_PER_LINE ? CART_MESSAGES.quantityLimit : null;
 }
 
 /**
@@ -106,6 +117,7 @@ export async function adjustQuantity(id: string, delta: number): Promise<string 
       await db.cart.delete(id);
       return CART_MESSAGES.removed;
     }
+    if (quantity > MAX_QUANTITY_PER_LINE) return CART_MESSAGES.quantityLimit;
     await db.cart.update(id, { quantity });
     return null;
   });

@@ -1,18 +1,7 @@
-import { fontStack } from '../../shared/fonts';
-
-export { fontStack };
-
-export function cssFont(font: string, sizePx: number): string {
-  const { family, weight } = fontStack(font);
-  return `${weight} ${sizePx}px ${family}`;
-}
-
-/** Resolves once the design font can be drawn (it is self-hosted, so this works offline too). */
-export async function loadDesignFont(font: string): Promise<void> {
-  if (typeof document === 'undefined' || !document.fonts?.load) return;
-  try {
-    await document.fonts.load(cssFont(font, 48), 'Aa');
-  } catch {
-    // A font that cannot load falls back to the next family of the stack.
-  }
-}
+/**
+ * CSS font stacks of the design fonts (shared/fonts.ts), for the few places that set a design's
+ * text with CSS (the designer's text preview, the gallery). web/styles/fonts.css declares those
+ * families with @font-face rules that load the renderer's own files, and a declared family always
+ * shadows an installed font of the same name, so a CSS preview draws the print file's glyphs.
+ */
+export { fontStack } from '../../shared/fonts';

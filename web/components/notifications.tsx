@@ -29,6 +29,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const push = useCallback((message: string, kind: Toast['kind']) => {
+    // An empty message means there is nothing to say yet (e.g. a status change waiting for the server).
+    if (!message.trim()) return;
     const id = nextId.current++;
     setToasts((current) => [...current, { id, message, kind }]);
     const timer = setTimeout(() => {

@@ -6,6 +6,7 @@
 import { apiPath } from '../../shared/api/routes';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import { checkoutErrorMessage } from '../../shared/checkout-errors';
+import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { validateCart } from '../../shared/schemas/cart';
 import { API_TIMEOUT_MS, ApiError, apiRequest } from '../api/client';
 
@@ -32,7 +33,7 @@ export type PlaceOrderOutcome =
   /** Stripe needs a 3-D Secure step; the client secret lets Stripe.js run it. */
   | { kind: 'requires_action'; clientSecret: string | null; paymentIntentId: string | null }
   /** `settled` is false when the outcome is unknown (no answer, 5xx): a retry must reuse the key. */
-  | { kind: 'failed'; message: string; settled: boolean };
+  | { kind: 'failed'; message: string; settled: boolean; atCard?: boolean };
 
 export interface PlaceOrderOptions {
   idempotencyKey: string;
@@ -80,6 +81,13 @@ export async function checkBeforePayment(
   return null;
 }
 
+const CARD_CODES = new Set(['CARD_DECLINED', 'AUTH_REQUIRED', 'PAYMENT_FAILED', 'card_declined', 'expired_card', 'incorrect_cvc', 'processing_error']);
+
+/** A failure the shopper fixes at the card field (a decline, a bad card), shown there. */
+export function isCardProblem(code: string | null | undefined, declineCode: string | null | undefined, status: number | undefined): boolean {
+  return !!declineCode || (!!code && CARD_CODES.has(code)) || status === 402;
+}
+
 /** The whole order placement flow of spec.md §4 for a payment method already made. */
 export async function placeOrder(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
   return (await checkBeforePayment(body.items, options)) ?? submitCheckout(body, options);
@@ -95,11 +103,15 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
       ignoreUnauthorized: true,
     });
     if (answer?.success === true && answer.order) return { kind: 'placed', order: answer.order as PlacedOrder };
+    // The bank has not settled yet: not a failure. Unsettled, so a retry reuses the key and is
+    // answered the order once the webhook has written it, never with a second charge.
+    if (answer?.pending === true) return { kind: 'failed', message: PAYMENT_MESSAGES.processing, settled: false };
     const action = requiresActionOf(answer ?? {});
     if (action) return action;
     return {
       kind: 'failed',
       settled: true,
+      atCard: isCardProblem(str(answer?.code), str(answer?.declineCode), undefined),
       message: checkoutErrorMessage({
         code: str(answer?.code),
         declineCode: str(answer?.declineCode),
@@ -117,6 +129,7 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
     return {
       kind: 'failed',
       settled: !transport && error.status < 500,
+      atCard: isCardProblem(error.code, str(error.body.declineCode), error.status),
       message: checkoutErrorMessage({
         transport,
         status: error.status || undefined,

@@ -3,6 +3,7 @@
  * route loads) and a deferred import of the registration, after the page has loaded.
  */
 import { listenForStaleChunks } from './chunk-reload';
+import { listenForInstallOffer } from './install-offer';
 
 /** Changes with every deploy that sets VITE_BUILD_ID; shown on <html data-build> for support and tests. */
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID || 'dev';
@@ -14,6 +15,7 @@ export function startPwa(): void {
   started = true;
   document.documentElement.dataset.build = BUILD_ID;
   listenForStaleChunks();
+  listenForInstallOffer();
   // Not under the Vite dev server (no worker is built there). import.meta.env.DEV is not the test:
   // a build run with NODE_ENV=test (vitest's global setup) reports DEV too.
   if (import.meta.hot || !('serviceWorker' in navigator)) return;

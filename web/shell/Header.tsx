@@ -27,6 +27,12 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
+        <NavLink to="/account" className="account-link">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+          </svg>
+          <span className="account-link__label">Account</span>
+        </NavLink>
         <button type="button" className="cart-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4H2V2h4.8l.9 2H21l-3.3 8.4A2 2 0 0 1 15.8 14H8.1l-.9 2H19v2H4l2.5-5L5.2 4Z" />

@@ -13,7 +13,15 @@ interface State {
  * 'Max Retries Reached'), Refresh Page, Go Home and a 'Report this issue' mail draft. Each crash
  * is reported to POST /api/errors.
  */
-export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /** What the visitor keeps despite the crash (the shop: the cart; the admin: queued changes). */
+  note?: string;
+  /** Where 'Go Home' leads: the shop's home, or the dashboard's. */
+  homeHref?: string;
+}
+
+export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { report: null, retries: 0 };
 
   static getDerivedStateFromError(): Partial<State> {
@@ -38,7 +46,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
       <section className="error-screen" role="alert" aria-labelledby="page-error-title">
         <p className="error-screen__icon" aria-hidden="true">💔</p>
         <h1 id="page-error-title">Oops! Something went wrong</h1>
-        <p>This page hit a snag. Your cart is safe.</p>
+        <p>{this.props.note ?? 'This page hit a snag. Your cart is safe.'}</p>
         <p className="error-screen__id">
           Error ID: <code>{report.eventId}</code>
         </p>
@@ -47,7 +55,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
             {exhausted ? 'Max Retries Reached' : `Try Again (${retries}/${MAX_PAGE_RETRIES})`}
           </button>
           <button type="button" className="btn btn--secondary" onClick={() => location.reload()}>Refresh Page</button>
-          <a className="btn btn--secondary" href="/">Go Home</a>
+          <a className="btn btn--secondary" href={this.props.homeHref ?? '/'}>Go Home</a>
         </div>
         <a className="link" href={reportMailto(report)}>Report this issue</a>
       </section>

@@ -5,6 +5,7 @@ import { CartDrawerProvider } from '../cart/cart-drawer-state';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { usePageTitle } from './page-titles';
 
 export function PageFallback() {
   return (
@@ -17,6 +18,7 @@ export function PageFallback() {
 /** The public frame: header, page (behind its own error boundary), footer and the cart drawer. */
 export function ShopLayout() {
   const location = useLocation();
+  usePageTitle(location.pathname);
   return (
     <CartDrawerProvider>
       <a className="skip-link" href="#main">Skip to content</a>

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { loadCart } from '../cart/cart-store';
+import { authStore } from '../auth/auth-store';
+import { getToken } from '../api/client';
 import { recordVisit } from '../analytics/visit';
 import { LoadingScreen } from './LoadingScreen';
 import { MAX_HEALTH_RETRIES, useHealthGate } from './use-health';
@@ -8,7 +10,15 @@ import { MAX_HEALTH_RETRIES, useHealthGate } from './use-health';
 export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: number }) {
   // The admin dashboard is local-first with its own online/offline panel (design.md §4).
   const adminPath = typeof location !== 'undefined' && location.pathname.startsWith('/admin');
-  const gate = useHealthGate(delayMs, adminPath);
+  // When the browser already knows it is offline there is nothing to check: the cached shop (and
+  // the admin's local cache) opens at once with the offline banner. A server that does not answer
+  // while the browser is online still gets the spec's Retry ×3 flow.
+  const gate = useHealthGate(delayMs, true);
+
+  useEffect(() => {
+    // spec.md §4 "Auth": at start a stored token is verified; valid sets the user, otherwise it is removed.
+    if (getToken()) void authStore.verify();
+  }, []);
 
   useEffect(() => {
     // spec.md §4: only valid cart lines survive a reload.

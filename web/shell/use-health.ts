@@ -49,6 +49,14 @@ export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS, skipWhenOffline
     void check(0);
   }, [check]);
 
+  useEffect(() => {
+    // Back online after an offline start (or offline mode): check again and drop the banner.
+    if (!offline) return;
+    const recheck = () => void isHealthy().then((ok) => ok && setOffline(false));
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [offline]);
+
   const continueOffline = useCallback(() => {
     setOffline(true);
     setState('healthy');

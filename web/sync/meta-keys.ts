@@ -5,3 +5,7 @@ export const SYNC_META = {
   lastError: 'adminSync.lastError',
   lease: 'adminSync.lease',
 } as const;
+
+/** Keys of the last analytics answer of each range, shown offline with its time (issue 15). */
+export const ANALYTICS_META_PREFIX = 'adminAnalytics.';
+export const analyticsMetaKey = (range: string) => `${ANALYTICS_META_PREFIX}${range}`;

@@ -9,6 +9,9 @@ import * as ordersSearchAtCommit from './2026-11-22T0100_orders_search_at_commit
 import * as checkoutAnswerOnIntent from './2026-11-22T0200_checkout_answer_on_intent';
 import * as partialIndexes from './2026-11-22T0300_partial_indexes';
 import * as clusteredChildTables from './2026-11-22T0400_clustered_child_tables';
+import * as mailOutbox from './2026-11-24T0200_mail_outbox';
+import * as hardening from './2026-11-24T0300_hardening';
+import * as analyticsDayProcessing from './2026-11-24T0400_analytics_day_processing';
 import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
 
 /**
@@ -26,5 +29,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0200_checkout_answer_on_intent': checkoutAnswerOnIntent,
   '2026-11-22T0300_partial_indexes': partialIndexes,
   '2026-11-22T0400_clustered_child_tables': clusteredChildTables,
+  '2026-11-24T0200_mail_outbox': mailOutbox,
+  '2026-11-24T0300_hardening': hardening,
+  '2026-11-24T0400_analytics_day_processing': analyticsDayProcessing,
   '2026-11-24T0500_orders_search_pg_trgm': ordersSearchPgTrgm,
 };

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_STATUS_LABELS } from '../../../shared/order-status';
 import { formatUsd, toCents } from '../../../shared/money';
 import { useAuth } from '../../auth/useAuth';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { useNotify } from '../../components/notifications';
 import { db } from '../../db/db';
 import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
@@ -76,17 +77,28 @@ export default function AccountPage() {
                 <th scope="col">Date</th>
                 <th scope="col">Items</th>
                 <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
                 <th scope="col">Total</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>{order.orderNumber}</td>
-                  <td>{new Date(order.createdAt).toLocaleDateString()}</td>
-                  <td>{order.items.map((item) => `${item.device} “${item.text}” ×${item.quantity}`).join(', ')}</td>
-                  <td>{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
-                  <td>{formatUsd(toCents(order.total))}</td>
+                  <td data-label="Order">{order.orderNumber}</td>
+                  <td data-label="Date">{new Date(order.createdAt).toLocaleDateString()}</td>
+                  <td data-label="Items">
+                    <ul className="account-orders__items">
+                      {order.items.map((item, index) => (
+                        <li key={index}>
+                          <DesignThumbnail design={item} size={56} fit="ink" />
+                          <span>{item.device} “{item.text}” ×{item.quantity}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td data-label="Status">{ORDER_STATUS_LABELS[order.status] ?? order.status}</td>
+                  <td data-label="Tracking">{order.trackingNumber ?? <span className="muted">Not shipped yet</span>}</td>
+                  <td data-label="Total">{formatUsd(toCents(order.total))}</td>
                 </tr>
               ))}
             </tbody>

@@ -8,7 +8,7 @@ import { setUnauthorizedHandler } from '../../api/client';
 import { authStore } from '../../auth/auth-store';
 import { useAuth } from '../../auth/useAuth';
 import { NotificationProvider } from '../../components/notifications';
-import { AdminLayout } from './AdminLayout';
+import { AdminLayout, AdminPageErrorBoundary } from './AdminLayout';
 import { AdminRangeContext } from './admin-range';
 import { LoginPage } from './login/LoginPage';
 import { setSyncUnauthorizedHandler } from './sync/admin-sync';
@@ -24,7 +24,7 @@ const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
   const location = useLocation();
-  if (status === 'checking') return <p className="admin-loading" role="status">Checking your sign-in…</p>;
+  if (status === 'checking') return <main className="admin-loading"><p role="status">Checking your sign-in…</p></main>;
   if (!isAdmin) return <Navigate to="/admin/login" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
@@ -52,7 +52,7 @@ export default function AdminApp() {
     <NotificationProvider>
       <AdminRangeContext.Provider value={{ range, setRange }}>
         <div className="admin">
-          <Suspense fallback={<p className="admin-loading" role="status">Loading…</p>}>
+          <Suspense fallback={<main className="admin-loading"><p role="status">Loading…</p></main>}>
             <Routes>
               <Route path="login" element={<LoginPage />} />
               <Route
@@ -71,7 +71,11 @@ export default function AdminApp() {
                 path="fulfillment/report"
                 element={
                   <RequireAdmin>
-                    <FulfillmentReportPage />
+                    <main>
+                      <AdminPageErrorBoundary>
+                        <FulfillmentReportPage />
+                      </AdminPageErrorBoundary>
+                    </main>
                   </RequireAdmin>
                 }
               />

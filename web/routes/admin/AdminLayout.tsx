@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageErrorBoundary } from '../../shell/PageErrorBoundary';
 import { ANALYTICS_RANGES } from '../../../shared/order-status';
 import { useAuth } from '../../auth/useAuth';
 import { db } from '../../db/db';
@@ -7,6 +8,7 @@ import { clearAdminCacheIfSynced } from '../../sync/cache-reset';
 import { useAdminRange } from './admin-range';
 import { startSyncLoop } from './sync/admin-sync';
 import { SyncPanel } from './sync/SyncPanel';
+import { useChangeNoticeSink } from './sync/status-change';
 
 const RANGE_LABELS: Record<(typeof ANALYTICS_RANGES)[number], string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' };
 
@@ -14,8 +16,10 @@ export function AdminLayout() {
   const { user, logout } = useAuth();
   const { range, setRange } = useAdminRange();
   const navigate = useNavigate();
+  const location = useLocation();
 
   useEffect(() => startSyncLoop(), []);
+  useChangeNoticeSink();
 
   async function onLogout() {
     await logout();
@@ -53,8 +57,19 @@ export function AdminLayout() {
       </header>
       <SyncPanel />
       <main className="admin-main">
-        <Outlet />
+        <AdminPageErrorBoundary key={location.pathname}>
+          <Outlet />
+        </AdminPageErrorBoundary>
       </main>
     </div>
+  );
+}
+
+/** spec.md §4's page-level error screen inside the dashboard: the header and sync bar stay usable. */
+export function AdminPageErrorBoundary({ children }: { children: React.ReactNode }) {
+  return (
+    <PageErrorBoundary note="This screen hit a snag. Changes saved on this tablet are safe and will still sync." homeHref="/admin">
+      {children}
+    </PageErrorBoundary>
   );
 }

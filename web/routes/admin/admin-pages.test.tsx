@@ -6,15 +6,29 @@ import { NotificationProvider } from '../../components/notifications';
 import { db } from '../../db/db';
 import { toCachedOrder } from '../../sync/order-cache';
 import { FulfillmentPage } from './fulfillment/FulfillmentPage';
+import { OrderDetailModal } from './orders/OrderDetailModal';
 import { OrdersPage } from './orders/OrdersPage';
-import { adminOrder } from './test-orders';
+import { useChangeNoticeSink } from './sync/status-change';
+import { adminOrder, threeLineOrder } from './test-orders';
+
+function NoticeSink() {
+  useChangeNoticeSink();
+  return null;
+}
 
 function renderPage(page: React.ReactNode) {
   return render(
     <MemoryRouter>
-      <NotificationProvider>{page}</NotificationProvider>
+      <NotificationProvider>
+        <NoticeSink />
+        {page}
+      </NotificationProvider>
     </MemoryRouter>,
   );
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
 }
 
 beforeEach(async () => {
@@ -23,7 +37,10 @@ beforeEach(async () => {
     await Promise.all([db.adminOrders.clear(), db.outbox.clear(), db.conflicts.clear()]);
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setOnline(true);
+});
 
 describe('Orders page on the local cache', () => {
   it('counts cached orders and says so when the search matches none', async () => {
@@ -38,19 +55,26 @@ describe('Orders page on the local cache', () => {
 });
 
 describe('Fulfillment page', () => {
-  it('marks an order printed at once: cache, outbox, notification and pending mark', async () => {
+  it('marks an order printed at once offline: cache, outbox, the queued notice, then the spec message once applied', async () => {
+    setOnline(false);
     const order = adminOrder({ status: 'processing' });
     await db.adminOrders.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
     const production = await screen.findByRole('region', { name: /Production queue/ });
-    await userEvent.click(await within(production).findByRole('button', { name: 'Mark Printed' }));
-    await screen.findByText('Order status updated to Ready to Ship');
+    await userEvent.click(await within(production).findByRole('button', { name: `Mark ${order.orderNumber} printed (1 line)` }));
+    await screen.findByText('Queued: will sync when online');
+    expect(screen.queryByText('Order status updated to Ready to Ship')).toBeNull();
     const ready = screen.getByRole('region', { name: /Ready for shipping/ });
     await within(ready).findByText(order.orderNumber);
     expect(within(ready).getByText('⟳ waiting to sync')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry.mutation).toMatchObject({ orderId: order.id, status: 'printed', baseVersion: order.version });
     expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+    // The server applies it (the engine takes it out of the outbox): now the spec's message, once.
+    await db.outbox.clear();
+    await screen.findByText('Order status updated to Ready to Ship');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('Order status updated to Ready to Ship')).toHaveLength(1);
   });
 
   it('bulk-ships the selected orders, each with its own TRK tracking number', async () => {
@@ -67,5 +91,39 @@ describe('Fulfillment page', () => {
     for (const m of mutations) expect(m.trackingNumber).toMatch(/^TRK[A-Z0-9]{9}$/);
     expect(mutations[0].trackingNumber).not.toBe(mutations[1].trackingNumber);
     expect((await db.adminOrders.get(orders[1].id))?.status).toBe('printed');
+  });
+});
+
+describe('a three-line order', () => {
+  const lineTexts = ['Casa Amor', 'Mugged off', 'Cheers <&"babe">'];
+
+  it('shows its three lines on the queue card and marks all of them printed with one named action', async () => {
+    const order = threeLineOrder(lineTexts);
+    await db.adminOrders.put(toCachedOrder(order, []));
+    renderPage(<FulfillmentPage />);
+    const production = await screen.findByRole('region', { name: /Production queue/ });
+    const lines = await within(production).findByRole('list', { name: '3 lines' });
+    expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '“Casa Amor” ×1 iPhone 14 Pro · Hot Pink · Pecita',
+      '“Mugged off” ×2 Standard Bottle · Teal · Poppins',
+      '“Cheers <&"babe">” ×3 Standard Glass · Dark Purple · Inter',
+    ]);
+    expect(within(lines).getByRole('img', { name: "Design: 'Mugged off' in Teal, Poppins, on Standard Bottle" })).toBeTruthy();
+    await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} printed (3 lines)` }));
+    await screen.findByText('Order status updated to Ready to Ship');
+    expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('shows its three lines in the order window, each with its proof and its own print file button', async () => {
+    const order = toCachedOrder(threeLineOrder(lineTexts), []);
+    renderPage(<OrderDetailModal order={order} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: `Order ${order.orderNumber}` });
+    const items = within(dialog).getByRole('region', { name: 'Items: 3 lines' });
+    expect(within(items).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(
+      lineTexts.map((text, i) => `Design: '${text}' in ${order.items[i]!.color}, ${order.items[i]!.font}, on ${order.items[i]!.device}`),
+    );
+    for (const line of [1, 2, 3]) within(items).getByRole('button', { name: `Print file for line ${line} of ${order.orderNumber}` });
+    expect(within(items).getByText('Cheers <&"babe">')).toBeTruthy();
   });
 });

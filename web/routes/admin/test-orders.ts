@@ -45,3 +45,13 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
     ...overrides,
   };
 }
+
+/** An order of three different designs on three products (issue 13: never "the first line ×3"). */
+export function threeLineOrder(texts: readonly [string, string, string] | readonly string[]): AdminOrderView {
+  const items: AdminOrderView['items'] = [
+    { device: 'iPhone 14 Pro', productType: 'phone-case', caseType: 'CLASSIC', text: texts[0]!, color: 'Hot Pink', font: 'Pecita', fontSize: 24, logo: false, price: 5.95, quantity: 1 },
+    { device: 'Standard Bottle', productType: 'water-bottle', caseType: 'CLASSIC', text: texts[1]!, color: 'Teal', font: 'Poppins', fontSize: 24, logo: false, price: 5.95, quantity: 2 },
+    { device: 'Standard Glass', productType: 'champagne-glass', caseType: 'CLASSIC', text: texts[2]!, color: 'Dark Purple', font: 'Inter', fontSize: 24, logo: true, price: 5.95, quantity: 3 },
+  ];
+  return adminOrder({ customText: texts[0], items, quantity: 1, total: 38.73, subtotal: 35.7 });
+}

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
-import { toDollars } from '../../../shared/money';
+import { formatUsd, toDollars } from '../../../shared/money';
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { useAuth } from '../../auth/useAuth';
 import { useCart } from '../../cart/use-cart';
 import { useNotify } from '../../components/notifications';
@@ -12,7 +13,7 @@ import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
 import { trackPurchase } from '../../payments/purchase-analytics';
 import { refreshCustomerOrders } from '../account/customer-orders';
 import { INITIAL_VALUES, totalsFor, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
-import { clearLastOrder, isConfirmationRecent, readLastOrder, recordPlacedOrder } from './last-order';
+import { clearLastOrder, confirmedLines, isConfirmationRecent, readLastOrder, recordPlacedOrder, type ConfirmedOrder } from './last-order';
 import { OrderComplete } from './OrderComplete';
 import { OrderSummary } from './OrderSummary';
 import { PaymentStep } from './PaymentStep';
@@ -47,16 +48,18 @@ export default function CheckoutPage() {
   const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [discountCode, setDiscountCode] = useState<string | null>(null);
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
   const [card, setCard] = useState<CardFieldState & { version: number }>({ complete: false, error: null, version: 0 });
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
   const [cardBound, setCardBound] = useState(false);
+  const [summaryOpen, setSummaryOpen] = useState(false);
 
   const ready = system.status === 'ready' ? system : null;
   const totals = useMemo(() => totalsFor(lines, discountCode, ready?.freeShippingThresholdCents), [lines, discountCode, ready?.freeShippingThresholdCents]);
 
   const onPlaced = useCallback(
-    (order: PlacedOrder, body: CheckoutBody) => {
+    (placedOrder: PlacedOrder, body: CheckoutBody) => {
+      const order: ConfirmedOrder = { ...placedOrder, lines: confirmedLines(body.items) };
       setPlaced(order);
       notify(CHECKOUT_MESSAGES_FLOW.success);
       // The confirmation paints first; storage, history and analytics follow a frame later.
@@ -177,10 +180,25 @@ export default function CheckoutPage() {
               bindCard={bindCard}
               onBack={() => setStep(1)}
               onSubmit={submission.submit}
+              totalCents={totals.total}
             />
           )}
         </div>
-        <OrderSummary lines={lines} totals={totals} onDiscountChange={setDiscountCode} disabled={submission.submitting} />
+        <div className={`checkout__summary${summaryOpen ? ' is-open' : ''}`}>
+          {/* Phones: the summary sits at the top behind this bar, closed (Shopify's pattern). */}
+          <button type="button" className="summary-toggle" aria-expanded={summaryOpen} aria-controls="order-summary" onClick={() => setSummaryOpen((open) => !open)}>
+            <span>{summaryOpen ? 'Hide order summary' : 'Show order summary'}</span>
+            <strong data-testid="summary-toggle-total">{formatUsd(totals.total)}</strong>
+          </button>
+          <OrderSummary
+            id="order-summary"
+            lines={lines}
+            totals={totals}
+            onDiscountChange={setDiscountCode}
+            disabled={submission.submitting}
+            freeShippingThresholdCents={ready?.freeShippingThresholdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS}
+          />
+        </div>
       </div>
       <p className="sr-only" aria-live="polite">
         {`Total ${toDollars(totals.total).toFixed(2)} dollars`}

@@ -1,22 +1,34 @@
 import { useId, useState, type FormEvent } from 'react';
-import { colorHex } from '../../../shared/catalog';
 import { cartLineTitle } from '../../cart/cart-store';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { formatUsd } from '../../../shared/money';
-import { findDiscount, INVALID_DISCOUNT_MESSAGE, type Totals } from '../../../shared/pricing';
+import { computeTotals, findDiscount, INVALID_DISCOUNT_MESSAGE, type Totals } from '../../../shared/pricing';
+import { freeShippingCopy } from '../../catalog/shop-config';
+import { useAutoClear } from '../../components/notifications';
 import type { CartLine } from '../../db/db';
+
+/** A valid code that would not lower this order's total (FREESHIP when shipping is already free). */
+export function noEffectMessage(code: string): string {
+  return `Code ${code} is valid, but it doesn't lower this order: shipping is already free.`;
+}
 
 interface OrderSummaryProps {
   lines: readonly CartLine[];
   totals: Totals;
   onDiscountChange(code: string | null): void;
   disabled?: boolean;
+  freeShippingThresholdCents: number;
+  id?: string;
 }
 
 /** The sidebar: every item, the discount code (checked here, confirmed by the server), totals, benefits. */
-export function OrderSummary({ lines, totals, onDiscountChange, disabled }: OrderSummaryProps) {
+export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeShippingThresholdCents, id }: OrderSummaryProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
   const errorId = useId();
+  // spec.md §4 Timers: error messages clear after 5 s.
+  useAutoClear(error, () => setError(null));
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -27,16 +39,24 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
       return;
     }
     setError(null);
+    const options = { freeShippingThresholdCents };
+    if (computeTotals(lines, { ...options, discountCode: discount.code }).total === computeTotals(lines, options).total) {
+      // Say so rather than claim a discount that changes nothing.
+      setInfo(noEffectMessage(discount.code));
+      onDiscountChange(null);
+      return;
+    }
+    setInfo(null);
     onDiscountChange(discount.code);
   }
 
   return (
-    <aside className="order-summary" aria-labelledby="summary-heading">
+    <aside className="order-summary" id={id} aria-labelledby="summary-heading">
       <h2 id="summary-heading">Order Summary</h2>
       <ul className="summary-lines" aria-label="Items in your order">
         {lines.map((line) => (
           <li key={line.id} className="summary-line">
-            <span className="summary-line__swatch" style={{ background: colorHex(line.color) }} aria-hidden="true" />
+            <DesignThumbnail design={line} size={64} fit="ink" className="summary-line__thumb" />
             <div className="summary-line__body">
               <p className="summary-line__title">
                 {cartLineTitle(line)}
@@ -65,6 +85,7 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
               onChange={(event) => {
                 setCode(event.target.value);
                 setError(null);
+                setInfo(null);
               }}
             />
             <button type="submit" className="btn btn--secondary" disabled={disabled || !code.trim()}>
@@ -75,6 +96,9 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
         <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
+        {info && !totals.discountCode ? (
+          <p className="discount-form__info" role="status">{info}</p>
+        ) : null}
         {totals.discountCode ? (
           <p className="discount-form__applied" role="status">
             Code {totals.discountCode} applied.{' '}
@@ -106,7 +130,7 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled }: Orde
       <div className="benefits-box">
         <h3>Why you'll love it</h3>
         <ul>
-          <li>Free shipping over $25</li>
+          <li>{freeShippingCopy(freeShippingThresholdCents)}</li>
           <li>Dispatched in 2-3 business days</li>
           <li>Stickers last 3-5 years</li>
           <li>30-day return policy</li>

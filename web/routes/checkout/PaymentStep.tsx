@@ -5,6 +5,8 @@ import { StripeCardField } from '../../payments/StripeCardField';
 import { TestCardField } from '../../payments/TestCardField';
 import { SelectField, TextField } from './FormField';
 import { StateOptions, type StepProps } from './ShippingStep';
+import { formatUsd } from '../../../shared/money';
+import { ShippingRecap } from './ShippingRecap';
 
 export interface PaymentStepProps extends StepProps {
   stripe: Stripe | null;
@@ -15,13 +17,23 @@ export interface PaymentStepProps extends StepProps {
   bindCard(create: CreatePaymentMethod | null): void;
   onBack(): void;
   onSubmit(): void;
+  /** The order total, shown on the pay button. */
+  totalCents: number;
 }
 
 /** Step 2 (spec.md §3, §5): card, billing (same as shipping unless unticked), opt-in, notes. */
 export function PaymentStep(props: PaymentStepProps) {
   const { values, errors, setField, stripe, submitting } = props;
   const heading = useRef<HTMLHeadingElement>(null);
+  const cardBox = useRef<HTMLFieldSetElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // The card's error is shown at the card field: bring it into view (its role=alert announces it).
+    if (!props.cardError) return;
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    cardBox.current?.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    cardBox.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  }, [props.cardError]);
   const billingText = (name: 'billingAddress' | 'billingCity' | 'billingZipCode') => ({
     name,
     value: values[name],
@@ -35,7 +47,8 @@ export function PaymentStep(props: PaymentStepProps) {
   return (
     <form className="checkout-form" onSubmit={submit} noValidate aria-labelledby="payment-heading" aria-busy={submitting}>
       <h2 id="payment-heading" className="checkout-step__title" ref={heading} tabIndex={-1}>Payment</h2>
-      <fieldset className="checkout-fieldset">
+      <ShippingRecap values={values} onChange={props.onBack} disabled={submitting} />
+      <fieldset className="checkout-fieldset" ref={cardBox}>
         <legend>Card</legend>
         {stripe ? (
           <StripeCardField stripe={stripe} onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
@@ -88,7 +101,7 @@ export function PaymentStep(props: PaymentStepProps) {
           Back to Shipping
         </button>
         <button type="submit" className="btn btn--primary" disabled={submitting}>
-          {submitting ? 'Processing...' : 'Place Order'}
+          {submitting ? 'Processing...' : `Pay ${formatUsd(props.totalCents)}`}
         </button>
       </div>
     </form>

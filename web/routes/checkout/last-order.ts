@@ -4,12 +4,38 @@ import type { PlacedOrder } from '../../payments/place-order';
 /** meta key of the last placed order (spec.md §4 "store it as last order"). */
 export const LAST_ORDER_KEY = 'lastOrder';
 
-export interface LastOrder extends PlacedOrder {
+/** A line of the placed order as the confirmation draws it (the cart is emptied meanwhile). */
+export interface ConfirmedLine {
+  productType: string | null;
+  device: string;
+  text: string;
+  color: string;
+  font: string;
+  fontSize: number;
+  quantity: number;
+}
+
+export type ConfirmedOrder = PlacedOrder & { lines?: ConfirmedLine[] };
+
+export interface LastOrder extends ConfirmedOrder {
   placedAt: number;
 }
 
+/** The lines of a checkout body, for the confirmation's thumbnails. */
+export function confirmedLines(items: readonly Record<string, unknown>[]): ConfirmedLine[] {
+  return items.map((item) => ({
+    productType: typeof item.productType === 'string' ? item.productType : null,
+    device: String(item.device ?? ''),
+    text: String(item.text ?? ''),
+    color: String(item.color ?? ''),
+    font: String(item.font ?? ''),
+    fontSize: Number(item.fontSize) || 24,
+    quantity: Number(item.quantity) || 1,
+  }));
+}
+
 /** Keeps the order as the last order and empties the cart in one transaction: never one without the other. */
-export async function recordPlacedOrder(order: PlacedOrder): Promise<void> {
+export async function recordPlacedOrder(order: ConfirmedOrder): Promise<void> {
   await db.transaction('rw', db.meta, db.cart, async () => {
     await db.meta.put({ key: LAST_ORDER_KEY, value: { ...order, placedAt: Date.now() } satisfies LastOrder });
     await db.cart.clear();

@@ -125,7 +125,9 @@ export function useOrderSubmission(input: SubmissionInput) {
         return;
       }
       if (outcome.settled) attempt.current = null;
-      setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
+      // A decline belongs at the card field, where the shopper fixes it (issue 14).
+      if (outcome.atCard) setCardError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
+      else setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
     } catch {
       setSubmitError(CHECKOUT_MESSAGES_FLOW.unexpected);
     } finally {

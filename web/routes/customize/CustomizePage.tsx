@@ -1,16 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorHex, DEFAULT_FONT, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
+import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
+import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
+import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
-import { CharacterCounter, ColorPicker, ProductPicker, TextPreview } from './DesignForm';
+import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicker, TextPreview } from './DesignForm';
+import { longTextFit } from './legibility';
 import { Perks, PriceBlock } from './Marketing';
 import { TestimonialsCarousel } from './TestimonialsCarousel';
+import { useDesignLayout } from '../../render/use-design';
+import { designTextProblem } from './text-check';
+import { useDesignState } from './use-design-state';
+import { useTextCheck } from './use-text-check';
 
-/** spec.md §9: switching product type takes 800 ms; adding to the cart about 1.5 s. */
-export const SWITCH_DELAY_MS = 800;
+export { SWITCH_DELAY_MS } from './use-design-state';
+/** spec.md §9: adding to the cart takes about 1.5 s. */
 export const ADD_DELAY_MS = 1500;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,34 +25,18 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function CustomizePage() {
   const catalog = useCatalog();
   const { notify, notifyError } = useNotify();
-  const [productType, setProductType] = useState<ProductTypeId>('phone-case');
-  const [variant, setVariant] = useState(catalog.productTypes[0]?.variants[0] ?? '');
-  const [switching, setSwitching] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [color, setColor] = useState('');
-  const [font, setFont] = useState<string>(DEFAULT_FONT);
+  const design = useDesignState(catalog);
+  const { type, productType, variant, switching, text, color, font } = design;
   const [adding, setAdding] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
-  const switchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const textCheck = useTextCheck(text, font);
 
-  useEffect(() => () => clearTimeout(switchTimer.current), []);
-
-  const type = catalog.productTypes.find((t) => t.id === productType) ?? catalog.productTypes[0];
   const hex = color ? colorHex(color) : null;
-  const canAdd = text.trim().length > 0 && !!productType && !!variant && !!color && !switching && !adding;
-
-  const switchProduct = useCallback((id: string) => {
-    const next = catalog.productTypes.find((t) => t.id === id);
-    if (!next) return;
-    clearTimeout(switchTimer.current);
-    setVariant('');
-    setSwitching(`Switching to ${next.name}…`);
-    switchTimer.current = setTimeout(() => {
-      setProductType(next.id as ProductTypeId);
-      setVariant(next.variants[0] ?? '');
-      setSwitching(null);
-    }, SWITCH_DELAY_MS);
-  }, [catalog.productTypes]);
+  const textProblem = useMemo(() => designTextProblem(text, font), [text, font]);
+  const canAdd = text.trim().length > 0 && !textProblem && !!productType && !!variant && !!color && !switching && !adding && textCheck?.valid !== false;
+  const contrast = lowContrastWarning(color, hex, productType);
+  const { layout } = useDesignLayout({ productType, device: variant || type.variants[0]!, text, color: color || 'Hot Pink', font, fontSize: DEFAULT_FONT_SIZE }, !!text.trim());
+  const longText = longTextFit(layout, text);
 
   async function handleAdd() {
     if (!canAdd) return;
@@ -53,6 +44,7 @@ export function CustomizePage() {
     try {
       await wait(ADD_DELAY_MS);
       notify(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
+      markInstallMoment();
     } catch {
       notifyError(ADD_FAILED_MESSAGE);
     } finally {
@@ -72,7 +64,7 @@ export function CustomizePage() {
         <div className="designer__preview">
           <DesignCanvas
             productType={productType}
-            variant={variant || type.variants[0]}
+            variant={variant || type.variants[0]!}
             text={text}
             colorHex={hex}
             font={font}
@@ -87,10 +79,10 @@ export function CustomizePage() {
           <p className="lede">Your line from the villa, printed on a phone case, water bottle or champagne flute.</p>
           <PriceBlock />
           <form className="design-form" onSubmit={(event) => { event.preventDefault(); void handleAdd(); }}>
-            <ProductPicker productTypes={catalog.productTypes} value={productType} onChange={switchProduct} />
+            <ProductPicker productTypes={catalog.productTypes} value={productType} onChange={design.switchProduct} />
             <div className="field">
               <label className="field__label" htmlFor="variant">2. {variantLabel}</label>
-              <select id="variant" value={variant} disabled={!!switching} onChange={(event) => setVariant(event.target.value)}>
+              <select id="variant" value={variant} disabled={!!switching} onChange={(event) => design.setVariant(event.target.value)}>
                 {!variant && <option value="">Loading options…</option>}
                 {type.variants.map((v) => (
                   <option key={v} value={v}>{v}</option>
@@ -106,19 +98,24 @@ export function CustomizePage() {
                 value={text}
                 maxLength={MAX_TEXT_LENGTH}
                 autoComplete="off"
+                enterKeyHint="done"
                 placeholder="e.g. My type on paper"
-                aria-describedby="text-counter"
+                aria-describedby={`text-counter text-check long-text-note${textProblem ? ' text-problem' : ''}`}
+                aria-invalid={textProblem || textCheck?.valid === false ? true : undefined}
                 onChange={(event) => {
                   markDesignInput();
-                  setText(event.target.value.slice(0, MAX_TEXT_LENGTH));
+                  design.setText(event.target.value.slice(0, MAX_TEXT_LENGTH));
                 }}
               />
-              <CharacterCounter length={text.length} />
+              <CharacterCounter length={text.length} check={textProblem ? null : textCheck} />
+              {textProblem && <p id="text-problem" className="field__error" role="alert">{textProblem}</p>}
+              <LongTextNote fit={longText} productName={type.name.toLowerCase()} />
             </div>
-            <ColorPicker colors={catalog.colors} value={color} onChange={setColor} />
+            <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
+            <ContrastNote warning={contrast} />
             <div className="field">
               <label className="field__label" htmlFor="font">5. Font</label>
-              <select id="font" value={font} onChange={(event) => setFont(event.target.value)}>
+              <select id="font" value={font} onChange={(event) => design.setFont(event.target.value)}>
                 {catalog.fonts.map((f) => (
                   <option key={f} value={f}>{f}</option>
                 ))}
@@ -129,7 +126,7 @@ export function CustomizePage() {
               {adding ? 'Adding to Cart...' : 'ADD TO CART - $5.95'}
             </button>
           </form>
-          <Perks />
+          <Perks phoneModels={catalog.productTypes.find((t) => t.id === 'phone-case')?.variants ?? []} />
           <Link to="/how-it-works" className="link">How does it work? See the 4 easy steps →</Link>
         </div>
       </section>

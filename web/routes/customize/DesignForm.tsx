@@ -3,14 +3,46 @@ import type { ColorSwatch, ProductType } from '../../../shared/catalog';
 import { MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { backdropFor } from '../../catalog/contrast';
 import { fontStack } from '../../catalog/fonts';
+import type { LongTextFit } from './legibility';
+import type { TextCheck } from './use-text-check';
 
 export const LOW_CHARACTERS = 5;
 
-export function CharacterCounter({ length }: { length: number }) {
+export function CharacterCounter({ length, check }: { length: number; check?: TextCheck | null }) {
   const left = MAX_TEXT_LENGTH - length;
   return (
-    <p id="text-counter" className={`counter${left < LOW_CHARACTERS ? ' counter--low' : ''}`} aria-live="polite">
-      {left} {left === 1 ? 'character' : 'characters'} left
+    <p className="counter-row">
+      <span id="text-counter" className={`counter${left < LOW_CHARACTERS ? ' counter--low' : ''}`} aria-live="polite">
+        {left} {left === 1 ? 'character' : 'characters'} left
+      </span>
+      <span id="text-check" className={`text-check${check && !check.valid ? ' text-check--bad' : ''}`}>
+        {check ? `${check.valid ? '✓ ' : ''}${check.message}` : ''}
+      </span>
+    </p>
+  );
+}
+
+/** A gentle note under the swatches when the colour is hard to read on the product. */
+export function ContrastNote({ warning }: { warning: string | null }) {
+  return (
+    <div className="design-notes" aria-live="polite">
+      {warning && <p className="design-note" data-testid="contrast-warning"><span aria-hidden="true">◐ </span>{warning}</p>}
+    </div>
+  );
+}
+
+/**
+ * Long text is fitted to the product by the design renderer; rather than let it shrink silently,
+ * the designer says how big it will print and how to make it bigger.
+ */
+export function LongTextNote({ fit, productName }: { fit: LongTextFit | null; productName: string }) {
+  return (
+    <p id="long-text-note" className="design-note" data-testid="long-text-note" hidden={!fit} aria-live="polite">
+      {fit && (
+        <>
+          <span aria-hidden="true">ⓘ </span>Long text prints smaller: letters about {fit.printedMm} mm high on the {productName}. Fewer or narrower letters print bigger.
+        </>
+      )}
     </p>
   );
 }

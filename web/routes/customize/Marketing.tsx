@@ -1,16 +1,18 @@
 import { memo } from 'react';
 import { LIST_PRICE_CENTS, MARKETING_PHONE_MODELS, UNIT_PRICE_CENTS } from '../../../shared/catalog';
 import { formatUsd } from '../../../shared/money';
+import { freeShippingBadge, freeShippingCopy, useFreeShippingThreshold } from '../../catalog/shop-config';
 
 /** The claims of spec.md §1, as written in the copy. */
 export const PriceBlock = memo(function PriceBlock() {
+  const threshold = useFreeShippingThreshold();
   return (
     <div className="price-block">
       <p className="price">
         <span className="price__now">{formatUsd(UNIT_PRICE_CENTS)}</span>
         <s className="price__was" aria-label={`was ${formatUsd(LIST_PRICE_CENTS)}`}>{formatUsd(LIST_PRICE_CENTS)}</s>
         <span className="badge badge--hot">25% OFF</span>
-        <span className="badge badge--teal">FREE Shipping</span>
+        <span className="badge badge--teal">{freeShippingBadge(threshold)}</span>
       </p>
       <p className="rating">
         <span className="stars" aria-hidden="true">★★★★★</span> <strong>5.0</strong> rating · 247 reviews
@@ -19,14 +21,36 @@ export const PriceBlock = memo(function PriceBlock() {
   );
 });
 
-export const Perks = memo(function Perks() {
+/** "A, B and C". */
+function listOf(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * The perks. The phone line lists the models of the dropdown (the orderable catalogue, spec.md §3)
+ * so the two always agree; the models spec.md §1's copy names beyond it are said to be coming,
+ * not offered (docs/decisions/web-shop.md).
+ */
+export const Perks = memo(function Perks({ phoneModels }: { phoneModels: readonly string[] }) {
+  const threshold = useFreeShippingThreshold();
+  const orderable = new Set(phoneModels.map(shortModelName));
+  const coming = MARKETING_PHONE_MODELS.filter((model) => !orderable.has(shortModelName(model)));
   return (
     <ul className="perks">
-      <li><strong>Free shipping</strong>, dispatched in 2-3 business days</li>
+      <li><strong>{freeShippingCopy(threshold)}</strong>, dispatched in 2-3 business days</li>
       <li>Stickers last <strong>3-5 years</strong></li>
       <li><strong>30-day</strong> return policy</li>
       <li><strong>9 colours</strong>, 3 fonts</li>
-      <li className="perks__models">Fits {MARKETING_PHONE_MODELS.slice(0, -1).join(', ')} and {MARKETING_PHONE_MODELS.at(-1)}</li>
+      {phoneModels.length > 0 && (
+        <li className="perks__models" data-testid="perks-models">
+          Phone cases for {listOf(phoneModels)}.{coming.length > 0 && ` ${listOf(coming)}: coming soon.`}
+        </li>
+      )}
     </ul>
   );
 });
+
+/** "Samsung Galaxy S23" and the copy's "Samsung S23" name the same phone. */
+function shortModelName(model: string): string {
+  return model.replace('Samsung Galaxy ', 'Samsung ');
+}

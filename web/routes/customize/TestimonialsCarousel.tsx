@@ -2,20 +2,42 @@ import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TESTIMONIALS } from '../../components/testimonials';
 
-/** spec.md §9: 3 cards shown, a step every 4 s, 300 ms transition. */
+/** spec.md §9: 3 cards shown on a desktop, a step every 4 s, 300 ms transition. */
 export const VISIBLE_CARDS = 3;
 export const CAROUSEL_INTERVAL_MS = 4000;
-const PAGES = TESTIMONIALS.length - VISIBLE_CARDS + 1;
+
+/** As many cards as fit: 3 on a desktop (the spec's number), 2 on a tablet, 1 on a phone. */
+const WIDTHS: readonly [string, number][] = [['(min-width: 900px)', 3], ['(min-width: 600px)', 2]];
+
+function cardsThatFit(): number {
+  if (typeof matchMedia !== 'function') return VISIBLE_CARDS;
+  return WIDTHS.find(([query]) => matchMedia(query).matches)?.[1] ?? 1;
+}
+
+export function useVisibleCards(): number {
+  const [visible, setVisible] = useState(cardsThatFit);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const queries = WIDTHS.map(([query]) => matchMedia(query));
+    const update = () => setVisible(cardsThatFit());
+    queries.forEach((query) => query.addEventListener('change', update));
+    return () => queries.forEach((query) => query.removeEventListener('change', update));
+  }, []);
+  return visible;
+}
 
 export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreate }: { onCreate(): void }) {
-  const [index, setIndex] = useState(0);
+  const visible = useVisibleCards();
+  const pages = TESTIMONIALS.length - visible + 1;
+  const [page, setIndex] = useState(0);
+  const index = Math.min(page, pages - 1);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
     if (paused) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % PAGES), CAROUSEL_INTERVAL_MS);
+    const timer = setInterval(() => setIndex((current) => (Math.min(current, pages - 1) + 1) % pages), CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused]);
+  }, [paused, pages]);
 
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
@@ -29,9 +51,9 @@ export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreat
         onFocus={() => setPaused(true)}
         onBlur={() => setPaused(false)}
       >
-        <ul className="carousel__track" style={{ transform: `translateX(-${(index * 100) / VISIBLE_CARDS}%)` }}>
+        <ul className="carousel__track" style={{ transform: `translateX(-${(index * 100) / visible}%)`, ['--visible' as string]: visible }}>
           {TESTIMONIALS.map((t, i) => {
-            const shown = i >= index && i < index + VISIBLE_CARDS;
+            const shown = i >= index && i < index + visible;
             return (
               <li key={t.name} className="carousel__card" aria-hidden={!shown} data-shown={shown}>
                 <blockquote>
@@ -48,14 +70,14 @@ export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreat
         </ul>
       </div>
       <div className="carousel__dots" role="group" aria-label="Choose testimonials">
-        {Array.from({ length: PAGES }, (_, page) => (
+        {Array.from({ length: pages }, (_, at) => (
           <button
-            key={page}
+            key={at}
             type="button"
             className="dot"
-            aria-label={`Show testimonials ${page + 1} to ${page + VISIBLE_CARDS}`}
-            aria-current={page === index}
-            onClick={() => setIndex(page)}
+            aria-label={visible === 1 ? `Show testimonial ${at + 1}` : `Show testimonials ${at + 1} to ${at + visible}`}
+            aria-current={at === index}
+            onClick={() => setIndex(at)}
           />
         ))}
       </div>

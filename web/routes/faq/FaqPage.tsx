@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FAQ_ENTRIES, faqJsonLd } from './faq-data';
+import { useFreeShippingThreshold } from '../../catalog/shop-config';
+import { faqEntries, faqJsonLd } from './faq-data';
 
 /** spec.md §2: 6 questions, each opens on its own; `showAll` opens them all and drops the how-it-works link. */
 export function Faq({ showAll = false }: { showAll?: boolean }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const entries = faqEntries(useFreeShippingThreshold());
   const toggle = (index: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -14,11 +16,11 @@ export function Faq({ showAll = false }: { showAll?: boolean }) {
     });
   return (
     <section className="content-page faq" aria-labelledby="faq-title">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faqJsonLd() }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faqJsonLd(entries) }} />
       <p className="eyebrow">Got a text?</p>
       <h1 id="faq-title">Frequently asked questions</h1>
       <div className="accordion">
-        {FAQ_ENTRIES.map((entry, index) => {
+        {entries.map((entry, index) => {
           const expanded = showAll || open.has(index);
           return (
             <div key={entry.question} className={`accordion__item${expanded ? ' is-open' : ''}`}>

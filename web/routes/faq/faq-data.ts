@@ -1,17 +1,29 @@
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
+import { freeShippingCopy, shipsEveryOrderFree } from '../../catalog/shop-config';
+
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
-/** The 6 FAQ entries of spec.md §1 (claims as in §1 and §9). */
-export const FAQ_ENTRIES: readonly FaqEntry[] = [
-  { question: 'How long does shipping take?', answer: 'Every order ships free and is dispatched within 2-3 business days. You receive a tracking number as soon as it leaves our studio.' },
+/**
+ * The 6 FAQ entries of spec.md §1 (claims as in §1 and §9). The shipping sentences follow the
+ * configured free-shipping threshold (web/catalog/shop-config.ts).
+ */
+export function faqEntries(freeShippingThresholdCents: number = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS): FaqEntry[] {
+  const everyOrder = shipsEveryOrderFree(freeShippingThresholdCents);
+  const shipping = everyOrder ? 'Every order ships free' : `${freeShippingCopy(freeShippingThresholdCents)}; smaller orders ship for $4.99`;
+  return [
+  { question: 'How long does shipping take?', answer: `${shipping}, dispatched within 2-3 business days. You receive a tracking number as soon as it leaves our studio.` },
   { question: 'How long do the stickers last?', answer: 'Our printed vinyl text is made to last 3-5 years of everyday use. It is scratch- and splash-resistant; avoid the dishwasher for bottles and flutes.' },
-  { question: 'Which phones are supported?', answer: 'We make cases for iPhone 15 Pro Max, 16 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung S23 and S22. In the designer you can order for iPhone 14 Pro Max, 14 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung Galaxy S23 and S22.' },
-  { question: 'How much does it cost?', answer: 'Every item is $5.95 (25% off the usual $7.45), with free shipping. Pick from 9 colours and 3 fonts at no extra cost.' },
+  { question: 'Which phones are supported?', answer: 'You can order cases for iPhone 14 Pro Max, 14 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung Galaxy S23 and S22. Cases for iPhone 15 Pro Max and 16 Pro are coming soon.' },
+  { question: 'How much does it cost?', answer: `Every item is $5.95 (25% off the usual $7.45), ${everyOrder ? 'with free shipping' : freeShippingCopy(freeShippingThresholdCents).toLowerCase()}. Pick from 9 colours and 3 fonts at no extra cost.` },
   { question: 'Can I return my order?', answer: 'Yes. If you are not happy, you can return it within 30 days for a refund. Just contact support with your order number.' },
   { question: 'How do I apply the text to my item?', answer: 'Clean the surface, peel the backing, place the text, smooth it from the centre out and peel off the transfer tape slowly. The how-it-works page has step-by-step instructions.' },
-];
+  ];
+}
+
+export const FAQ_ENTRIES: readonly FaqEntry[] = faqEntries();
 
 /** schema.org FAQPage structured data for the entries. */
 export function faqJsonLd(entries: readonly FaqEntry[] = FAQ_ENTRIES): string {

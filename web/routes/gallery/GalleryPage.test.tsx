@@ -48,16 +48,30 @@ describe('gallery page', () => {
     expect((await db.likes.toArray())[0].likes).toBe(1);
   });
 
-  it('adds a design to the cart', async () => {
+  it("asks for the shopper's phone model before adding a phone-case design", async () => {
     const user = userEvent.setup();
     renderInShop(<GalleryPage />);
-    const [card] = await screen.findAllByTestId('design-card', undefined, { timeout: 3000 });
+    const cards = await screen.findAllByTestId('design-card', undefined, { timeout: 3000 });
+    const card = cards.find((c) => /iPhone|Samsung/.test(c.textContent ?? ''))!;
     await user.click(within(card).getByRole('button', { name: /to cart/ }));
-    await screen.findByText('Added to cart!');
+    const dialog = await screen.findByRole('dialog', { name: 'Which phone is it for?' });
     const { db } = await loadShopDb();
+    expect(await db.cart.count()).toBe(0);
+    await user.selectOptions(within(dialog).getByLabelText('Your phone model'), 'Samsung Galaxy S22');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
+    await screen.findByText('Added to cart!');
     const [line] = await db.cart.toArray();
     expect(`“${line.text}”`).toBe(within(card).getByRole('heading').textContent);
-    expect(line.priceCents).toBe(595);
+    expect(line).toMatchObject({ device: 'Samsung Galaxy S22', productType: 'phone-case', priceCents: 595 });
+  });
+
+  it("links 'Personalise this' to the designer pre-filled with the sample", async () => {
+    renderInShop(<GalleryPage />);
+    const [card] = await screen.findAllByTestId('design-card', undefined, { timeout: 3000 });
+    const link = within(card).getByRole('link', { name: /^Personalise this/ });
+    const params = new URL(link.getAttribute('href')!, 'http://shop.test').searchParams;
+    expect(`“${params.get('text')}”`).toBe(within(card).getByRole('heading').textContent);
+    expect(within(card).getByText(new RegExp(`^${params.get('device')} · ${params.get('color')}$`))).toBeTruthy();
   });
 
   it('filters by search, device and colour from the filter panel', async () => {

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { COLORS, colorHex, PRODUCT_TYPES } from '../../../shared/catalog';
+import { COLORS, colorHex, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
 import { formatUsd, toCents } from '../../../shared/money';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { useNotify } from '../../components/notifications';
+import { markInstallMoment } from '../../pwa/install-moment';
+import { ChooseModelDialog } from './ChooseModelDialog';
 import { DesignThumb } from './DesignThumb';
 import { filterAndSort, GALLERY_DESIGNS, GALLERY_LOAD_MS, NO_FILTERS, pickRandom, SHOWN_DESIGNS, SORT_LABELS, type GalleryDesign, type GalleryFilters, type GallerySort } from './gallery-logic';
 import { likeDesign, useLocalLikes } from './likes';
@@ -14,6 +16,7 @@ export default function GalleryPage() {
   const [designs, setDesigns] = useState<GalleryDesign[]>([]);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
+  const [choosing, setChoosing] = useState<GalleryDesign | null>(null);
   const localLikes = useLocalLikes();
   const likesOf = (design: GalleryDesign) => design.likes + (localLikes.get(design.id) ?? 0);
 
@@ -29,12 +32,20 @@ export default function GalleryPage() {
   // Without filters the random order of the shuffle is kept, as shown; with them, the chosen sort applies.
   const shown = useMemo(() => (filtering ? filterAndSort(designs, filters, likesOf) : designs), [designs, filters, filtering, localLikes]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  async function add(design: GalleryDesign) {
+  async function add(design: GalleryDesign, device: string) {
     try {
-      notify(await addToCart({ device: design.device, text: design.text, color: design.color, font: design.font, priceCents: toCents(design.price) }));
+      notify(await addToCart({ device, text: design.text, color: design.color, font: design.font, priceCents: toCents(design.price) }));
+      markInstallMoment();
     } catch {
       window.alert(ADD_FAILED_MESSAGE);
     }
+  }
+
+  /** Only products that come in more than one model or size ask which one. */
+  function startAdd(design: GalleryDesign) {
+    const variants = productTypeOfVariant(design.device)?.variants ?? [];
+    if (variants.length > 1) setChoosing(design);
+    else void add(design, design.device);
   }
 
   const setFilter = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
@@ -43,7 +54,7 @@ export default function GalleryPage() {
     <section className="content-page gallery" aria-labelledby="gallery-title">
       <p className="eyebrow">Straight from the fire pit</p>
       <h1 id="gallery-title">Community designs</h1>
-      <p className="lede">Fans' favourite lines. Like the ones you love, or add one to your cart as it is.</p>
+      <p className="lede">Fans' favourite lines. Like the ones you love, make one your own, or add it to your cart as it is.</p>
       <div className="gallery__toolbar">
         <div className="segmented" role="group" aria-label="View">
           <button type="button" className={`segmented__option${view === 'grid' ? ' is-selected' : ''}`} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
@@ -104,16 +115,33 @@ export default function GalleryPage() {
                   <button type="button" className="like-button" aria-label={`Like “${design.text}”, ${likesOf(design)} likes`} onClick={() => void likeDesign(design.id)}>
                     <span aria-hidden="true">♥</span> <span data-testid="like-count">{likesOf(design)}</span>
                   </button>
-                  <button type="button" className="btn btn--primary btn--small" onClick={() => void add(design)}>
+                  <button type="button" className="btn btn--primary btn--small" onClick={() => startAdd(design)}>
                     Add<span className="sr-only"> “{design.text}” to cart</span>
                   </button>
                 </div>
+                <Link className="btn btn--secondary btn--small design-card__personalise" to={personaliseLink(design)}>
+                  Personalise this<span className="sr-only">: “{design.text}”</span>
+                </Link>
               </div>
             </li>
           ))}
         </ul>
       )}
       <p className="center"><Link to="/" className="link">Design your own →</Link></p>
+      <ChooseModelDialog
+        design={choosing}
+        onCancel={() => setChoosing(null)}
+        onChoose={(design, variant) => {
+          setChoosing(null);
+          void add(design, variant);
+        }}
+      />
     </section>
   );
+}
+
+/** Opens the designer pre-filled with the sample (read by customize/use-design-state.ts). */
+export function personaliseLink(design: Pick<GalleryDesign, 'device' | 'text' | 'color' | 'font'>): string {
+  const params = new URLSearchParams({ device: design.device, text: design.text, color: design.color, font: design.font });
+  return `/?${params}`;
 }

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { TESTIMONIALS } from '../../components/testimonials';
+import { freeShippingCopy, shipsEveryOrderFree, useFreeShippingThreshold } from '../../catalog/shop-config';
 
-const STEPS = [
+const stepsFor = (thresholdCents: number) => [
   { title: 'Pick your product', body: 'A phone case for your model, a water bottle or a champagne flute.' },
   { title: 'Write your line', body: 'Up to 20 characters: your catchphrase, your couple name, your type on paper.' },
   { title: 'Choose colour and font', body: '9 summer colours and 3 fonts. The preview shows exactly what we print.' },
-  { title: 'We print and ship free', body: 'Dispatched in 2-3 business days with free shipping. Apply it in two minutes.' },
+  shipsEveryOrderFree(thresholdCents)
+    ? { title: 'We print and ship free', body: 'Dispatched in 2-3 business days with free shipping. Apply it in two minutes.' }
+    : { title: 'We print and ship', body: `Dispatched in 2-3 business days. ${freeShippingCopy(thresholdCents)}. Apply it in two minutes.` },
 ];
 
 const FEATURES = [
@@ -16,6 +19,7 @@ const FEATURES = [
 ];
 
 export default function HowItWorksPage() {
+  const STEPS = stepsFor(useFreeShippingThreshold());
   return (
     <article className="content-page how" aria-labelledby="how-title">
       <p className="eyebrow">From the villa to your bag</p>

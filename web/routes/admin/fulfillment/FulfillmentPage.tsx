@@ -7,6 +7,7 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import { changeStatuses } from '../sync/status-change';
 import { useCachedOrdersOrEmpty } from '../sync/use-cached-orders';
 import { fulfillmentLists } from './fulfillment-lists';
+import { QueuePrintFiles } from './QueuePrintFiles';
 import { QueueSection } from './QueueSection';
 
 /** Production queue, ready to ship, in transit and recently shipped, from the local cache. */
@@ -30,11 +31,12 @@ export function FulfillmentPage() {
     <section className="admin-page fulfillment-page" aria-labelledby="fulfillment-title">
       <div className="admin-page__head">
         <h1 id="fulfillment-title">Fulfillment</h1>
+        <QueuePrintFiles queue={lists.production} />
       </div>
       <div className="fulfillment-grid">
-        <QueueSection id="production" title="Production queue" empty="Nothing to print." orders={lists.production} action="Mark Printed" bulk onAction={(o) => move(o, 'printed')} />
-        <QueueSection id="ready" title="Ready for shipping" empty="Nothing waiting to ship." orders={lists.readyToShip} action="Mark Shipped" bulk onAction={(o) => move(o, 'shipped')} />
-        <QueueSection id="transit" title="In transit" empty="Nothing in transit." orders={lists.inTransit} action="Mark Delivered" onAction={(o) => move(o, 'delivered')} />
+        <QueueSection id="production" title="Production queue" empty="Nothing to print." orders={lists.production} action="Mark Printed" verb="printed" bulk onAction={(o) => move(o, 'printed')} />
+        <QueueSection id="ready" title="Ready for shipping" empty="Nothing waiting to ship." orders={lists.readyToShip} action="Mark Shipped" verb="shipped" bulk onAction={(o) => move(o, 'shipped')} />
+        <QueueSection id="transit" title="In transit" empty="Nothing in transit." orders={lists.inTransit} action="Mark Delivered" verb="delivered" onAction={(o) => move(o, 'delivered')} />
         <section className="queue" aria-labelledby="queue-recent">
           <h2 id="queue-recent" className="queue__title">Recently shipped</h2>
           {lists.recentlyShipped.length === 0 ? (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate } from '../shared/format';
 import { PendingMark } from '../shared/StatusBadge';
+import { linesCount, OrderLineList } from '../shared/OrderLineSummary';
 
 const PAGE = 100;
 
@@ -11,12 +12,14 @@ interface QueueSectionProps {
   empty: string;
   orders: CachedOrder[];
   action: string;
+  /** The status word of the action's accessible name: "Mark VP123 printed (3 lines)". */
+  verb: string;
   bulk?: boolean;
   onAction(orders: CachedOrder[]): void | Promise<void>;
 }
 
 /** One fulfillment list with a per-order action and, where useful, bulk selection. */
-export function QueueSection({ id, title, empty, orders, action, bulk, onAction }: QueueSectionProps) {
+export function QueueSection({ id, title, empty, orders, action, verb, bulk, onAction }: QueueSectionProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [shown, setShown] = useState(PAGE);
   const selectedOrders = useMemo(() => orders.filter((o) => selected.has(o.id)), [orders, selected]);
@@ -62,11 +65,15 @@ export function QueueSection({ id, title, empty, orders, action, bulk, onAction 
                 <input type="checkbox" className="queue-card__check" aria-label={`Select ${order.orderNumber}`} checked={selected.has(order.id)} onChange={() => toggle(order.id)} />
               )}
               <div className="queue-card__main">
-                <strong>{order.orderNumber}</strong> <PendingMark count={order.pendingCount} />
-                <div>{order.device} · “{order.customText}” · {order.textColor} · {order.font}{order.quantity > 1 ? ` · ×${order.quantity}` : ''}</div>
+                <div className="queue-card__head">
+                  <strong>{order.orderNumber}</strong> <span className="admin-muted">{linesCount(order.items.length)}</span> <PendingMark count={order.pendingCount} />
+                </div>
+                <OrderLineList items={order.items} />
                 <div className="admin-muted">{order.customerName} · {formatDate(order.createdAt)}{order.trackingNumber ? ` · ${order.trackingNumber}` : ''}</div>
               </div>
-              <button type="button" className="admin-button" onClick={() => onAction([order])}>{action}</button>
+              <button type="button" className="admin-button" aria-label={`Mark ${order.orderNumber} ${verb} (${linesCount(order.items.length)})`} onClick={() => onAction([order])}>
+                {action}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../../shared/schemas/auth';
-import { authStore, isAdminUser } from '../../../auth/auth-store';
+import { authStore } from '../../../auth/auth-store';
 import { useAuth } from '../../../auth/useAuth';
 import { useAutoClear } from '../../../components/notifications';
 import { authErrorMessage } from '../../../auth/auth-errors';
@@ -50,9 +50,9 @@ export function LoginPage() {
     setSubmitting(true);
     setError('');
     try {
-      const user = await authStore.login(email.trim(), password);
-      if (!isAdminUser(user)) {
-        await authStore.logout();
+      // A customer's shop session is left as it was (issue 14).
+      const user = await authStore.loginAdmin(email.trim(), password);
+      if (!user) {
         setError(ACCESS_DENIED);
         return;
       }
@@ -69,7 +69,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="admin-login">
+    <main className="admin-login">
       <form className="admin-card admin-login__form" onSubmit={onSubmit} noValidate>
         <h1>Admin sign-in</h1>
         <label className="admin-field">
@@ -85,6 +85,6 @@ export function LoginPage() {
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

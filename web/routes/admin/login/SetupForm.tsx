@@ -33,7 +33,7 @@ export function SetupForm({ onDone, onAlreadySetUp }: { onDone(): void; onAlread
   }
 
   return (
-    <div className="admin-login">
+    <main className="admin-login">
       <form className="admin-card admin-login__form" onSubmit={onSubmit} noValidate>
         <h1>Create the first admin</h1>
         <p className="admin-muted">No admin account exists yet. The account you create here can manage every order.</p>
@@ -46,6 +46,6 @@ export function SetupForm({ onDone, onAlreadySetUp }: { onDone(): void; onAlread
           {submitting ? 'Creating…' : 'Create admin account'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

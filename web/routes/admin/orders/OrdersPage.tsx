@@ -6,6 +6,7 @@ import { useCachedOrders } from '../sync/use-cached-orders';
 import { downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
+import { FailedMailsNotice } from './FailedMailsNotice';
 import { OrdersTable } from './OrdersTable';
 
 const EMPTY: CachedOrder[] = [];
@@ -26,14 +27,16 @@ export function OrdersPage() {
     <section className="admin-page orders-page" aria-labelledby="orders-title">
       <div className="admin-page__head">
         <h1 id="orders-title">Orders</h1>
-        <button
-          type="button"
-          className="admin-button"
-          disabled={!visible.length}
-          onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
-        >
-          Export CSV
-        </button>
+        <div className="admin-page__actions">
+          <button
+            type="button"
+            className="admin-button"
+            disabled={!visible.length}
+            onClick={() => notify(`Exported ${visible.length} orders to ${downloadOrdersCsv(visible)}`)}
+          >
+            Export CSV
+          </button>
+        </div>
       </div>
       <div className="orders-filters">
         <label className="admin-field admin-field--grow">
@@ -65,6 +68,7 @@ export function OrdersPage() {
           <button type="button" className="admin-button admin-button--ghost" onClick={() => setFilter(EMPTY_FILTER)}>Clear</button>
         )}
       </div>
+      <FailedMailsNotice onOpen={setOpenId} />
       <p className="admin-muted" data-testid="orders-count">
         {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}
       </p>

@@ -2,19 +2,29 @@ import { useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
+import { OrderLineList } from '../shared/OrderLineSummary';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
 const ROW_HEIGHT = 64;
+const LINE_HEIGHT = 42;
+
+/** Every line of an order is listed in its row, so a row is as tall as its lines need. */
+export function rowHeight(order: CachedOrder): number {
+  return Math.max(ROW_HEIGHT, 16 + order.items.length * LINE_HEIGHT);
+}
 
 /** The order table, virtualised so 10,000 cached orders scroll and filter smoothly. */
 export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // Rows are keyed by position, not order id: every row has the same height, and a new search
-  // then updates the ~30 mounted rows in place instead of unmounting and rebuilding them.
+  // Rows are keyed by position, not order id: a new search then updates the ~30 mounted rows in
+  // place instead of unmounting and rebuilding them. Heights follow from the line count, unmeasured.
   const virtualizer = useVirtualizer({
     count: orders.length,
     getScrollElement: useCallback(() => scroller.current, []),
-    estimateSize: useCallback(() => ROW_HEIGHT, []),
+    estimateSize: useCallback((index: number) => rowHeight(orders[index]!), [orders]),
+    // Positional keys, but a new function per list: the virtualizer recomputes the row offsets
+    // only when its key function changes, and a filtered list has other heights.
+    getItemKey: useCallback((index: number) => index, [orders]),
     // A few rows beyond the viewport are enough at 64 px each; every one is redrawn on a search.
     overscan: 4,
   });
@@ -40,10 +50,10 @@ export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(
                 aria-rowindex={row.index + 2}
                 className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
                 data-order-number={order.orderNumber}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
                 onClick={() => onOpen(order)}
               >
-                <span role="cell">
+                <span role="cell" className="orders-row__number">
                   <button type="button" className="link-button" onClick={(e) => { e.stopPropagation(); onOpen(order); }}>
                     {order.orderNumber}
                   </button>
@@ -54,8 +64,7 @@ export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(
                   <small>{order.customerEmail}</small>
                 </span>
                 <span role="cell" className="orders-row__item">
-                  {order.device}
-                  <small>“{order.customText}”{order.items.length > 1 ? ` +${order.items.length - 1} more` : ''}</small>
+                  <OrderLineList items={order.items} thumbnailSize={36} className="line-list--compact" />
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>

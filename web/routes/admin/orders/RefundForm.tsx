@@ -34,8 +34,8 @@ export function RefundForm({ order, online }: { order: CachedOrder; online: bool
   }
 
   return (
-    <section className="admin-detail__section">
-      <h3>Refund</h3>
+    <div className="refund-form">
+      <h4>Refund</h4>
       {remaining <= 0 ? (
         <p className="admin-muted">This order has been refunded in full.</p>
       ) : (
@@ -49,6 +49,6 @@ export function RefundForm({ order, online }: { order: CachedOrder; online: bool
           </button>
         </div>
       )}
-    </section>
+    </div>
   );
 }

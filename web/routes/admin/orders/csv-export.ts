@@ -2,7 +2,10 @@ import { ORDERS_CSV_HEADER, ordersCsvFileName, ordersCsvLine } from '../../../..
 import type { CachedOrder } from '../../../db/db';
 import { downloadText } from '../shared/download';
 
-/** The CSV of spec.md §9 from the local cache, so it works offline; same format as the server's. */
+/**
+ * The CSV of spec.md §9 from the local cache, so it works offline; the same file as the server's,
+ * every line of an order in its Device and Text cells (shared/orders-csv.ts).
+ */
 export function ordersCsv(orders: readonly CachedOrder[]): string {
   return [ORDERS_CSV_HEADER, ...orders.map((order) => ordersCsvLine(order))].join('\r\n') + '\r\n';
 }

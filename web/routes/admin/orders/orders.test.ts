@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDERS_CSV_HEADER } from '../../../../shared/orders-csv';
 import { toCachedOrder } from '../../../sync/order-cache';
 import { fulfillmentLists } from '../fulfillment/fulfillment-lists';
-import { adminOrder } from '../test-orders';
+import { adminOrder, threeLineOrder } from '../test-orders';
 import { ordersCsv } from './csv-export';
 import { EMPTY_FILTER, filterOrders } from './order-filter';
 
@@ -36,8 +36,13 @@ describe('CSV export from the cache', () => {
     const [header, line, end] = csv.split('\r\n');
     expect(header).toBe(ORDERS_CSV_HEADER);
     expect(header).toBe('Order ID,Customer,Device,Text,Status,Total,Date');
-    expect(line.startsWith('AB12CD,"\'=HYPERLINK(""x"")",iPhone 14 Pro,"\'+1, ""quoted""",In Production,12.90,')).toBe(true);
+    expect(line.startsWith('AB12CD,"\'=HYPERLINK(""x"")","iPhone 14 Pro x1 (Hot Pink, Pecita)","\'+1, ""quoted""",In Production,12.90,')).toBe(true);
     expect(end).toBe('');
+  });
+
+  it('lists every line of a multi-item order with what to make of it, as the server does', () => {
+    const [, line] = ordersCsv([toCachedOrder(threeLineOrder(['Casa Amor', 'Mugged off', 'Cheers']), [])]).split('\r\n');
+    expect(line).toContain('"iPhone 14 Pro x1 (Hot Pink, Pecita); Standard Bottle x2 (Teal, Poppins); Standard Glass x3 (Dark Purple, Inter)",Casa Amor; Mugged off; Cheers,');
   });
 });
 

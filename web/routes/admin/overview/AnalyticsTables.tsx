@@ -1,6 +1,7 @@
 import type { Analytics } from '../../../../shared/api/types';
 import { formatDateTime, formatDollars } from '../shared/format';
 import { StatusBadge } from '../shared/StatusBadge';
+import { chartBuckets } from './overview-model';
 
 export function TopProducts({ products }: { products: Analytics['topProducts'] }) {
   if (!products.length) return <p className="admin-muted">No products sold in this period.</p>;
@@ -30,13 +31,15 @@ export function RecentActivity({ activity }: { activity: Analytics['recentActivi
   );
 }
 
+/** The chart's figures as a table: per day up to 90 days, per week for a year (as the chart groups them). */
 export function DailyTable({ data }: { data: Analytics['chartData'] }) {
+  const { unit, buckets } = chartBuckets(data);
   return (
     <table className="admin-table">
-      <thead><tr><th>Day</th><th className="num">Orders</th><th className="num">Revenue</th></tr></thead>
+      <thead><tr><th>{unit === 'day' ? 'Day' : 'Week'}</th><th className="num">Orders</th><th className="num">Revenue</th></tr></thead>
       <tbody>
-        {[...data].reverse().map((d) => (
-          <tr key={d.date}><td>{d.date}</td><td className="num">{d.orders}</td><td className="num">{formatDollars(d.revenue)}</td></tr>
+        {[...buckets].reverse().map((b) => (
+          <tr key={b.start}><td>{b.start === b.end ? b.start : `${b.start} – ${b.end}`}</td><td className="num">{b.orders}</td><td className="num">{formatDollars(b.revenue)}</td></tr>
         ))}
       </tbody>
     </table>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../../shared/order-status';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AnalyticsRange } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
 import { useAdminRange } from '../admin-range';
 import { downloadOrdersCsv } from '../orders/csv-export';
@@ -8,44 +8,42 @@ import { formatDollars } from '../shared/format';
 import { useCachedOrdersOrEmpty } from '../sync/use-cached-orders';
 import { useSyncStatus } from '../sync/use-sync-status';
 import { RecentActivity, TopProducts } from './AnalyticsTables';
+import { AnalyticsFreshness, KpiTrend, ProcessingTime } from './KpiParts';
+import { statusBreakdown } from './overview-model';
 import { RevenueChart } from './RevenueChart';
 import { useAnalytics } from './use-analytics';
 
-/** spec.md §2: fixed trend figures next to each KPI. */
-const TRENDS = { revenue: '+12.5%', orders: '+8.2%', average: '+3.1%', conversion: '+5.7%' };
-const AVERAGE_PROCESSING_DAYS = 2.3;
+const ordersText = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
+const RANGE_WORDS: Record<AnalyticsRange, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': 'year' };
 
 export function OverviewPage() {
   const { range } = useAdminRange();
   const sync = useSyncStatus();
-  const { analytics: a, loading, failed } = useAnalytics(range, sync.lastSyncAt);
+  const { analytics: a, loading, source } = useAnalytics(range, sync.lastSyncAt);
   const orders = useCachedOrdersOrEmpty();
   const { notify } = useNotify();
   const navigate = useNavigate();
-  const breakdown = useMemo(() => {
-    const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<(typeof ORDER_STATUSES)[number], number>;
-    for (const order of orders) counts[order.status]++;
-    return counts;
-  }, [orders]);
+  const breakdown = useMemo(() => statusBreakdown(orders, range, Date.now()), [orders, range]);
+  const trends = source === 'empty' ? undefined : a.trends;
   const kpis = [
-    { label: 'Total revenue', value: formatDollars(a.totalRevenue), trend: TRENDS.revenue },
-    { label: 'Total orders', value: a.totalOrders.toLocaleString('en-US'), trend: TRENDS.orders },
-    { label: 'Average order value', value: formatDollars(a.averageOrderValue), trend: TRENDS.average },
-    { label: 'Conversion rate', value: `${(a.conversionRate * 100).toFixed(1)}%`, trend: TRENDS.conversion },
+    { label: 'Total revenue', value: formatDollars(a.totalRevenue), trend: trends?.totalRevenue },
+    { label: 'Total orders', value: a.totalOrders.toLocaleString('en-US'), trend: trends?.totalOrders },
+    { label: 'Average order value', value: formatDollars(a.averageOrderValue), trend: trends?.averageOrderValue },
+    { label: 'Conversion rate', value: `${(a.conversionRate * 100).toFixed(1)}%`, trend: trends?.conversionRate },
   ];
 
   return (
     <section className="admin-page overview-page" aria-labelledby="overview-title" aria-busy={loading}>
       <div className="admin-page__head">
         <h1 id="overview-title">Overview</h1>
-        {failed && <span className="admin-muted">Analytics are unavailable right now; showing empty figures.</span>}
+        <AnalyticsFreshness analytics={a} source={source} loading={loading} online={sync.online} />
       </div>
       <div className="kpi-grid">
         {kpis.map((kpi) => (
           <div key={kpi.label} className="admin-card kpi">
             <div className="kpi__label">{kpi.label}</div>
-            <div className="kpi__value">{kpi.value}</div>
-            <div className="kpi__trend">{kpi.trend}</div>
+            <div className="kpi__value" data-kpi={kpi.label}>{kpi.value}</div>
+            <KpiTrend percent={kpi.trend} period={RANGE_WORDS[range]} />
           </div>
         ))}
       </div>
@@ -57,7 +55,8 @@ export function OverviewPage() {
         </div>
         <div className="admin-card">
           <h2>Order status breakdown</h2>
-          <ul className="breakdown">
+          <p className="admin-muted breakdown__scope">Orders placed in the last {RANGE_WORDS[range]}, your waiting changes included</p>
+          <ul className="breakdown" aria-label={`Orders by status, last ${RANGE_WORDS[range]}`}>
             {ORDER_STATUSES.map((status) => (
               <li key={status} className={`breakdown__row breakdown__row--${status}`}>
                 <span>{ORDER_STATUS_LABELS[status]}</span>
@@ -75,17 +74,14 @@ export function OverviewPage() {
             <button type="button" className="admin-button" onClick={() => navigate('/admin/fulfillment/report')}>Generate fulfillment report</button>
             <Link className="admin-button" to="/admin/analytics">View analytics details</Link>
           </div>
-          <div className="processing-time">
-            <span>Average processing time</span>
-            <strong>{AVERAGE_PROCESSING_DAYS} days</strong>
-          </div>
+          <ProcessingTime processing={source === 'empty' ? undefined : a.processingTime} />
         </div>
         <div className="admin-card">
           <h2>Real-time</h2>
           <dl className="realtime">
-            <div><dt>Today</dt><dd>{a.realtime.today.orders} orders · {formatDollars(a.realtime.today.revenue)}</dd></div>
-            <div><dt>Last 7 days</dt><dd>{a.realtime.last7Days.orders} orders · {formatDollars(a.realtime.last7Days.revenue)}</dd></div>
-            <div><dt>This month</dt><dd>{a.realtime.month.orders} orders · {formatDollars(a.realtime.month.revenue)}</dd></div>
+            <div><dt>Today</dt><dd>{ordersText(a.realtime.today.orders)} · {formatDollars(a.realtime.today.revenue)}</dd></div>
+            <div><dt>Last 7 days</dt><dd>{ordersText(a.realtime.last7Days.orders)} · {formatDollars(a.realtime.last7Days.revenue)}</dd></div>
+            <div><dt>This month</dt><dd>{ordersText(a.realtime.month.orders)} · {formatDollars(a.realtime.month.revenue)}</dd></div>
           </dl>
         </div>
         <div className="admin-card">

@@ -1,56 +1,64 @@
 import type { Analytics } from '../../../../shared/api/types';
 import { formatDollars } from '../shared/format';
+import { chartBuckets, formatDollarTick, niceTicks, type ChartBucket } from './overview-model';
 
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 48, bottom: 32, left: 56 };
+const PAD = { top: 16, right: 48, bottom: 32, left: 60 };
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / power) * power;
-}
+const dayLabel = (date: string) => SHORT_DAY.format(new Date(`${date}T00:00:00Z`));
+const bucketLabel = (b: ChartBucket) => (b.start === b.end ? dayLabel(b.start) : `${dayLabel(b.start)} – ${dayLabel(b.end)}`);
 
-/** Revenue (bars) and orders (line) per day over the range, drawn as plain SVG. */
+/**
+ * Revenue (bars) and orders (line) over the range, plain SVG: one bar a day up to 90 days, one a
+ * week for a year; both axes have round ticks from zero (overview-model.ts niceTicks).
+ */
 export function RevenueChart({ data, large = false }: { data: Analytics['chartData']; large?: boolean }) {
-  if (!data.length) return <p className="admin-muted chart-empty">No sales in this period.</p>;
+  if (!data.length) return <p className="admin-muted chart-empty">No figures for this period yet.</p>;
+  const { unit, buckets } = chartBuckets(data);
   const w = WIDTH - PAD.left - PAD.right;
   const h = HEIGHT - PAD.top - PAD.bottom;
-  const maxRevenue = niceMax(Math.max(...data.map((d) => d.revenue)));
-  const maxOrders = niceMax(Math.max(...data.map((d) => d.orders)));
-  const step = w / data.length;
+  const revenueTicks = niceTicks(Math.max(...buckets.map((b) => b.revenue)));
+  const orderTicks = niceTicks(Math.max(...buckets.map((b) => b.orders)), 4, true);
+  const maxRevenue = revenueTicks.at(-1)!;
+  const maxOrders = orderTicks.at(-1)!;
+  const step = w / buckets.length;
   const barWidth = Math.max(1, step * 0.7);
   const x = (i: number) => PAD.left + i * step + step / 2;
   const yRevenue = (v: number) => PAD.top + h - (v / maxRevenue) * h;
   const yOrders = (v: number) => PAD.top + h - (v / maxOrders) * h;
-  const line = data.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yOrders(d.orders).toFixed(1)}`).join(' ');
-  const labelEvery = Math.max(1, Math.ceil(data.length / 8));
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const line = buckets.map((b, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${yOrders(b.orders).toFixed(1)}`).join(' ');
+  const labelEvery = Math.max(1, Math.ceil(buckets.length / 7));
+  const per = unit === 'day' ? 'day' : 'week';
 
   return (
-    <figure className={`chart${large ? ' chart--large' : ''}`}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Revenue and orders per day, ${data.length} days`}>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + h - t * h} y2={PAD.top + h - t * h} className="chart__grid" />
-            <text x={PAD.left - 6} y={PAD.top + h - t * h + 4} textAnchor="end" className="chart__axis">${Math.round(maxRevenue * t)}</text>
-            <text x={WIDTH - PAD.right + 6} y={PAD.top + h - t * h + 4} className="chart__axis">{Math.round(maxOrders * t)}</text>
+    // Focusable: on a phone the chart scrolls sideways, and a keyboard must be able to scroll it.
+    <figure className={`chart${large ? ' chart--large' : ''}`} data-chart-unit={unit} data-chart-bars={buckets.length} tabIndex={0}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Revenue and orders per ${per}, ${buckets.length} ${per}s`}>
+        {revenueTicks.map((t) => (
+          <g key={`r${t}`}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yRevenue(t)} y2={yRevenue(t)} className="chart__grid" />
+            <text x={PAD.left - 6} y={yRevenue(t) + 4} textAnchor="end" className="chart__axis" data-axis="revenue">{formatDollarTick(t)}</text>
           </g>
         ))}
-        {data.map((d, i) => (
-          <rect key={d.date} x={x(i) - barWidth / 2} y={yRevenue(d.revenue)} width={barWidth} height={PAD.top + h - yRevenue(d.revenue)} className="chart__bar">
-            <title>{`${d.date}: ${formatDollars(d.revenue)}, ${d.orders} orders`}</title>
+        {orderTicks.map((t) => (
+          <text key={`o${t}`} x={WIDTH - PAD.right + 6} y={yOrders(t) + 4} className="chart__axis" data-axis="orders">{t}</text>
+        ))}
+        {buckets.map((b, i) => (
+          <rect key={b.start} x={x(i) - barWidth / 2} y={yRevenue(b.revenue)} width={barWidth} height={PAD.top + h - yRevenue(b.revenue)} className="chart__bar">
+            <title>{`${bucketLabel(b)}: ${formatDollars(b.revenue)}, ${b.orders} orders`}</title>
           </rect>
         ))}
         <path d={line} className="chart__line" fill="none" />
-        {data.map((d, i) =>
+        {buckets.map((b, i) =>
           i % labelEvery === 0 ? (
-            <text key={d.date} x={x(i)} y={HEIGHT - 10} textAnchor="middle" className="chart__axis">{d.date.slice(5)}</text>
+            <text key={b.start} x={x(i)} y={HEIGHT - 10} textAnchor="middle" className="chart__axis">{dayLabel(b.start)}</text>
           ) : null,
         )}
       </svg>
       <figcaption className="chart__legend">
-        <span className="legend legend--bar">Revenue</span> <span className="legend legend--line">Orders</span>
+        <span className="legend legend--bar">Revenue per {per}</span> <span className="legend legend--line">Orders per {per}</span>
       </figcaption>
     </figure>
   );

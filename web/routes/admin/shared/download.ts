@@ -1,6 +1,6 @@
-/** Saves text the page made as a file (the CSV export, the print file): no server needed, so it works offline. */
-export function downloadText(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Saves a file the page holds (the CSV export, a print file): no server needed, so it works offline. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -8,4 +8,9 @@ export function downloadText(fileName: string, content: string, type: string): v
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text the page made as a file. */
+export function downloadText(fileName: string, content: string, type: string): void {
+  downloadBlob(fileName, new Blob([content], { type }));
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
+import type { ConflictRecord } from '../../../sync/outbox';
 import { adminSyncEngine, flushSoon } from './admin-sync';
+import { ReapplyDialog, statusLabel as label } from './ReapplyDialog';
+import { syncSummary } from './sync-summary';
 import { useSyncStatus } from './use-sync-status';
-
-const label = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
 
 function formatTime(iso: string | null): string {
   if (!iso) return 'never';
@@ -16,6 +16,7 @@ export function SyncPanel() {
   const status = useSyncStatus();
   const { notify } = useNotify();
   const [syncing, setSyncing] = useState(false);
+  const [confirming, setConfirming] = useState<ConflictRecord | null>(null);
 
   async function syncNow() {
     setSyncing(true);
@@ -23,10 +24,15 @@ export function SyncPanel() {
     setSyncing(false);
   }
 
-  async function resolve(id: string, action: 'reapply' | 'drop') {
-    await adminSyncEngine().resolveConflict(id, action);
+  async function resolve(conflict: ConflictRecord, action: 'reapply' | 'drop') {
+    setConfirming(null);
+    await adminSyncEngine().resolveConflict(conflict.id, action);
     if (action === 'reapply') flushSoon();
-    notify(action === 'reapply' ? 'Change re-applied' : 'Change dropped');
+    notify(
+      action === 'reapply'
+        ? `Re-applied ${label(conflict.mutation.status)} to ${conflict.orderNumber}: ${status.online ? 'syncing now' : 'will sync when online'}`
+        : `Dropped your change to ${conflict.orderNumber}; it stays ${label(conflict.serverStatus)}`,
+    );
   }
 
   return (
@@ -35,7 +41,7 @@ export function SyncPanel() {
         <span className={`sync-dot ${status.online ? 'sync-dot--online' : 'sync-dot--offline'}`} aria-hidden="true" />
         <strong className="sync-panel__state">{status.online ? 'Online' : 'Offline'}</strong>
         <span className="sync-panel__pending" data-testid="pending-count">
-          {status.pending === 0 ? 'All changes saved' : `${status.pending} change${status.pending === 1 ? '' : 's'} waiting`}
+          {syncSummary({ pending: status.pending, conflicts: status.conflicts.length, online: status.online })}
         </span>
         <span className="sync-panel__last">Last sync: {formatTime(status.lastSyncAt)}</span>
         {status.lastError && status.online && status.lastError.status !== 0 && <span className="sync-panel__error">{status.lastError.message}</span>}
@@ -59,11 +65,11 @@ export function SyncPanel() {
                 </span>
                 <span className="sync-conflict__actions">
                   {conflict.reason !== 'invalid' && (
-                    <button type="button" className="admin-button admin-button--small" onClick={() => resolve(conflict.id, 'reapply')}>
-                      Re-apply
+                    <button type="button" className="admin-button admin-button--small" onClick={() => setConfirming(conflict)} aria-label={`Re-apply ${label(conflict.mutation.status)} to ${conflict.orderNumber}`}>
+                      Re-apply…
                     </button>
                   )}
-                  <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => resolve(conflict.id, 'drop')}>
+                  <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => resolve(conflict, 'drop')} aria-label={`Drop your change to ${conflict.orderNumber}`}>
                     Drop
                   </button>
                 </span>
@@ -71,6 +77,9 @@ export function SyncPanel() {
             ))}
           </ul>
         </div>
+      )}
+      {confirming && (
+        <ReapplyDialog conflict={confirming} online={status.online} onConfirm={() => resolve(confirming, 'reapply')} onClose={() => setConfirming(null)} />
       )}
     </section>
   );

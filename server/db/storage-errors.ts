@@ -1,0 +1,43 @@
+import { HttpError } from '../errors/http-error';
+
+/** 503 with a Retry-After the error middleware sends: the database cannot take the write now. */
+export class StorageUnavailableError extends HttpError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, code, message);
+  }
+}
+
+const BUSY_MESSAGE = 'The shop is busy saving other changes. Please try again in a moment.';
+const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again in a few moments.';
+
+/** SQLite's and PostgreSQL's codes for a lock not had in time. */
+const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED', '55P03', '57014']);
+/** …for storage that cannot be written: disk full, read-only, I/O failure. */
+const UNWRITABLE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_PERM', '53100', '53200', '25006']);
+
+export function isBusyError(error: unknown): boolean {
+  return BUSY_CODES.has(codeOf(error));
+}
+
+/**
+ * The 503 for an error that says the database cannot take a write now (locked past the bound, disk
+ * full, read-only), or undefined for any other error. Never a 500: the client may retry later.
+ */
+export function storageErrorOf(error: unknown): StorageUnavailableError | undefined {
+  if (error instanceof StorageUnavailableError) return error;
+  const code = codeOf(error);
+  if (BUSY_CODES.has(code)) return new StorageUnavailableError('DB_BUSY', BUSY_MESSAGE, 1);
+  if (UNWRITABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY')) {
+    return new StorageUnavailableError('STORAGE_UNAVAILABLE', UNAVAILABLE_MESSAGE, 30);
+  }
+  return undefined;
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}

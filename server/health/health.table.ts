@@ -1,0 +1,5 @@
+/** One row the health check rewrites: proof that the database takes writes (disk, lock, permissions). */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: number;
+}

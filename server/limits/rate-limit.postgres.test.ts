@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { LOGIN_LIMITS } from '../auth/login-throttle';
+import { ANONYMOUS_LIMITS } from './anonymous-limits';
+
+let cluster: TemporaryPostgres;
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  cluster = await startTemporaryPostgres();
+  const url = await cluster.createDatabase();
+  // Two server processes of one shop, as behind nginx (design.md §8).
+  first = await startTestApp({ DATABASE_URL: url });
+  second = await startTestApp({ DATABASE_URL: url });
+}, 60_000);
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await cluster?.stop();
+});
+
+describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
+  it("count one client's requests across processes", async () => {
+    const { points } = ANONYMOUS_LIMITS.errorReports;
+    const answers = [];
+    for (let i = 0; i < points + 4; i++) {
+      const app = i % 2 === 0 ? first : second;
+      answers.push((await app.request('POST', '/api/errors', { body: { message: `Boom ${i}` } })).status);
+    }
+    expect(answers.filter((status) => status === 202)).toHaveLength(points);
+    expect(answers.slice(points)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('count failed logins across processes, and keep the sliding-window answer shape (429 with Retry-After)', async () => {
+    const statuses = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      const app = i % 2 === 0 ? first : second;
+      statuses.push((await app.request('POST', '/api/auth/login', { body: { email: 'target@example.com', password: `guess-${i}` } })).status);
+    }
+    expect(statuses).toEqual(Array(LOGIN_LIMITS.perAccountAndAddress).fill(401));
+    for (const app of [first, second]) {
+      const refused = await app.request('POST', '/api/auth/login', { body: { email: 'target@example.com', password: 'one-more-guess' } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { formatUsd } from '../../shared/money';
+import { productTypeOfVariant } from '../../shared/catalog';
+import type { OrderItemRow, OrderRow } from '../orders/order.table';
+import { designImageForMail, type MailImage } from './mail-design-image';
+import type { MailKind } from './mail.table';
+
+/** What the renderer needs of a queued mail. */
+export interface MailToRender {
+  kind: MailKind;
+  messageId: string;
+  /** JSON of the mail's own data (a shipping notice's tracking number), or null. */
+  payload: string | null;
+}
+
+/** A mail ready for the transport: both parts, the inline images, the fixed Message-ID. */
+export interface RenderedMail {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailImage[];
+}
+
+export interface RenderContext {
+  from: string;
+  publicUrl: string;
+}
+
+const BRAND = 'Villa Prints';
+const DISPATCH_ESTIMATE = 'Dispatched within 2-3 business days';
+
+/**
+ * The mail a queued row stands for, from the order as it is now (its lines and address never
+ * change), to the address the order was placed with.
+ */
+export async function renderMail(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<RenderedMail> {
+  const content = mail.kind === 'shipping_notice' ? shippingNotice(mail, order, items, context) : await orderConfirmation(order, items, context);
+  return { messageId: mail.messageId, from: context.from, to: order.customer_email, ...content };
+}
+
+type Content = Pick<RenderedMail, 'subject' | 'text' | 'html' | 'attachments'>;
+
+function trackUrl(context: RenderContext, order: OrderRow): string {
+  return `${context.publicUrl}/orders/track?order=${encodeURIComponent(order.order_number)}`;
+}
+
+async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<Content> {
+  const images = await Promise.all(items.map((item) => designImageForMail(item, `design-${item.line_no}.${order.order_number.toLowerCase()}@mail`)));
+  const url = trackUrl(context, order);
+  const totals: [string, string][] = [
+    ['Subtotal', formatUsd(order.subtotal_cents)],
+    ...(order.discount_cents > 0 ? [[`Discount${order.discount_code ? ` (${order.discount_code})` : ''}`, `-${formatUsd(order.discount_cents)}`] as [string, string]] : []),
+    ['Shipping', order.shipping_cents === 0 ? 'FREE' : formatUsd(order.shipping_cents)],
+    ['Tax', formatUsd(order.tax_cents)],
+  ];
+  const address = addressLines(order);
+  const text = [
+    `Thanks for your order, ${order.customer_first_name}!`,
+    '',
+    `Order number: ${order.order_number}`,
+    `${DISPATCH_ESTIMATE}.`,
+    '',
+    ...items.map((item) => `- "${item.text}" on ${describe(item)}, ${item.quantity} x ${formatUsd(item.unit_price_cents)} = ${formatUsd(item.unit_price_cents * item.quantity)}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    `Total: ${formatUsd(order.total_cents)}`,
+    '',
+    'Shipping to:',
+    ...address,
+    '',
+    `Track your order: ${url}`,
+    '',
+    `${BRAND}`,
+  ].join('\n');
+  const lines = items
+    .map((item, index) => {
+      const image = images[index]!;
+      return `<tr><td style="padding:12px 0;border-bottom:1px solid #f3d6e4">
+<img src="cid:${image.cid}" width="${image.width}" height="${image.height}" alt="${escapeHtml(`Design: “${item.text}” in ${item.color}`)}" style="display:block;max-width:100%;height:auto;border:0">
+<p style="margin:8px 0 0;font-size:15px;color:#2a0e24"><strong>${escapeHtml(item.text)}</strong></p>
+<p style="margin:2px 0 0;font-size:13px;color:#6b4a5e">${escapeHtml(describe(item))} &middot; ${item.quantity} &times; ${formatUsd(item.unit_price_cents)}</p>
+</td><td style="padding:12px 0;border-bottom:1px solid #f3d6e4;text-align:right;vertical-align:top;font-size:15px;color:#2a0e24;white-space:nowrap">${formatUsd(item.unit_price_cents * item.quantity)}</td></tr>`;
+    })
+    .join('\n');
+  const totalRows = totals.map(([label, value]) => `<tr><td style="padding:3px 0;color:#6b4a5e">${escapeHtml(label)}</td><td style="padding:3px 0;text-align:right">${escapeHtml(value)}</td></tr>`).join('\n');
+  const body = `<h1 style="margin:0 0 4px;font-size:24px;color:#2a0e24">Thanks for your order, ${escapeHtml(order.customer_first_name)}!</h1>
+<p style="margin:0 0 16px;font-size:15px;color:#6b4a5e">Order <strong style="color:#b0005a">${escapeHtml(order.order_number)}</strong> is confirmed. ${DISPATCH_ESTIMATE}.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">${lines}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:12px;font-size:14px;color:#2a0e24">${totalRows}
+<tr><td style="padding:8px 0 0;font-size:17px;font-weight:700">Total</td><td style="padding:8px 0 0;text-align:right;font-size:17px;font-weight:700">${formatUsd(order.total_cents)}</td></tr></table>
+<h2 style="margin:24px 0 4px;font-size:16px;color:#2a0e24">Shipping to</h2>
+<p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
+${button(url, 'Track your order')}`;
+  return { subject: `Your ${BRAND} order ${order.order_number} is confirmed`, text, html: layout(`Order ${order.order_number} confirmed`, body), attachments: images };
+}
+
+function shippingNotice(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Content {
+  const trackingNumber = (mail.payload ? (JSON.parse(mail.payload) as { trackingNumber: string | null }).trackingNumber : null) ?? order.tracking_number;
+  const url = trackUrl(context, order);
+  const tracking = trackingNumber ? `Tracking number: ${trackingNumber}` : 'Your tracking number will follow.';
+  const address = addressLines(order);
+  const text = [
+    `Good news, ${order.customer_first_name}: your order ${order.order_number} is on its way!`,
+    '',
+    tracking,
+    '',
+    ...items.map((item) => `- "${item.text}" on ${describe(item)} x ${item.quantity}`),
+    '',
+    'Shipping to:',
+    ...address,
+    '',
+    `Follow your order: ${url}`,
+    '',
+    BRAND,
+  ].join('\n');
+  const body = `<h1 style="margin:0 0 4px;font-size:24px;color:#2a0e24">Your order is on its way!</h1>
+<p style="margin:0 0 16px;font-size:15px;color:#6b4a5e">Order <strong style="color:#b0005a">${escapeHtml(order.order_number)}</strong> has shipped, ${escapeHtml(order.customer_first_name)}.</p>
+${trackingNumber ? `<p style="margin:0 0 16px;padding:12px 16px;background:#ffe3ef;border-radius:12px;font-size:16px;color:#2a0e24">Tracking number: <strong style="font-family:Menlo,Consolas,monospace;letter-spacing:0.05em">${escapeHtml(trackingNumber)}</strong></p>` : `<p>${escapeHtml(tracking)}</p>`}
+<ul style="margin:0 0 16px;padding-left:20px;font-size:14px;color:#2a0e24">${items.map((item) => `<li>“${escapeHtml(item.text)}” on ${escapeHtml(describe(item))} &times; ${item.quantity}</li>`).join('')}</ul>
+<h2 style="margin:16px 0 4px;font-size:16px;color:#2a0e24">Shipping to</h2>
+<p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
+${button(url, 'Follow your order')}`;
+  return { subject: `Your ${BRAND} order ${order.order_number} has shipped`, text, html: layout(`Order ${order.order_number} shipped`, body), attachments: [] };
+}
+
+function describe(item: OrderItemRow): string {
+  const type = productTypeOfVariant(item.device)?.name;
+  const product = type && type !== item.device ? `${type} (${item.device})` : item.device;
+  return `${product}, ${item.color}, ${item.font}`;
+}
+
+function addressLines(order: OrderRow): string[] {
+  return [
+    `${order.customer_first_name} ${order.customer_last_name}`,
+    order.ship_address,
+    `${order.ship_city}, ${order.ship_state} ${order.ship_zip}`,
+    order.ship_country,
+  ];
+}
+
+function button(url: string, label: string): string {
+  return `<p style="margin:28px 0 8px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:#d10069;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+/** The shop's look in what mail clients render: tables, inline styles, no remote images or fonts. */
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#fff8f3;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8f3"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:18px;overflow:hidden;border:1px solid #f3d6e4">
+<tr><td style="padding:20px 28px;background:#d10069;background-image:linear-gradient(120deg,#d10069,#c2410c);color:#ffffff;font-size:22px;font-weight:800;letter-spacing:-0.02em">&#9829; ${BRAND}</td></tr>
+<tr><td style="padding:28px">${body}</td></tr>
+<tr><td style="padding:16px 28px;background:#ffe3ef;font-size:12px;color:#6b4a5e">Questions? Just reply to this e-mail. 30-day returns on every order.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../app-context';
+import type { TrafficMeter } from '../http/traffic';
+import { findOrderById, loadItems } from '../orders/order.repository';
+import { claimDueMails, dropMail, recordFailure, recordSent, wasSent } from './mail-outbox.repository';
+import { renderMail } from './mail-render';
+import { createMailTransport, type MailTransport } from './mail-transport';
+import { kindOfMail, type MailOutboxRow } from './mail.table';
+
+export interface MailSender {
+  /** Looks for due mails now rather than at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the attempt under way. */
+  close(): Promise<void>;
+}
+
+/** How often an idle sender looks for due mails (a read on a partial index; cheap). */
+const POLL_MS = 1_000;
+/** Mails claimed at a time when the process is quiet. */
+const BATCH = 10;
+/** Above this many requests a second, the shop is busy: mail waits, checkout does not. */
+const BUSY_REQUESTS_PER_SECOND = 5;
+const BUSY_PAUSE_MS = 1_000;
+/** A busy shop holds mail back at most this long; older mails then go one per pause. */
+const MAX_HOLD_MS = 5 * 60 * 1000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/**
+ * Delivers the outbox (docs/decisions/mail.md). Each process runs one; they share nothing but the
+ * table. A mail is claimed in the database before it is sent (mail-outbox.repository.ts), so two
+ * processes never send the same one; a failed attempt is retried with exponential back-off, and
+ * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves
+ * the mail to be retried once the claim's lease runs out.
+ *
+ * Sending yields to the shop: while requests keep coming (more than a few a second since its last
+ * round) the sender sends nothing, so a burst of checkouts is not slowed by the mails it causes
+ * (their rendering and SMTP work take CPU, and recording them takes SQLite's write lock from the
+ * checkout writer); they follow once it is over. Under load that lasts, a mail waits at most
+ * MAX_HOLD_MS, and then the oldest go one per second.
+ */
+export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSender {
+  const { config, db, logger } = app;
+  const mail = config.mail;
+  const transport: MailTransport = createMailTransport(mail);
+  const token = randomUUID();
+  // Long enough for a whole batch to wait its turn on the pool's two connections, each step of each
+  // conversation allowed the send timeout; a process that dies holding a claim delays those mails this long.
+  const leaseMs = Math.max(60_000, BATCH * mail.sendTimeoutMs);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  let lastRoundAt = Date.now();
+
+  /** Whether requests have kept coming since the last round. */
+  function shopIsBusy(): boolean {
+    const now = Date.now();
+    const perSecond = traffic.take() / Math.max(0.001, (now - lastRoundAt) / 1000);
+    lastRoundAt = now;
+    return perSecond > BUSY_REQUESTS_PER_SECOND;
+  }
+
+  /** When the oldest due mail was queued (ids grow with time), or undefined when none is due. */
+  async function oldestDue(now: number): Promise<number | undefined> {
+    const row = await db.selectFrom('mail_outbox').select('created_at').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(1).executeTakeFirst();
+    return row?.created_at;
+  }
+
+  async function deliver(row: MailOutboxRow): Promise<void> {
+    try {
+      // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
+      if (await wasSent(db, row)) return void (await dropMail(db, row));
+      const order = await findOrderById(db, row.order_id);
+      if (!order) throw new Error(`Order ${row.order_id} not found`);
+      const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
+      const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
+      await transport.send(rendered, `${order.order_number}-${row.mail_key}`);
+      await recordSent(db, row, order.customer_email, app.now());
+      logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
+    } catch (error) {
+      const now = app.now();
+      const giveUp = row.attempts >= mail.maxAttempts;
+      const message = describeError(error);
+      const retryAt = giveUp ? now : now + Math.min(MAX_BACKOFF_MS, mail.retryBaseMs * 2 ** (row.attempts - 1));
+      await recordFailure(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt }).catch((recordError: unknown) =>
+        logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
+      );
+      logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
+    }
+  }
+
+  /** One round: claims what is due and delivers it; returns how long to wait before the next. */
+  async function round(): Promise<number> {
+    const busy = shopIsBusy();
+    const now = app.now();
+    const oldest = await oldestDue(now);
+    if (oldest === undefined) return POLL_MS;
+    if (busy && now - oldest < MAX_HOLD_MS) return BUSY_PAUSE_MS;
+    const limit = busy ? 1 : BATCH;
+    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token, messageIdDomain: mail.messageIdDomain });
+    await Promise.all(claimed.map(deliver));
+    if (busy) return BUSY_PAUSE_MS;
+    return claimed.length === limit ? 0 : POLL_MS;
+  }
+
+  function schedule(delay: number) {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  }
+
+  function run() {
+    timer = null;
+    if (running || closed) return;
+    running = round()
+      .catch((error: unknown) => {
+        logger.error('mail sender round failed', { error: String(error) });
+        return POLL_MS;
+      })
+      .then((delay) => {
+        running = null;
+        schedule(delay);
+      });
+  }
+
+  logger.info('mail sender started', { transport: transport.describe() });
+  schedule(0);
+  return {
+    wake() {
+      if (!running) schedule(0);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
+
+/** What the admin sees of a failed attempt: the SMTP server's answer when there is one. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, response } = error as Error & { code?: string; response?: string };
+  const detail = response && !error.message.includes(response) ? ` (${response})` : '';
+  return `${code ? `${code}: ` : ''}${error.message}${detail}`.slice(0, 1000);
+}

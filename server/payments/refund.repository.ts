@@ -1,0 +1,100 @@
+import { nextChangeSeq, type DbOrTrx } from '../orders/order.repository';
+import type { PaymentRefundTable } from './payment.table';
+
+export type RefundRow = PaymentRefundTable;
+
+/** Refund statuses after which no money goes back to the card (Stripe's `failed` and `canceled`). */
+const UNDONE = new Set(['failed', 'canceled']);
+
+export async function findRefund(db: DbOrTrx, id: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('payment_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRefundByKey(db: DbOrTrx, idempotencyKey: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('payment_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export interface RefundActor {
+  id: number | null;
+  name: string | null;
+}
+
+/**
+ * Adds a refund to its order as an order change: refunded amount and payment status, a new
+ * version and change sequence, so the admin's sync pull sees it (design.md §4), and an entry in
+ * the order's history naming the refund and its amount.
+ */
+export async function recordRefund(
+  trx: DbOrTrx,
+  refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; actor: RefundActor; idempotencyKey: string | null; requestHash: string | null; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('payment_refunds')
+    .values({
+      id: refund.id,
+      payment_intent_id: refund.paymentIntentId,
+      order_id: refund.orderId,
+      amount_cents: refund.amountCents,
+      status: refund.status,
+      created_by_user_id: refund.actor.id,
+      created_at: refund.now,
+      idempotency_key: refund.idempotencyKey,
+      request_hash: refund.requestHash,
+      updated_at: null,
+    })
+    .execute();
+  if (!UNDONE.has(refund.status)) await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, 'api', refund.now);
+}
+
+/**
+ * A refund's later status from Stripe (`charge.refunded`, `refund.updated`): a refund that failed
+ * or was cancelled gives its amount back to the order, with a history entry saying so.
+ */
+export async function applyRefundStatus(trx: DbOrTrx, refundId: string, status: string, now: number): Promise<'unknown_refund' | 'unchanged' | 'refund_updated'> {
+  const refund = await findRefund(trx, refundId);
+  if (!refund) return 'unknown_refund';
+  if (refund.status === status) return 'unchanged';
+  await trx.updateTable('payment_refunds').set({ status, updated_at: now }).where('id', '=', refundId).execute();
+  const wasCounted = !UNDONE.has(refund.status);
+  const counts = !UNDONE.has(status);
+  if (wasCounted !== counts) {
+    const delta = counts ? refund.amount_cents : -refund.amount_cents;
+    await changeRefundedAmount(trx, refund.order_id, refund.id, delta, { id: null, name: 'Stripe' }, 'system', now);
+  }
+  return 'refund_updated';
+}
+
+async function changeRefundedAmount(trx: DbOrTrx, orderId: string, refundId: string, deltaCents: number, actor: RefundActor, source: 'api' | 'system', now: number) {
+  const order = await trx.selectFrom('orders').select(['total_cents', 'refunded_cents', 'version', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const refunded = Math.max(0, order.refunded_cents + deltaCents);
+  const version = order.version + 1;
+  const changeSeq = await nextChangeSeq(trx);
+  await trx
+    .updateTable('orders')
+    .set({
+      refunded_cents: refunded,
+      payment_status: refunded <= 0 ? 'succeeded' : refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+      version,
+      change_seq: changeSeq,
+      updated_at: now,
+    })
+    .where('id', '=', orderId)
+    .execute();
+  await trx
+    .insertInto('order_history')
+    .values({
+      order_id: orderId,
+      version,
+      from_status: order.status,
+      to_status: order.status,
+      tracking_number: null,
+      changed_by_user_id: actor.id,
+      changed_by_name: actor.name,
+      source,
+      mutation_id: null,
+      changed_at: now,
+      refund_id: refundId,
+      refund_cents: deltaCents,
+    })
+    .execute();
+}

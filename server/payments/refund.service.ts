@@ -1,0 +1,66 @@
+import { toCents, toDollars } from '../../shared/money';
+import { HttpError, notFound } from '../errors/http-error';
+import { hashRequest, keyReused, singleFlight } from '../idempotency/idempotency';
+import { findOrderByPaymentIntent } from '../orders/order.repository';
+import { CardDeclinedError, GatewayRequestError, type GatewayRefund } from './gateway';
+import { GATEWAY_UNAVAILABLE_MESSAGE } from './payment.errors';
+import type { Payments } from './payment.service';
+import { findRefundByKey, recordRefund, findRefund, type RefundActor } from './refund.repository';
+
+export interface RefundRequest {
+  paymentIntentId: string;
+  /** Dollars; null refunds what is left. */
+  amount: number | null | undefined;
+  /** The admin client's Idempotency-Key, if it sent one. */
+  clientKey: string | null;
+  actor: RefundActor;
+}
+
+/**
+ * Refunds a paid order, once per Idempotency-Key: a replay answers the refund already made (even
+ * after the order was refunded in full), the same key with another body is a 422, as with Stripe.
+ * Without a client key the gateway key names this exact refund step, so a retry cannot refund twice.
+ */
+export async function refundPayment(payments: Payments, request: RefundRequest): Promise<GatewayRefund> {
+  const { app, gateway, writes } = payments;
+  const { paymentIntentId, amount, clientKey, actor } = request;
+  const requestHash = hashRequest({ paymentIntentId, amount: amount ?? null });
+  const storedKey = clientKey ? `refund:${clientKey}` : null;
+  return singleFlight(`refund:${paymentIntentId}`, async () => {
+    if (storedKey) {
+      const earlier = await findRefundByKey(app.db, storedKey);
+      if (earlier) {
+        if (earlier.request_hash !== requestHash) throw keyReused();
+        return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
+      }
+    }
+    const order = await findOrderByPaymentIntent(app.db, paymentIntentId);
+    if (!order) throw notFound('No order was paid with this payment.', 'ORDER_NOT_FOUND');
+    const remaining = order.total_cents - order.refunded_cents;
+    const amountCents = amount == null ? remaining : toCents(amount);
+    if (remaining <= 0) throw new HttpError(409, 'ALREADY_REFUNDED', 'This payment has already been refunded in full.');
+    if (amountCents > remaining) {
+      throw new HttpError(422, 'REFUND_EXCEEDS_PAYMENT', `Refund amount exceeds the ${toDollars(remaining).toFixed(2)} left to refund.`);
+    }
+    const gatewayKey = `refund:${paymentIntentId}:${clientKey ?? `${order.refunded_cents}:${amountCents}`}`;
+    let made: GatewayRefund;
+    try {
+      made = await gateway.refund({ paymentIntentId, amountCents, idempotencyKey: gatewayKey });
+    } catch (error) {
+      throw refundError(error);
+    }
+    await writes.run(async (trx) => {
+      if (await findRefund(trx, made.id)) return;
+      await recordRefund(trx, { id: made.id, paymentIntentId, orderId: order.id, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash, now: app.now() });
+    });
+    return made;
+  });
+}
+
+/** A gateway's refusal of a refund, as the admin should read it: a refund error, never card advice. */
+export function refundError(error: unknown): unknown {
+  if (!(error instanceof GatewayRequestError || error instanceof CardDeclinedError)) return error;
+  if (error instanceof GatewayRequestError && error.code === 'idempotency_error') return keyReused();
+  if (error instanceof GatewayRequestError && error.status >= 500) return new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', GATEWAY_UNAVAILABLE_MESSAGE);
+  return new HttpError(422, 'REFUND_FAILED', `The refund was refused by the payment provider: ${error.message}`, undefined, { gatewayCode: error.code });
+}

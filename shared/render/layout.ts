@@ -1,0 +1,117 @@
+import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
+import { normalizeDesignText } from './coverage';
+import type { DesignFonts } from './font-loader';
+import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
+
+/** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
+export interface RenderableDesign {
+  /** Only consulted when the device is not a catalogue variant; the variant decides otherwise. */
+  productType?: string | null;
+  /** The variant ("iPhone 14 Pro", "Large Bottle"). */
+  device: string;
+  text: string;
+  color: string;
+  font: string;
+  /** The design's size in customizer pixels (24 by default). */
+  fontSize: number;
+}
+
+/** Printable area in mm: `width` across the text, `length` along it (design.md §6). */
+export interface PrintArea {
+  width: number;
+  length: number;
+}
+
+export interface MmBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A design laid out on its print area. Coordinates are mm in the area: x across (0…width), y along
+ * (0…length), y down, the text running top to bottom with the letters' tops facing +x (rotated 90°
+ * clockwise, as the customizer shows it).
+ */
+export interface DesignLayout {
+  productType: ProductTypeId;
+  device: string;
+  area: PrintArea;
+  /** The text as laid out (NFC). */
+  text: string;
+  font: FontName;
+  /** The fill colour, #RRGGBB (grey for a colour outside the catalogue, spec.md §3). */
+  fill: string;
+  /** The em size the text is set at, in mm. */
+  fontSizeMm: number;
+  /** The size the design asked for (fontSize × 0.5 mm); fontSizeMm is smaller when the text had to shrink to fit. */
+  preferredFontSizeMm: number;
+  /** Glyph outlines: SVG path data in mm, fill rule nonzero. Empty for empty text. */
+  pathData: string;
+  /** The ink's bounding box in mm, null when nothing is drawn. */
+  ink: MmBox | null;
+  /** Characters the font cannot draw, left out of pathData (validation refuses them before an order). */
+  missing: string[];
+}
+
+const PRINT_AREAS: Record<ProductTypeId, (device: string) => PrintArea> = {
+  'phone-case': () => ({ width: 68, length: 140 }),
+  'water-bottle': (device) => (device === 'Large Bottle' ? { width: 80, length: 220 } : { width: 70, length: 180 }),
+  'champagne-glass': () => ({ width: 40, length: 110 }),
+};
+
+/** The product a design prints on: the variant's, whatever else was sent; a stored unknown variant falls back to productType, then phone case. */
+export function productTypeOf(design: Pick<RenderableDesign, 'productType' | 'device'>): ProductTypeId {
+  return productTypeOfVariant(design.device)?.id ?? findProductType(design.productType ?? '')?.id ?? 'phone-case';
+}
+
+export function printAreaOf(design: Pick<RenderableDesign, 'productType' | 'device'>): PrintArea {
+  return PRINT_AREAS[productTypeOf(design)](design.device);
+}
+
+/** Customizer pixels to printed mm: the default 24 px prints at a 12 mm em. */
+export const MM_PER_DESIGN_PX = 0.5;
+/** The text's ink stays inside this share of the area across it and along it. */
+export const FILL_ACROSS = 0.8;
+export const FILL_ALONG = 0.9;
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Lays out a design on its print area from the real glyphs of its font file: the design's size,
+ * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length. Across the
+ * area the text is centred between baseline and cap height (so it does not jump as descenders are
+ * typed); along it, on its ink.
+ */
+export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): DesignLayout {
+  const productType = productTypeOf(design);
+  const area = PRINT_AREAS[productType](design.device);
+  const font = fontOrDefault(design.font);
+  const loaded = fonts.get(font);
+  const text = normalizeDesignText(design.text);
+  const line = shapeLine(text, loaded);
+  const preferred = Math.max(1, design.fontSize) * MM_PER_DESIGN_PX;
+  const base = { productType, device: design.device, area, text, font, fill: colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
+  if (!line.ink) return { ...base, fontSizeMm: preferred, pathData: '', ink: null };
+
+  const first = loaded.faces[0]!;
+  const centreAcross = -first.capHeight / first.unitsPerEm / 2;
+  const centreAlong = (line.ink.minX + line.ink.maxX) / 2;
+  const halfAcross = Math.max(centreAcross - line.ink.minY, line.ink.maxY - centreAcross);
+  const halfAlong = (line.ink.maxX - line.ink.minX) / 2;
+  const size = Math.min(preferred, (area.width * FILL_ACROSS) / 2 / halfAcross, (area.length * FILL_ALONG) / 2 / halfAlong);
+
+  // Rotated 90° clockwise: along the line is +y of the area, "up" in the glyphs is +x.
+  const toArea: Affine = { a: 0, b: size, c: -size, d: 0, e: area.width / 2 + centreAcross * size, f: area.length / 2 - centreAlong * size };
+  const [left] = applyAffine(toArea, 0, line.ink.maxY);
+  const [right] = applyAffine(toArea, 0, line.ink.minY);
+  const [, top] = applyAffine(toArea, line.ink.minX, 0);
+  const [, bottom] = applyAffine(toArea, line.ink.maxX, 0);
+  return {
+    ...base,
+    fontSizeMm: round(size),
+    pathData: linePathData(line, toArea),
+    ink: { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) },
+  };
+}

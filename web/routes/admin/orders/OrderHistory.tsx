@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
+import type { OrderHistoryEntry } from '../../../../shared/api/types';
+import { formatDateTime, formatDollars } from '../shared/format';
+import { fetchOrderHistory } from './order-remote';
+
+/** A history entry of any kind: status changes, and others (refunds, …) the server may add with a `kind`. */
+type AnyHistoryEntry = OrderHistoryEntry & { kind?: string; amount?: number; note?: string | null };
+
+const label = (status: string | null | undefined) => (status && isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status ?? '');
+
+export function historyEntryText(entry: AnyHistoryEntry): string {
+  const kind = entry.kind ?? 'status';
+  let what: string;
+  if (kind === 'status' || (!entry.kind && entry.toStatus)) {
+    what = entry.fromStatus ? `${label(entry.toStatus)} (from ${label(entry.fromStatus)})` : `Placed · ${label(entry.toStatus)}`;
+  } else if (kind === 'refund') {
+    what = `Refund${typeof entry.amount === 'number' ? ` of ${formatDollars(entry.amount)}` : ''}`;
+  } else {
+    what = kind.charAt(0).toUpperCase() + kind.slice(1).replace(/[_-]+/g, ' ');
+  }
+  const who = entry.changedBy ? entry.changedBy.name : entry.source;
+  return [what, formatDateTime(entry.at), who, entry.trackingNumber, entry.note].filter(Boolean).join(' · ');
+}
+
+/** The order's history from the server (online only), newest last, every kind of entry. */
+export function OrderHistory({ orderId, version, online }: { orderId: string; version: number; online: boolean }) {
+  const [history, setHistory] = useState<AnyHistoryEntry[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    fetchOrderHistory(orderId)
+      .then((entries) => live && setHistory(entries))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [orderId, version, online]);
+
+  return (
+    <section className="admin-detail__section" aria-labelledby={`history-${orderId}`}>
+      <h3 id={`history-${orderId}`}>History</h3>
+      {!online ? (
+        <p className="admin-muted">The history loads when the tablet is online.</p>
+      ) : error ? (
+        <p className="admin-error">{error}</p>
+      ) : !history ? (
+        <p className="admin-muted">Loading…</p>
+      ) : (
+        <ol className="history-list">
+          {history.map((entry, i) => <li key={`${entry.version}-${i}`}>{historyEntryText(entry)}</li>)}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
+import type { OrderHistoryEntry } from '../../../../shared/api/types';
+import { Dialog } from '../../../components/Dialog';
+import { fetchOrderHistory } from '../orders/order-remote';
+import { formatDateTime } from '../shared/format';
+import type { ConflictRecord } from '../../../sync/outbox';
+
+export const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
+
+/** Who made the change a re-apply would override: the history entry of the server's version (online only). */
+function useOverriddenChange(conflict: ConflictRecord, online: boolean): OrderHistoryEntry | null {
+  const [entry, setEntry] = useState<OrderHistoryEntry | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    fetchOrderHistory(conflict.orderId)
+      .then((history) => live && setEntry(history.find((h) => h.version === conflict.serverVersion) ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [conflict.orderId, conflict.serverVersion, online]);
+  return entry;
+}
+
+/**
+ * Re-applying a change over a newer one overrides what someone else did: ask first, and name it
+ * (the status it would replace, and who set it and when, when the history can be read).
+ */
+export function ReapplyDialog({ conflict, online, onConfirm, onClose }: { conflict: ConflictRecord; online: boolean; onConfirm(): void; onClose(): void }) {
+  const overridden = useOverriddenChange(conflict, online);
+  const mine = statusLabel(conflict.mutation.status);
+  const theirs = statusLabel(conflict.serverStatus);
+  const by = overridden ? ` by ${overridden.changedBy?.name ?? `the ${overridden.source}`} on ${formatDateTime(overridden.at)}` : '';
+  return (
+    <Dialog open title={`Override ${theirs} on ${conflict.orderNumber}?`} onClose={onClose} className="reapply-dialog">
+      <div className="reapply-dialog__body">
+        <p>
+          Order <strong>{conflict.orderNumber}</strong> was set to <strong>{theirs}</strong>{by} after you made your change.
+        </p>
+        <p>
+          Re-applying sets it to <strong>{mine}</strong> and overrides that {theirs.toLowerCase()} status.
+        </p>
+        <div className="reapply-dialog__actions">
+          <button type="button" className="admin-button admin-button--ghost" onClick={onClose}>Keep {theirs}</button>
+          <button type="button" className="admin-button admin-button--danger" onClick={onConfirm}>Override: set to {mine}</button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
