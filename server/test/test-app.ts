@@ -65,9 +65,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const dbPath = path.join(dir, 'shop.db');
-  const defaultUrl = process.env.SHOP_TEST_DATABASE === 'postgres' ? await createPostgresTestDatabase() : `sqlite:${dbPath}`;
+  const onPostgres = process.env.SHOP_TEST_DATABASE === 'postgres';
+  const defaultUrl = onPostgres ? await createPostgresTestDatabase() : `sqlite:${dbPath}`;
+  // Mail files go beside the SQLite file; on PostgreSQL into the same temporary folder, never data/.
+  const mailDir = onPostgres ? { MAIL_DIR: path.join(dir, 'mail') } : {};
   // Cheap password hashes (2^12 instead of 2^17) keep auth tests fast; a test may ask for the real cost.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: defaultUrl, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: defaultUrl, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', ...mailDir, ...env });
   const app = await createApp(config, appOptions.now ? { now: appOptions.now } : {});
   const url = await app.listen(0, '127.0.0.1');
 
