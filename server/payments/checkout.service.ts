@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { answerColumns, chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
@@ -29,9 +29,9 @@ export function runCheckout(payments: Payments, request: CheckoutRequest): Promi
 }
 
 async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
-  const { app, gateway } = payments;
-  const chargeIn = gateway.chargeIn;
-  if (!chargeIn) {
+  const { app } = payments;
+  const checkout = payments.writer.checkout;
+  if (!checkout) {
     const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
     return stored ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request));
   }
@@ -53,11 +53,10 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     requestHash: request.requestHash,
     now: app.now(),
     mail: payments.mailQueueing,
-    crashAfterCharge: app.config.testFault === 'crash-after-payment',
   };
   try {
-    // On the writer thread when there is one (SQLite file), else in this thread's write queue.
-    const outcome = await (payments.checkoutWriter?.run(input) ?? payments.writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)));
+    // On the write path: the writer thread (SQLite file), a batch (PostgreSQL) or this thread's queue.
+    const outcome = await checkout(input);
     if (outcome === 'reused') throw keyReused();
     if (outcome !== 'taken') return outcome;
   } catch (error) {
@@ -111,10 +110,8 @@ async function checkoutThroughGateway(
       return pendingAnswer(intent.id);
     }
     if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status, { id: intent.id, clientSecret: paid.clientSecret }), paid.status);
-    if (app.config.testFault === 'crash-after-payment') {
-      // Test-only fault: die between a succeeded payment and the order insert (the crash test).
-      process.exit(TEST_CRASH_EXIT_CODE);
-    }
+    // The crash tests' fault (app-faults.ts): between a succeeded payment and the order insert.
+    app.faults.afterCharge();
   }
 
   const stored = parseSnapshot(intent);

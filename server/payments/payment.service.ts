@@ -8,10 +8,8 @@ import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
-import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from './checkout.transaction';
-import { createPostgresCheckoutWriter } from '../write-path/postgres-checkout-writer';
-import { createCheckoutWriter, type CheckoutWriter } from './checkout-writer';
-import { createWriteQueue, type WriteQueue } from './group-commit';
+import type { OrderWriter } from '../write-path/order-writer';
+import type { WriteQueue } from './group-commit';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow } from './payment.table';
@@ -21,37 +19,20 @@ import { createTestGateway } from './test-gateway';
 export interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
+  /** The app's write path (server/write-path/order-writer.ts). */
+  writer: OrderWriter;
   writes: WriteQueue;
-  /** With the test gateway on a SQLite file: the thread that writes checkouts (checkout-writer.ts). */
-  checkoutWriter: CheckoutWriter | null;
   /** Whether orders queue their confirmation mail (false: mail is off). */
   mailQueueing: boolean;
 }
 
-const byApp = new WeakMap<AppContext, Payments>();
-
-/** The payments domain of one app: its gateway (Stripe when configured, else the test gateway) and write queue. */
-export function paymentsOf(app: AppContext): Payments {
-  let payments = byApp.get(app);
-  if (!payments) {
-    const writes = createWriteQueue(app.db);
-    const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
-    const { database } = app.config;
-    const chargeIn = gateway.chargeIn;
-    const alone = (input: ChargeAndPlaceOrder) => writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn!));
-    let checkoutWriter: CheckoutWriter | null = null;
-    if (chargeIn && database.kind === 'sqlite' && database.path !== ':memory:') checkoutWriter = createCheckoutWriter(database.path, { logger: app.logger, fallback: alone });
-    // The crash test's fault hook lives in the one-checkout transaction; the batch writer has none.
-    if (chargeIn && database.kind === 'postgres' && !app.config.testFault) checkoutWriter = createPostgresCheckoutWriter(app.db, { alone });
-    payments = { app, gateway, writes, checkoutWriter, mailQueueing: mailQueueingOf(app.config) };
-    byApp.set(app, payments);
-  }
-  return payments;
-}
-
-/** Stops what the payments domain runs beside requests (the checkout writer thread). */
-export async function closePayments(app: AppContext): Promise<void> {
-  await byApp.get(app)?.checkoutWriter?.close();
+/**
+ * The payments domain of one app, composed by createApp and passed to the routes that need it:
+ * its gateway (Stripe when configured, else the built-in test gateway) and the app's write path.
+ */
+export function createPayments(app: AppContext, writer: OrderWriter): Payments {
+  const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writer.writes);
+  return { app, gateway, writer, writes: writer.writes, mailQueueing: mailQueueingOf(app.config) };
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -78,9 +59,9 @@ export async function openIntent(
     idempotencyKey,
     metadata: { customer_email: snapshot.customer.email },
   };
-  const remote = gateway.createIntentIn ? undefined : await gateway.createIntent(input);
+  const remote = await gateway.createIntent(input);
   return writes.run(async (trx) => {
-    const intent = remote ?? (await gateway.createIntentIn!(trx, input));
+    const intent = remote;
     const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
     if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;

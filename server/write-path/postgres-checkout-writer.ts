@@ -100,10 +100,5 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
     }
   }
 
-  return {
-    run: (input: ChargeAndPlaceOrder) => batcher.submit(input),
-    warmUp: () => undefined,
-    runsOnThread: () => false,
-    close: async () => undefined,
-  };
+  return { run: (input: ChargeAndPlaceOrder) => batcher.submit(input) };
 }
