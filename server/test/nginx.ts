@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './postgres';
 
 /**
  * Debian's nginx as a reverse proxy on a loopback port, in front of the given upstream URLs, for
@@ -24,17 +25,6 @@ function findNginx(): string {
     throw new Error('nginx was not found. Install it with `apt-get install -y nginx` or set NGINX_PATH. The multi-process tests never skip.');
   }
   return found;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }
 
 function configFor(dir: string, port: number, upstreams: string[]): string {

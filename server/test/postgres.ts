@@ -35,7 +35,7 @@ function serverUser(): { uid: number; gid: number } {
   return { uid, gid };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

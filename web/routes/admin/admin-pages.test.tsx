@@ -98,6 +98,7 @@ describe('a three-line order', () => {
   const lineTexts = ['Casa Amor', 'Mugged off', 'Cheers <&"babe">'];
 
   it('shows its three lines on the queue card and marks all of them printed with one named action', async () => {
+    setOnline(false);
     const order = threeLineOrder(lineTexts);
     await db.adminOrders.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
@@ -110,7 +111,7 @@ describe('a three-line order', () => {
     ]);
     expect(within(lines).getByRole('img', { name: "Design: 'Mugged off' in Teal, Poppins, on Standard Bottle" })).toBeTruthy();
     await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} printed (3 lines)` }));
-    await screen.findByText('Order status updated to Ready to Ship');
+    await screen.findByText('Queued: will sync when online');
     expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
     expect(await db.outbox.count()).toBe(1);
   });

@@ -41,7 +41,12 @@ export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void })
       <ul className="failed-mails__list">
         {failed.map((mail) => (
           <li key={`${mail.orderId}/${mail.mailKey}`}>
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => onOpen(mail.orderId)}>
+            <button
+              type="button"
+              className="admin-button admin-button--ghost"
+              aria-label={`Open ${mail.orderNumber ?? 'the order'} (its ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} failed)`}
+              onClick={() => onOpen(mail.orderId)}
+            >
               Open {mail.orderNumber ?? 'order'}
             </button>{' '}
             {MAIL_KIND_LABELS[mail.kind]} · <span className="mail-status__error">{mail.lastError}</span>
