@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
+import type { PaymentIntentRow } from './payment.table';
+import type { OrderRow } from '../orders/order.table';
 import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
 
 export interface CheckoutRequest {
@@ -32,8 +34,8 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   const { app } = payments;
   const checkout = payments.writer.checkout;
   if (!checkout) {
-    const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
-    return stored ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request));
+    const known = await findPaymentIntentByKey(app.db, intentKey);
+    return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request), known ?? null);
   }
   let snapshot: IntentSnapshot;
   try {
@@ -64,7 +66,8 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     if (!(error instanceof IntentKeyTakenError)) throw error;
   }
   // The key holds an intent without an answer (left by a crash or the general path): resume it.
-  return storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot);
+  const known = await findPaymentIntentByKey(app.db, intentKey);
+  return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot, known ?? null);
 }
 
 /** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
@@ -83,10 +86,11 @@ async function checkoutThroughGateway(
   request: CheckoutRequest,
   intentKey: string,
   snapshot: IntentSnapshot,
+  known: PaymentIntentRow | null,
 ): Promise<StoredResponse> {
   const { app, gateway, writes } = payments;
   const { payload } = request;
-  const intent = await openIntent(payments, snapshot, intentKey);
+  const intent = await openIntent(payments, snapshot, intentKey, known);
 
   let paid: GatewayIntent | undefined;
   if (!intent.order_id && intent.status === 'processing') {
@@ -116,8 +120,12 @@ async function checkoutThroughGateway(
 
   const stored = parseSnapshot(intent);
   return writes.run(async (trx) => {
-    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout');
-    return storeAnswer(trx, request, intent.id, { status: 201, body: checkoutSuccess(order) }, app.now());
+    // The stored answer goes into the same update of the intent that links it to its order.
+    const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
+    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout', (made) =>
+      request.idempotencyKey ? answerColumns(request, answerFor(made)) : {},
+    );
+    return answerFor(order);
   });
 }
 

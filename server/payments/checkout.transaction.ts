@@ -10,7 +10,7 @@ import { insertRow } from '../db/precompiled';
 import { planTestGatewayCheckout } from './checkout.plan';
 import { IntentKeyTakenError } from './gateway';
 import type { PaymentFailure } from './payment.errors';
-import { findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { findPaymentIntentByKey, insertPaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 import type { IntentSnapshot } from './payment.snapshot';
 
@@ -51,12 +51,6 @@ type AnswerRequest = { idempotencyKey: string | null; requestHash: string };
 export function answerColumns(request: AnswerRequest, answer: StoredResponse): Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'> {
   if (!request.idempotencyKey) return { answer_status: null, answer_body: null, request_hash: null };
   return { answer_status: answer.status, answer_body: JSON.stringify(answer.body), request_hash: request.requestHash };
-}
-
-/** Stores the answer on the intent in the transaction of what it reports. */
-export async function storeAnswer(trx: Transaction<Database>, request: AnswerRequest, intentId: string, answer: StoredResponse, now: number): Promise<StoredResponse> {
-  if (request.idempotencyKey) await updatePaymentIntent(trx, intentId, { ...answerColumns(request, answer), updated_at: now });
-  return answer;
 }
 
 /**

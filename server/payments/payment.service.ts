@@ -12,7 +12,9 @@ import type { OrderWriter } from '../write-path/order-writer';
 import type { WriteQueue } from './group-commit';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
-import type { PaymentIntentRow } from './payment.table';
+import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
+
+type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
 
@@ -46,9 +48,11 @@ export async function openIntent(
   payments: Payments,
   snapshot: IntentSnapshot,
   idempotencyKey: string,
+  /** What the caller already found under the key (null: nothing), so it is not looked up twice. */
+  found?: PaymentIntentRow | null,
 ): Promise<PaymentIntentRow & { clientSecret?: string | null }> {
   const { app, gateway, writes } = payments;
-  const known = await findPaymentIntentByKey(app.db, idempotencyKey);
+  const known = found === undefined ? await findPaymentIntentByKey(app.db, idempotencyKey) : found;
   if (known) {
     if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
     return known;
@@ -79,6 +83,8 @@ export async function createOrderForIntent(
   intentId: string,
   snapshot: IntentSnapshot,
   source: OrderHistoryTable['source'],
+  /** More intent columns for the same update (the checkout's stored answer), given the order. */
+  alsoOnIntent: (order: OrderRow) => IntentAnswerColumns = () => ({}),
 ): Promise<{ order: OrderRow; created: boolean }> {
   // PostgreSQL runs writers side by side: lock the intent so the webhook and POST /api/orders for the
   // same payment cannot both pass the check below (SQLite writes one transaction at a time anyway).
@@ -86,12 +92,12 @@ export async function createOrderForIntent(
   const existing = await findOrderByPaymentIntent(trx, intentId);
   const now = app.now();
   if (existing) {
-    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, updated_at: now });
+    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, ...alsoOnIntent(existing), updated_at: now });
     return { order: existing, created: false };
   }
   const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
   await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
-  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, updated_at: now });
+  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, ...alsoOnIntent(order), updated_at: now });
   return { order, created: true };
 }
 
