@@ -17,6 +17,7 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { orderWriteHooks } from './orders/order-write-hooks';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes, registerMailWaker } from './mail/mail.routes';
@@ -25,11 +26,15 @@ import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
-import { closePayments } from './payments/payment.service';
+import { createPayments } from './payments/payment.service';
+import { createOrderWriter, type OrderWriter } from './write-path/order-writer';
+import { faultsFor } from './app-faults';
 import { serveWebApp } from './web/static';
 
 export interface RunningApp {
   context: AppContext;
+  /** The app's write path (its writer thread is started by the server once it listens). */
+  writer: OrderWriter;
   koa: Koa;
   /** Starts listening; port 0 picks a free port. Resolves with the base URL. */
   listen(port?: number, host?: string): Promise<string>;
@@ -39,12 +44,15 @@ export interface RunningApp {
 /** Builds the whole server for a config: database, migrations, start-up tasks and routes. */
 export async function createApp(config: Readonly<Config>, overrides: Partial<Pick<AppContext, 'now'>> = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
   await migrateToLatest(db);
   await refreshPlannerStatistics(db);
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
   statisticsTimer.unref();
-  const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now };
+  const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now, faults: faultsFor(config) };
+  // The one write path and the payments domain, composed once and handed to the routes (issue 18).
+  const writer = createOrderWriter(context, { localLedger: !config.stripe });
+  const payments = createPayments(context, writer);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
 
@@ -55,7 +63,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createAuthRoutes(context),
     // Fixed paths under /orders (analytics, checkout's POST /orders) come before /orders/:id.
     createAnalyticsRoutes(context),
-    createPaymentRoutes(context),
+    createPaymentRoutes(context, payments),
     createSyncRoutes(context),
     createPrintFileRoutes(context),
     createOrderLookupRoutes(context),
@@ -77,7 +85,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   koa.use(authenticate(context));
   koa.use(api.routes());
 
-  await runPaymentStartupTasks(context);
+  await runPaymentStartupTasks(payments);
   // After reconciliation, so the orders it wrote are mailed too. SHOP_TEST_FAULT=hold-mail (tests
   // only) leaves the outbox unsent: a crash test kills the process between an order and its mail.
   let mailSender: MailSender | null = null;
@@ -90,6 +98,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   let server: Server | null = null;
   return {
     context,
+    writer,
     koa,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
@@ -111,7 +120,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
         closing.closeAllConnections?.();
       }
       await mailSender?.close();
-      await closePayments(context);
+      await writer.close();
       await db.destroy();
     },
   };

@@ -1,5 +1,4 @@
 import { createApp } from './app';
-import { paymentsOf } from './payments/payment.service';
 import { ConfigError, loadConfig } from './config';
 import { StartupError } from './errors/startup-error';
 
@@ -27,7 +26,7 @@ export async function main(): Promise<void> {
   }
   const url = await app.listen();
   // Ready before the first customer pays, rather than making that checkout wait for it.
-  paymentsOf(app.context).checkoutWriter?.warmUp();
+  app.writer.warmUp();
   app.context.logger.info('listening', {
     url,
     database: config.database.kind,

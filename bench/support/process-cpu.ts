@@ -9,3 +9,43 @@ export function processCpuMs(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** As processCpuMs, but 0 once the process is gone (a PostgreSQL backend that ended), for sums. */
+function cpuMsOf(pid: number): number {
+  const ms = processCpuMs(pid);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+export function cpuMsOfProcesses(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+/**
+ * CPU milliseconds of a process and all its children, living or ended: a PostgreSQL postmaster
+ * reaps its backends, so theirs is in its cumulative children's time once they end.
+ */
+export function cpuMsOfTree(pid: number): number {
+  let reaped = 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    reaped = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+  return cpuMsOf(pid) + reaped + cpuMsOfProcesses(childrenOf(pid));
+}
+
+/** The direct children of a process (a PostgreSQL postmaster's backends and helpers). */
+export function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === parent) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}

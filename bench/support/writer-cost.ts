@@ -10,7 +10,6 @@ import { chargeAndPlaceOrder } from '../../server/payments/checkout.transaction'
 import { createWriteQueue } from '../../server/payments/group-commit';
 import { buildSnapshot, priceCart } from '../../server/payments/payment.snapshot';
 import { checkoutBody } from '../../server/payments/payment.test-support';
-import { chargeTestPayment } from '../../server/payments/test-gateway';
 
 /**
  * The checkout writer's own work, alone in this thread: `orders` one-transaction checkouts in
@@ -32,8 +31,8 @@ export async function measureWriterCost(mail: boolean, orders: number): Promise<
     const run = (count: number) =>
       Promise.all(
         Array.from({ length: count }, () => {
-          const input = { snapshot, intentKey: `checkout:${randomUUID()}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), mail, crashAfterCharge: false };
-          return writes.run((trx) => chargeAndPlaceOrder(trx, input, (inner, charge) => chargeTestPayment(inner, charge, input.now)));
+          const input = { snapshot, intentKey: `checkout:${randomUUID()}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), mail };
+          return writes.run((trx) => chargeAndPlaceOrder(trx, input));
         }),
       );
     await run(256);

@@ -19,12 +19,12 @@ afterEach(async () => {
   restarted = t = undefined;
 });
 
-/** A second server process on the same database file, as after a restart. */
-function restartOn(dbPath: string, env: Record<string, string>): Promise<RunningApp> {
+/** A second server process on the same database, as after a restart. */
+function restartOn(running: TestApp, env: Record<string, string>): Promise<RunningApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    DATABASE_URL: `sqlite:${dbPath}`,
-    WEB_DIST_DIR: path.join(path.dirname(dbPath), 'dist'),
+    DATABASE_URL: running.databaseUrl,
+    WEB_DIST_DIR: path.join(path.dirname(running.dbPath), 'dist'),
     ...env,
   });
   return createApp(config);
@@ -52,10 +52,10 @@ describe('bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
 
   it('does not create a second admin on restart, even with another ADMIN_EMAIL', async () => {
     t = await startTestApp(ADMIN_ENV);
-    restarted = await restartOn(t.dbPath, ADMIN_ENV);
+    restarted = await restartOn(t, ADMIN_ENV);
     expect(await superAdminEmails(restarted)).toEqual(['boss@example.com']);
     await restarted.close();
-    restarted = await restartOn(t.dbPath, { ADMIN_EMAIL: 'someone-new@example.com', ADMIN_PASSWORD: 'different-secret' });
+    restarted = await restartOn(t, { ADMIN_EMAIL: 'someone-new@example.com', ADMIN_PASSWORD: 'different-secret' });
     expect(await superAdminEmails(restarted)).toEqual(['boss@example.com']);
   });
 
@@ -66,7 +66,7 @@ describe('bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     });
     expect(registered.status).toBe(201);
 
-    restarted = await restartOn(t.dbPath, ADMIN_ENV);
+    restarted = await restartOn(t, ADMIN_ENV);
     expect(await superAdminEmails(restarted)).toEqual(['boss@example.com']);
     // The customer's open session no longer works.
     expect((await t.request('GET', apiPath('verify'), { token: registered.body.token })).status).toBe(401);

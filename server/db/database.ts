@@ -2,7 +2,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from '
 import { isPostgres } from './dialect';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
-import { openSqliteConnection } from './sqlite-connection';
+import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
 import { isBusyError } from './storage-errors';
 import { unwritableDataError } from '../errors/startup-error';
 import type { Database } from './schema';
@@ -10,9 +10,9 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
-export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
   if (config.kind === 'sqlite') {
-    const db = openSqliteConnection(config.path);
+    const db = openSqliteConnection(config.path, options);
     await proveWritable(db, config.path);
     return db;
   }

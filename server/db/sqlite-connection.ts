@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDialectConfig, type SqliteDriver, type Transaction } from 'kysely';
-import { ShopSqliteDriver, SYNC_BUSY_TIMEOUT_MS } from './sqlite-driver';
+import { ShopSqliteDriver, SYNC_BUSY_TIMEOUT_MS, type SqliteCommitHook } from './sqlite-driver';
 import type { Database } from './schema';
 import { unwritableDataError } from '../errors/startup-error';
 
@@ -11,7 +11,12 @@ import { unwritableDataError } from '../errors/startup-error';
  * survives power loss, and a short busy timeout (the driver waits for the lock asynchronously). Used by the server's main connection and by the
  * checkout writer thread's own connection (server/payments/checkout-writer.ts), so both behave alike.
  */
-export function openSqliteConnection(file: string): Kysely<Database> {
+export interface SqliteConnectionOptions {
+  /** Registered by the composition (server/app.ts, the writer thread), never imported here. */
+  beforeCommit?: readonly SqliteCommitHook[];
+}
+
+export function openSqliteConnection(file: string, options: SqliteConnectionOptions = {}): Kysely<Database> {
   let sqlite: SQLite.Database;
   try {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -30,7 +35,7 @@ export function openSqliteConnection(file: string): Kysely<Database> {
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
   const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }, options.beforeCommit ?? []) });
   handles.set(db, database);
   return db;
 }
@@ -60,14 +65,16 @@ export function heldConnection(db: Kysely<Database>): SQLite.Database | undefine
 /** Kysely's SQLite dialect with the shop's driver (sqlite-driver.ts). */
 class ShopSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #beforeCommit: readonly SqliteCommitHook[];
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, beforeCommit: readonly SqliteCommitHook[]) {
     super(config);
     this.#config = config;
+    this.#beforeCommit = beforeCommit;
   }
 
   override createDriver(): SqliteDriver {
-    return new ShopSqliteDriver(this.#config);
+    return new ShopSqliteDriver(this.#config, this.#beforeCommit);
   }
 }
 

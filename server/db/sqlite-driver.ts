@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CompiledQuery, SqliteDriver, type DatabaseConnection, type QueryResult } from 'kysely';
-import { indexNewOrdersForSearch } from '../orders/order-search-index';
+import { CompiledQuery, SqliteDriver, type DatabaseConnection, type QueryResult, type SqliteDialectConfig } from 'kysely';
+
+/** Runs on a transaction's connection just before its COMMIT (a domain's work at commit, e.g. search indexing). */
+export type SqliteCommitHook = (connection: DatabaseConnection) => Promise<void>;
 import { isBusyError } from './storage-errors';
 
 /**
@@ -20,11 +22,19 @@ export const SYNC_BUSY_TIMEOUT_MS = 5;
  *   blocked the event loop (reads, static files, everything) while another process held the lock.
  *   A busy `BEGIN` or single statement gives the connection back, sleeps, and tries again until
  *   LOCK_WAIT_MS; meanwhile reads (which WAL never blocks) run on the connection.
- * - New orders enter the search index at commit, in one statement (order-search-index.ts).
+ * - The commit hooks it is given run just before COMMIT (the orders' search index: new orders enter
+ *   it at commit, in one statement, orders/order-search-index.ts); it imports no domain.
  */
 export class ShopSqliteDriver extends SqliteDriver {
   readonly #mutex = new FairMutex();
   #connection: LockRetryingConnection | undefined;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly beforeCommit: readonly SqliteCommitHook[] = [],
+  ) {
+    super(config);
+  }
 
   override async init(): Promise<void> {
     await super.init();
@@ -49,7 +59,7 @@ export class ShopSqliteDriver extends SqliteDriver {
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const retrying = connection as LockRetryingConnection;
-    await indexNewOrdersForSearch(retrying.inner);
+    for (const hook of this.beforeCommit) await hook(retrying.inner);
     await retrying.inner.executeQuery(CompiledQuery.raw('commit'));
     retrying.inTransaction = false;
   }

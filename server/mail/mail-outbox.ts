@@ -20,7 +20,12 @@ export const shippingNoticeKey = (version: number) => `shipped-v${version}`;
  */
 export async function queueOrderConfirmation(trx: Transaction<Database>, queue: boolean, order: { id: string }, now: number): Promise<void> {
   if (!queue) return;
-  await insertRow(trx, 'mail_outbox', { order_id: order.id, mail_key: CONFIRMATION_KEY, state: 'queued', attempts: 0, next_attempt_at: now, created_at: now });
+  await insertRow(trx, 'mail_outbox', orderConfirmationRow(order, now));
+}
+
+/** The outbox row of a new order's confirmation (also written many at once by the PostgreSQL checkout writer). */
+export function orderConfirmationRow(order: { id: string }, now: number) {
+  return { order_id: order.id, mail_key: CONFIRMATION_KEY, state: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now };
 }
 
 /** The shipping notice of an order that has just become shipped (at `version`, which no other change has), with its tracking number. */

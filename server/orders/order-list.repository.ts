@@ -18,11 +18,13 @@ export function likeContains(term: string): string {
  * The admin filters as WHERE clauses. `search` is a case-insensitive substring of the denormalised
  * `search_text` (order number, customer name, email, every item's text), the same on SQLite and
  * PostgreSQL: both fold the term and the column to lower case and honour `ESCAPE '\'`. On SQLite a
- * plain term of 3+ characters is looked up in the trigram index instead (same matches, no scan).
+ * plain term of 3+ characters is looked up in the FTS5 trigram index instead (same matches, no
+ * scan); on PostgreSQL the LIKE itself is answered from pg_trgm's GIN index (migration
+ * 2026-11-24T0500), which the planner picks when it is the cheaper way.
  */
-export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters, searchPlan: SearchPlan = 'scan'): OrdersQuery<O> {
+export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters, searchPlan: SearchPlan = 'scan', postgres = false): OrdersQuery<O> {
   let q = query;
-  const trigram = !!filters.search && searchPlan === 'trigram';
+  const trigram = !!filters.search && searchPlan === 'trigram' && !postgres;
   if (filters.status) q = q.where('status', '=', filters.status);
   if (filters.search && trigram) {
     // The same matches as the LIKE below, found through the SQLite trigram index (order-search-index.ts).
@@ -44,13 +46,14 @@ const STATUS_COUNT_TTL_MS = 60_000;
 const statusCounts = new WeakMap<object, Map<string, { count: number; at: number }>>();
 
 /**
- * The trigram index serves plain terms of 3+ characters on SQLite. Its cost follows the term's
+ * The trigram index serves plain terms of 3+ characters (FTS5 on SQLite; pg_trgm on PostgreSQL,
+ * where the plan only says which way the planner is expected to go). Its cost follows the term's
  * commonest trigrams, not the status, so inside a small status a scan is cheaper; inside a status
  * holding most orders (delivered, after a year) the index wins by far. Status sizes are cached a minute.
  */
 export async function chooseSearchPlan(db: DbOrTrx, filters: OrderFilters): Promise<SearchPlan> {
   const term = filters.search;
-  if (!term || isPostgres(db) || [...term].length < 3 || /[\\%_]/.test(term)) return 'scan';
+  if (!term || [...term].length < 3 || /[\\%_]/.test(term)) return 'scan';
   if (!filters.status) return 'trigram';
   let byStatus = statusCounts.get(db);
   if (!byStatus) statusCounts.set(db, (byStatus = new Map()));
@@ -76,10 +79,10 @@ export async function listOrderPage(
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const newestFirst = <O>(q: OrdersQuery<O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
   const plan = await chooseSearchPlan(db, filters);
-  const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters, plan)).limit(page.limit).offset(page.offset);
+  const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters, plan, isPostgres(db))).limit(page.limit).offset(page.offset);
   const [rows, count] = await Promise.all([
     newestFirst(db.selectFrom('orders').selectAll().where('id', 'in', pageIds)).execute(),
-    applyOrderFilters(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')), filters, plan).executeTakeFirst(),
+    applyOrderFilters(db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')), filters, plan, isPostgres(db)).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -114,6 +117,7 @@ export async function exportBatch(
       .select(['id', 'order_number', 'customer_first_name', 'customer_last_name', 'status', 'total_cents', 'created_at']),
     filters,
     await chooseSearchPlan(db, filters),
+    isPostgres(db),
   );
   if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

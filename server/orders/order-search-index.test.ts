@@ -5,6 +5,7 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrations } from '../db/migrations';
 import { openSqliteConnection } from '../db/sqlite-connection';
+import { orderWriteHooks } from './order-write-hooks';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { applyOrderFilters } from './order-list.repository';
 import { insertOrder } from './order.repository';
@@ -107,7 +108,7 @@ it('follows a change of an indexed order\'s search text', async () => {
 it('migrates down to the insert trigger and back up without losing an order from the index', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-migration-'));
   const file = path.join(dir, 'shop.db');
-  const own = openSqliteConnection(file);
+  const own = openSqliteConnection(file, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
   const migrator = new Migrator({ db: own, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   const first = await own.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Friendship Couple' }] })));

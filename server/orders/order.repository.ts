@@ -6,6 +6,7 @@ import { insertRow, precompile } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from './order-number';
+import { orderStageOf } from './order-batch.repository';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
 
 /** A database handle or an open transaction: repository functions take either, `db` first. */
@@ -173,6 +174,15 @@ export function toOrderRows(
  * so that the order is written whole or not at all.
  */
 export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
+  const stage = orderStageOf(trx);
+  if (stage) {
+    // Written with the rest of its batch just before COMMIT, which also gives it its change
+    // sequence (order-batch.repository.ts); a colliding order number fails that statement and the
+    // write path runs the job again with a new one.
+    const staged = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber: generateOrderNumber(), changeSeq: 0 });
+    stage.push(staged);
+    return staged.order;
+  }
   const orderNumber = await uniqueOrderNumber(trx);
   const changeSeq = await nextChangeSeq(trx);
   const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber, changeSeq });

@@ -6,7 +6,6 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import type { ChargeAndPlaceOrder } from './checkout.transaction';
 import { createCheckoutWriter } from './checkout-writer';
 import { cartPayload, checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
-import { paymentsOf } from './payment.service';
 import { buildSnapshot, priceCart } from './payment.snapshot';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { listOrderPage } from '../orders/order-list.repository';
@@ -19,7 +18,7 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
   afterAll(() => t.close());
 
   it('runs checkouts on its thread with the test gateway on a SQLite file', async () => {
-    const writer = paymentsOf(t.app.context).checkoutWriter!;
+    const writer = t.app.writer;
     expect(writer.runsOnThread()).toBe(false);
     expect((await t.request('POST', '/api/checkout', { body: checkoutBody() })).status).toBe(201);
     expect(writer.runsOnThread()).toBe(true);
@@ -45,12 +44,12 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
   });
 
   it('stops its thread only after the checkouts handed to it are committed and answered', async () => {
-    const writer = paymentsOf(t.app.context).checkoutWriter!;
+    const writer = t.app.writer;
     const before = await countRows(t, 'orders');
     const payload = checkoutBody() as unknown as CheckoutPayload;
     const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
     const runs = Array.from({ length: 10 }, (_, index) =>
-      writer.run({ snapshot, intentKey: `checkout:closing-${index}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), mail: false, crashAfterCharge: false }),
+      writer.checkout!({ snapshot, intentKey: `checkout:closing-${index}`, paymentMethodId: 'pm_card_visa', idempotencyKey: null, requestHash: 'h', now: Date.now(), mail: false }),
     );
     // Closing right after handing them over: each is still committed and answered, then the thread stops.
     await writer.close();
@@ -71,6 +70,8 @@ it('falls back to the main thread when the writer thread cannot start, and says 
       ran.push(input.intentKey);
       return { status: 201, body: { fallback: input.intentKey } };
     },
+    crashAfterCharge: false,
+    onThreadExit: () => undefined,
   });
   const input = (intentKey: string): ChargeAndPlaceOrder => ({
     snapshot: {} as ChargeAndPlaceOrder['snapshot'],
@@ -80,7 +81,6 @@ it('falls back to the main thread when the writer thread cannot start, and says 
     requestHash: 'hash',
     mail: false,
     now: Date.now(),
-    crashAfterCharge: false,
   });
   expect(await Promise.all([writer.run(input('first')), writer.run(input('second'))])).toEqual([
     { status: 201, body: { fallback: 'first' } },

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from '../db/sqlite-connection';
+import { orderWriteHooks } from '../orders/order-write-hooks';
 import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { createWriteQueue } from './group-commit';
-import { chargeTestPayment } from './test-gateway';
-import type { WriterReply, WriterRequest } from './checkout-writer';
+import { TEST_CRASH_EXIT_CODE } from '../app-faults';
+import type { WriterReply, WriterRequest, WriterThreadData } from './checkout-writer';
 
 /**
  * The checkout writer thread: its own SQLite connection and group-commit queue, running the
@@ -13,7 +14,11 @@ import type { WriterReply, WriterRequest } from './checkout-writer';
 const port = parentPort!;
 // Below 16 orders a batch costs the writer more per order than the overlap saves (measured: 8, 12, 16, 24).
 const MIN_BATCH = 16;
-const db = openSqliteConnection((workerData as { file: string }).file);
+const { file, crashAfterCharge } = workerData as WriterThreadData;
+const db = openSqliteConnection(file, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+// The crash tests' fault, given by the composition: the thread ends with the fault's code after a
+// charge, before its order; the main thread then ends the process (app-faults.ts).
+const afterCharge = crashAfterCharge ? () => process.exit(TEST_CRASH_EXIT_CODE) : () => undefined;
 // No waiting window: jobs arrive as messages while a batch commits, and are there for the next one.
 // A batch takes at most half of the checkouts in flight: taking them all leaves the main thread
 // nothing to do while it commits, and the threads settle into taking turns; with half, the main
@@ -40,7 +45,7 @@ port.on('message', (message: WriterRequest) => {
   }
   inFlight = message.inFlight;
   for (const { id, input } of message.jobs) {
-    writes.run((trx) => chargeAndPlaceOrder(trx, input, (inner, charge) => chargeTestPayment(inner, charge, input.now))).then(
+    writes.run((trx) => chargeAndPlaceOrder(trx, input, afterCharge)).then(
       (answer) => reply({ type: 'done', id, answer }),
       (error: unknown) => {
         const { name, message: text } = error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../http/logger';
-import { TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder, type CheckoutOutcome } from './checkout.transaction';
+import type { ChargeAndPlaceOrder, CheckoutOutcome } from './checkout.transaction';
 import { IntentKeyTakenError } from './gateway';
 
 /** `inFlight`: the checkouts handed to the thread and not yet answered, these jobs included. */
@@ -39,7 +39,22 @@ interface Pending {
  * under way fails (a retry with the same Idempotency-Key finds what was committed) and the next
  * checkout starts a new one.
  */
-export function createCheckoutWriter(file: string, options: { logger: Logger; fallback: (input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome> }): CheckoutWriter {
+/** What the thread is started with. */
+export interface WriterThreadData {
+  file: string;
+  /** The crash tests' fault (app-faults.ts): end the thread after a charge, before its order. */
+  crashAfterCharge: boolean;
+}
+
+export interface CheckoutWriterOptions {
+  logger: Logger;
+  fallback: (input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>;
+  crashAfterCharge: boolean;
+  /** Told the thread's exit code when it ends on its own (the composition's fault handling). */
+  onThreadExit: (code: number) => void;
+}
+
+export function createCheckoutWriter(file: string, options: CheckoutWriterOptions): CheckoutWriter {
   const pending = new Map<number, Pending>();
   let worker: Worker | null = null;
   let ready = false;
@@ -64,7 +79,7 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
   }
 
   function start(): Worker {
-    const thread = new Worker(new URL('./checkout-writer.worker.mjs', import.meta.url), { workerData: { file } });
+    const thread = new Worker(new URL('./checkout-writer.worker.mjs', import.meta.url), { workerData: { file, crashAfterCharge: options.crashAfterCharge } satisfies WriterThreadData });
     ready = false;
     thread.on('message', (messages: WriterReply[]) => {
       for (const message of messages) {
@@ -75,8 +90,7 @@ export function createCheckoutWriter(file: string, options: { logger: Logger; fa
     });
     thread.on('error', (error) => stopped(thread, error));
     thread.on('exit', (code) => {
-      // The crash test's fault hook ends the writer thread after the charge: end the process as it would.
-      if (code === TEST_CRASH_EXIT_CODE) process.exit(code);
+      options.onThreadExit(code);
       stopped(thread, new Error(`The checkout writer thread stopped (exit code ${code}).`));
     });
     return thread;

@@ -9,7 +9,7 @@ import { validate } from '../http/validate';
 import { hashRequest, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
 import { toHttpError } from './payment.errors';
-import { paymentsOf } from './payment.service';
+import type { Payments } from './payment.service';
 
 const CHECKOUT_SERVER_ERROR = 'Server error. Please try again or contact support if this persists.';
 
@@ -31,9 +31,8 @@ function checkoutFailures(app: AppContext) {
 }
 
 /** POST /api/checkout: order payload + paymentMethodId, charged and written as one idempotent operation. */
-export function createCheckoutRoutes(app: AppContext): Router {
+export function createCheckoutRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  const payments = paymentsOf(app);
   router.post(routerPath('checkout'), checkoutFailures(app), async (ctx) => {
     const idempotencyKey = readIdempotencyKey(ctx);
     const payload = validate(checkoutSchema, ctx.request.body);

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { answerColumns, chargeAndPlaceOrder, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storeAnswer, storedAnswer, TEST_CRASH_EXIT_CODE, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
 import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
+import type { PaymentIntentRow } from './payment.table';
+import type { OrderRow } from '../orders/order.table';
 import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
 
 export interface CheckoutRequest {
@@ -29,11 +31,11 @@ export function runCheckout(payments: Payments, request: CheckoutRequest): Promi
 }
 
 async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
-  const { app, gateway } = payments;
-  const chargeIn = gateway.chargeIn;
-  if (!chargeIn) {
-    const stored = storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash);
-    return stored ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request));
+  const { app } = payments;
+  const checkout = payments.writer.checkout;
+  if (!checkout) {
+    const known = await findPaymentIntentByKey(app.db, intentKey);
+    return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request), known ?? null);
   }
   let snapshot: IntentSnapshot;
   try {
@@ -53,11 +55,10 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     requestHash: request.requestHash,
     now: app.now(),
     mail: payments.mailQueueing,
-    crashAfterCharge: app.config.testFault === 'crash-after-payment',
   };
   try {
-    // On the writer thread when there is one (SQLite file), else in this thread's write queue.
-    const outcome = await (payments.checkoutWriter?.run(input) ?? payments.writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)));
+    // On the write path: the writer thread (SQLite file), a batch (PostgreSQL) or this thread's queue.
+    const outcome = await checkout(input);
     if (outcome === 'reused') throw keyReused();
     if (outcome !== 'taken') return outcome;
   } catch (error) {
@@ -65,7 +66,8 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     if (!(error instanceof IntentKeyTakenError)) throw error;
   }
   // The key holds an intent without an answer (left by a crash or the general path): resume it.
-  return storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot);
+  const known = await findPaymentIntentByKey(app.db, intentKey);
+  return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot, known ?? null);
 }
 
 /** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
@@ -84,10 +86,11 @@ async function checkoutThroughGateway(
   request: CheckoutRequest,
   intentKey: string,
   snapshot: IntentSnapshot,
+  known: PaymentIntentRow | null,
 ): Promise<StoredResponse> {
   const { app, gateway, writes } = payments;
   const { payload } = request;
-  const intent = await openIntent(payments, snapshot, intentKey);
+  const intent = await openIntent(payments, snapshot, intentKey, known);
 
   let paid: GatewayIntent | undefined;
   if (!intent.order_id && intent.status === 'processing') {
@@ -111,16 +114,18 @@ async function checkoutThroughGateway(
       return pendingAnswer(intent.id);
     }
     if (paid.status !== 'succeeded') return answerFailure(payments, request, intent.id, statusFailure(paid.status, { id: intent.id, clientSecret: paid.clientSecret }), paid.status);
-    if (app.config.testFault === 'crash-after-payment') {
-      // Test-only fault: die between a succeeded payment and the order insert (the crash test).
-      process.exit(TEST_CRASH_EXIT_CODE);
-    }
+    // The crash tests' fault (app-faults.ts): between a succeeded payment and the order insert.
+    app.faults.afterCharge();
   }
 
   const stored = parseSnapshot(intent);
   return writes.run(async (trx) => {
-    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout');
-    return storeAnswer(trx, request, intent.id, { status: 201, body: checkoutSuccess(order) }, app.now());
+    // The stored answer goes into the same update of the intent that links it to its order.
+    const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
+    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout', (made) =>
+      request.idempotencyKey ? answerColumns(request, answerFor(made)) : {},
+    );
+    return answerFor(order);
   });
 }
 

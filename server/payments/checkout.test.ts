@@ -199,7 +199,7 @@ it('tells a retry what its key answered even when the catalogue now prices the c
   const first = await checkout(body, 'priced-before');
   expect(first.status).toBe(201);
   // The same database served with another free-shipping threshold: the cart's shipping is now wrong.
-  const repriced = await startTestApp({ DATABASE_URL: `sqlite:${t.dbPath}`, FREE_SHIPPING_THRESHOLD: '100' });
+  const repriced = await startTestApp({ DATABASE_URL: t.databaseUrl, FREE_SHIPPING_THRESHOLD: '100' });
   try {
     const post = (key: string) => repriced.request('POST', '/api/checkout', { body, headers: { 'Idempotency-Key': key } });
     const retry = await post('priced-before');

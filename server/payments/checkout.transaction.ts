@@ -1,17 +1,18 @@
 import type { Transaction } from 'kysely';
 import { toDollars } from '../../shared/money';
-import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import type { Database } from '../db/schema';
 import { keyReused, type StoredResponse } from '../idempotency/idempotency';
 import { queueOrderConfirmation } from '../mail/mail-outbox';
 import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
-import { IntentKeyTakenError, type PaymentGateway } from './gateway';
-import { errorCodeOf, failureOf, statusFailure, type PaymentFailure } from './payment.errors';
-import { findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { insertRow } from '../db/precompiled';
+import { planTestGatewayCheckout } from './checkout.plan';
+import { IntentKeyTakenError } from './gateway';
+import type { PaymentFailure } from './payment.errors';
+import { findPaymentIntentByKey, insertPaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
-import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+import type { IntentSnapshot } from './payment.snapshot';
 
 /**
  * The database side of a checkout whose gateway keeps its ledger in this database (the test
@@ -21,8 +22,6 @@ import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './p
  */
 export const CHECKOUT_SCOPE = 'checkout';
 
-/** The exit code of the test-only fault SHOP_TEST_FAULT=crash-after-payment. */
-export const TEST_CRASH_EXIT_CODE = 86;
 
 /** Plain data only: it crosses to the writer thread by structured clone. */
 export interface ChargeAndPlaceOrder {
@@ -34,11 +33,8 @@ export interface ChargeAndPlaceOrder {
   now: number;
   /** Whether the order confirmation is queued in the same transaction (false when mail is off). */
   mail: boolean;
-  /** Test-only fault (SHOP_TEST_FAULT=crash-after-payment): die after the charge, before the order. */
-  crashAfterCharge: boolean;
 }
 
-export type ChargeIn = NonNullable<PaymentGateway['chargeIn']>;
 
 export function checkoutSuccess(order: OrderRow): CheckoutSuccess {
   return { success: true, order: { orderNumber: order.order_number, total: toDollars(order.total_cents), customerEmail: order.customer_email } };
@@ -55,12 +51,6 @@ type AnswerRequest = { idempotencyKey: string | null; requestHash: string };
 export function answerColumns(request: AnswerRequest, answer: StoredResponse): Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'> {
   if (!request.idempotencyKey) return { answer_status: null, answer_body: null, request_hash: null };
   return { answer_status: answer.status, answer_body: JSON.stringify(answer.body), request_hash: request.requestHash };
-}
-
-/** Stores the answer on the intent in the transaction of what it reports. */
-export async function storeAnswer(trx: Transaction<Database>, request: AnswerRequest, intentId: string, answer: StoredResponse, now: number): Promise<StoredResponse> {
-  if (request.idempotencyKey) await updatePaymentIntent(trx, intentId, { ...answerColumns(request, answer), updated_at: now });
-  return answer;
 }
 
 /**
@@ -96,32 +86,22 @@ export function storedAnswer(intent: PaymentIntentRow | undefined, requestHash: 
  * writer. A key already in use is reported, not thrown, so the batch it runs in need not roll back.
  * Throws IntentKeyTakenError when another process created an intent with the key in the meantime.
  */
-export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, chargeIn: ChargeIn): Promise<CheckoutOutcome> {
-  const { snapshot, intentKey, now } = input;
+export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, afterCharge: () => void = () => undefined): Promise<CheckoutOutcome> {
   if (input.idempotencyKey) {
-    const found = storedAnswerOrConflict(await findPaymentIntentByKey(trx, intentKey), input.requestHash);
+    const found = storedAnswerOrConflict(await findPaymentIntentByKey(trx, input.intentKey), input.requestHash);
     if (found) return found;
   }
-  const { intent, failure } = await chargeIn(trx, {
-    amountCents: snapshot.totals.total,
-    currency: PAYMENT_CURRENCY,
-    idempotencyKey: intentKey,
-    paymentMethodId: input.paymentMethodId,
-  });
-  const record = paymentIntentRow(intent, 'test', snapshot, intentKey, now);
-  let answer: StoredResponse;
-  if (intent.status === 'succeeded') {
-    if (input.crashAfterCharge) process.exit(TEST_CRASH_EXIT_CODE);
-    const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intent.id, 'checkout', now));
-    await queueOrderConfirmation(trx, input.mail, order, now);
-    record.order_id = order.id;
-    answer = { status: 201, body: checkoutSuccess(order) };
-  } else {
-    const paymentFailure = failure ? failureOf(failure) : statusFailure(intent.status, { id: intent.id, clientSecret: intent.clientSecret });
-    record.last_error_code = failure ? errorCodeOf(failure) : paymentFailure.body.code;
-    answer = failureAnswer(paymentFailure);
+  const plan = planTestGatewayCheckout(input);
+  await insertRow(trx, 'test_gateway_intents', plan.ledger);
+  let order: OrderRow | null = null;
+  if (plan.order) {
+    // The crash tests' fault (app-faults.ts) comes in here from the write path: charged, no order yet.
+    afterCharge();
+    order = await insertOrder(trx, plan.order);
+    await queueOrderConfirmation(trx, input.mail, order, input.now);
   }
+  const { intent, answer } = plan.settle(order);
   // The shop's intent must commit with the charge and the order; if its key is taken, none of them do.
-  if (!(await insertPaymentIntent(trx, { ...record, ...answerColumns(input, answer) }))) throw new IntentKeyTakenError(intentKey);
+  if (!(await insertPaymentIntent(trx, intent))) throw new IntentKeyTakenError(input.intentKey);
   return answer;
 }

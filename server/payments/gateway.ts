@@ -67,18 +67,6 @@ export interface PaymentGateway {
   readonly provider: 'stripe' | 'test';
   readonly publishableKey?: string;
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
-  /**
-   * Only for a gateway whose ledger lives in this database (the test gateway): creates the intent
-   * inside the caller's transaction, so it commits together with the shop's record of it.
-   */
-  createIntentIn?(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent>;
-  /**
-   * Only for a gateway whose ledger lives in this database: creates and confirms an intent inside
-   * the caller's transaction, so the charge commits with the order or not at all. A decline or a
-   * refused request comes back as `failure` (not thrown), so the caller can record it in the same
-   * transaction.
-   */
-  chargeIn?(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }): Promise<InTransactionCharge>;
   /** Confirms with a PaymentMethod id; a decline throws CardDeclinedError. */
   confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent>;
   /** Undefined when the gateway does not know the id. */

@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
+import { orderWriteHooks } from '../orders/order-write-hooks';
+import { createPostgresWriteQueue } from '../write-path/postgres-group-commit';
 import type { Database } from '../db/schema';
 
 /** Database work only: after a rollback of its batch a job runs again, alone. */
@@ -39,7 +41,7 @@ export interface WriteQueueOptions {
  * pool and gets one transaction per job.
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
+  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: orderWriteHooks.postgresBatch });
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;

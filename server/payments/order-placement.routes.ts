@@ -12,7 +12,7 @@ import type { OrderRow } from '../orders/order.table';
 import { findPaymentIntent } from './payment.repository';
 import { gatewayCall } from './payment.errors';
 import { priceCart } from './payment.snapshot';
-import { createOrderForIntent, isPaidInFull, parseSnapshot, paymentsOf } from './payment.service';
+import { createOrderForIntent, isPaidInFull, parseSnapshot, type Payments } from './payment.service';
 
 const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
 
@@ -21,9 +21,8 @@ const FOREIGN_INTENT = 'This payment does not belong to this order. Please try a
  * is written only for a succeeded intent of this shop whose amount is the recomputed total and
  * which no other order uses. The same intent again answers the same order.
  */
-export function createOrderPlacementRoutes(app: AppContext): Router {
+export function createOrderPlacementRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  const payments = paymentsOf(app);
 
   async function orderBody(order: OrderRow) {
     const items = await loadItems(app.db, [order.id]);

@@ -17,7 +17,7 @@ import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
 import { refundPayment } from './refund.service';
 import { buildSnapshot, priceCart } from './payment.snapshot';
-import { isPaidInFull, openIntent, paymentsOf, reconcileIntents, settleIntent, type Payments } from './payment.service';
+import { isPaidInFull, openIntent, reconcileIntents, settleIntent, type Payments } from './payment.service';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
 import { createWebhookRoutes } from './payment.webhook';
 
@@ -37,9 +37,8 @@ function scheduleSettle(payments: Payments, intentId: string): void {
 }
 
 /** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders, checkout. */
-export function createPaymentRoutes(app: AppContext): Router {
+export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  const payments = paymentsOf(app);
   const { gateway, writes } = payments;
 
   router.get(routerPath('paymentsConfig'), (ctx) => {
@@ -117,13 +116,13 @@ export function createPaymentRoutes(app: AppContext): Router {
     ctx.body = { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
   });
 
-  router.use(createWebhookRoutes(app).routes());
-  router.use(createOrderPlacementRoutes(app).routes());
-  router.use(createCheckoutRoutes(app).routes());
+  router.use(createWebhookRoutes(app, payments).routes());
+  router.use(createOrderPlacementRoutes(app, payments).routes());
+  router.use(createCheckoutRoutes(app, payments).routes());
   return router;
 }
 
 /** Start-up reconciliation: paid intents without an order (crash, closed browser) get their order. */
-export async function runPaymentStartupTasks(app: AppContext): Promise<void> {
-  await reconcileIntents(paymentsOf(app));
+export async function runPaymentStartupTasks(payments: Payments): Promise<void> {
+  await reconcileIntents(payments);
 }

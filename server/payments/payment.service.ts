@@ -8,48 +8,33 @@ import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
-import { chargeAndPlaceOrder } from './checkout.transaction';
-import { createCheckoutWriter, type CheckoutWriter } from './checkout-writer';
-import { createWriteQueue, type WriteQueue } from './group-commit';
+import type { OrderWriter } from '../write-path/order-writer';
+import type { WriteQueue } from './group-commit';
 import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
-import type { PaymentIntentRow } from './payment.table';
+import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
+
+type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
 
 export interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
+  /** The app's write path (server/write-path/order-writer.ts). */
+  writer: OrderWriter;
   writes: WriteQueue;
-  /** With the test gateway on a SQLite file: the thread that writes checkouts (checkout-writer.ts). */
-  checkoutWriter: CheckoutWriter | null;
   /** Whether orders queue their confirmation mail (false: mail is off). */
   mailQueueing: boolean;
 }
 
-const byApp = new WeakMap<AppContext, Payments>();
-
-/** The payments domain of one app: its gateway (Stripe when configured, else the test gateway) and write queue. */
-export function paymentsOf(app: AppContext): Payments {
-  let payments = byApp.get(app);
-  if (!payments) {
-    const writes = createWriteQueue(app.db);
-    const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
-    const { database } = app.config;
-    const chargeIn = gateway.chargeIn;
-    const checkoutWriter =
-      chargeIn && database.kind === 'sqlite' && database.path !== ':memory:'
-        ? createCheckoutWriter(database.path, { logger: app.logger, fallback: (input) => writes.run((trx) => chargeAndPlaceOrder(trx, input, chargeIn)) })
-        : null;
-    payments = { app, gateway, writes, checkoutWriter, mailQueueing: mailQueueingOf(app.config) };
-    byApp.set(app, payments);
-  }
-  return payments;
-}
-
-/** Stops what the payments domain runs beside requests (the checkout writer thread). */
-export async function closePayments(app: AppContext): Promise<void> {
-  await byApp.get(app)?.checkoutWriter?.close();
+/**
+ * The payments domain of one app, composed by createApp and passed to the routes that need it:
+ * its gateway (Stripe when configured, else the built-in test gateway) and the app's write path.
+ */
+export function createPayments(app: AppContext, writer: OrderWriter): Payments {
+  const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writer.writes);
+  return { app, gateway, writer, writes: writer.writes, mailQueueing: mailQueueingOf(app.config) };
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -63,9 +48,11 @@ export async function openIntent(
   payments: Payments,
   snapshot: IntentSnapshot,
   idempotencyKey: string,
+  /** What the caller already found under the key (null: nothing), so it is not looked up twice. */
+  found?: PaymentIntentRow | null,
 ): Promise<PaymentIntentRow & { clientSecret?: string | null }> {
   const { app, gateway, writes } = payments;
-  const known = await findPaymentIntentByKey(app.db, idempotencyKey);
+  const known = found === undefined ? await findPaymentIntentByKey(app.db, idempotencyKey) : found;
   if (known) {
     if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
     return known;
@@ -76,9 +63,9 @@ export async function openIntent(
     idempotencyKey,
     metadata: { customer_email: snapshot.customer.email },
   };
-  const remote = gateway.createIntentIn ? undefined : await gateway.createIntent(input);
+  const remote = await gateway.createIntent(input);
   return writes.run(async (trx) => {
-    const intent = remote ?? (await gateway.createIntentIn!(trx, input));
+    const intent = remote;
     const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
     if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;
@@ -96,6 +83,8 @@ export async function createOrderForIntent(
   intentId: string,
   snapshot: IntentSnapshot,
   source: OrderHistoryTable['source'],
+  /** More intent columns for the same update (the checkout's stored answer), given the order. */
+  alsoOnIntent: (order: OrderRow) => IntentAnswerColumns = () => ({}),
 ): Promise<{ order: OrderRow; created: boolean }> {
   // PostgreSQL runs writers side by side: lock the intent so the webhook and POST /api/orders for the
   // same payment cannot both pass the check below (SQLite writes one transaction at a time anyway).
@@ -103,12 +92,12 @@ export async function createOrderForIntent(
   const existing = await findOrderByPaymentIntent(trx, intentId);
   const now = app.now();
   if (existing) {
-    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, updated_at: now });
+    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, ...alsoOnIntent(existing), updated_at: now });
     return { order: existing, created: false };
   }
   const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
   await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
-  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, updated_at: now });
+  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, ...alsoOnIntent(order), updated_at: now });
   return { order, created: true };
 }
 

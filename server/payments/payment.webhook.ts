@@ -4,7 +4,7 @@ import { routerPath } from '../../shared/api/routes';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
 import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
-import { createOrderForIntent, parseSnapshot, paymentsOf } from './payment.service';
+import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
 import { applyRefundEvent } from './refund.webhook';
 
 /** Seconds a signed webhook stays acceptable (Stripe's default tolerance). */
@@ -15,9 +15,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * applied once (stored in the same transaction as its effect); payment_intent.succeeded writes the
  * missing order from the stored cart snapshot.
  */
-export function createWebhookRoutes(app: AppContext): Router {
+export function createWebhookRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  const payments = paymentsOf(app);
 
   router.post(routerPath('webhook'), async (ctx) => {
     const stripeConfig = app.config.stripe;

@@ -50,16 +50,16 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
 }
 
 /**
- * Creates and confirms a test-gateway intent in one step inside the caller's transaction, so the
- * charge commits with the order or not at all (checkout.transaction.ts, also on the writer thread).
+ * A test-gateway intent created and confirmed in one step, as data: the one-transaction checkout
+ * writes its ledger row with the order (checkout.transaction.ts, the writer thread, the PostgreSQL
+ * batches), so the charge commits with the order or not at all.
  */
-export async function chargeTestPayment(trx: Transaction<Database>, input: CreateIntentInput & { paymentMethodId: string }, now: number): Promise<InTransactionCharge> {
+export function plannedTestCharge(input: CreateIntentInput & { paymentMethodId: string }, now: number): InTransactionCharge & { ledger: TestGatewayIntentRow } {
   const { status, failure } = confirmOutcome(input.paymentMethodId);
   // No create_key: the caller's transaction writes the shop's intent under this key too and commits
   // nothing if the key is taken (IntentKeyTakenError), so the ledger need not index it a second time.
-  const charged = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
-  await insertRow(trx, 'test_gateway_intents', charged);
-  return { intent: toIntent(charged), failure };
+  const ledger = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
+  return { ledger, intent: toIntent(ledger), failure };
 }
 
 /**
@@ -70,7 +70,7 @@ export async function chargeTestPayment(trx: Transaction<Database>, input: Creat
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
 
-  async function createIntentIn(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
+  async function createLedgerIntent(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
     const created = ledgerRow(input, 'requires_payment_method', null, app.now());
     // Insert first, look up only on a conflict: a retried create with the same key gets the first intent.
     if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return toIntent(created);
@@ -81,12 +81,8 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     provider: 'test',
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
-      return writes.run((trx) => createIntentIn(trx, input));
+      return writes.run((trx) => createLedgerIntent(trx, input));
     },
-
-    createIntentIn,
-
-    chargeIn: (trx, input) => chargeTestPayment(trx, input, app.now()),
 
     async confirmIntent(id: string, paymentMethodId: string): Promise<GatewayIntent> {
       const { status, failure } = confirmOutcome(paymentMethodId);

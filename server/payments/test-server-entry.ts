@@ -1,6 +1,5 @@
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { paymentsOf } from './payment.service';
 
 /**
  * Test support: starts the real server from the environment on an ephemeral port and prints
@@ -9,7 +8,7 @@ import { paymentsOf } from './payment.service';
 const app = await createApp(loadConfig({ ...process.env, PORT: '0' }));
 const url = await app.listen(0, '127.0.0.1');
 // As server/main.ts does: the checkout writer thread starts once the server listens.
-paymentsOf(app.context).checkoutWriter?.warmUp();
+app.writer.warmUp();
 process.stdout.write(`LISTENING ${url}\n`);
 process.once('SIGTERM', () => {
   void app.close().then(() => process.exit(0));

@@ -10,11 +10,6 @@ import pg from 'pg';
  * folder, start it on a free loopback port, hand out fresh databases, remove it all at the end.
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
  */
-export interface TemporaryPostgres {
-  /** A new, empty database on the cluster, as a DATABASE_URL. */
-  createDatabase(): Promise<string>;
-  stop(): Promise<void>;
-}
 
 function findBinDir(): string {
   const candidates = [process.env.PG_BIN_DIR, ...listDebianBinDirs(), '/usr/local/bin'].filter(Boolean) as string[];
@@ -51,21 +46,45 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
+export interface TemporaryPostgresOptions {
+  /**
+   * Tests run with fsync off (nothing need survive them). Benchmarks pass `durable: true`: fsync on
+   * and the default synchronous_commit, so a commit costs what it costs in production.
+   */
+  durable?: boolean;
+  /** More `-c name=value` server settings. */
+  settings?: Record<string, string>;
+}
+
+export interface TemporaryPostgres {
+  /** A new, empty database on the cluster, as a DATABASE_URL. */
+  createDatabase(): Promise<string>;
+  /** The cluster's address (postgres database), host and port, and where its binaries are. */
+  adminUrl: string;
+  host: string;
+  port: number;
+  binDir: string;
+  /** The postmaster's process id (its children are the backends). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startTemporaryPostgres(options: TemporaryPostgresOptions = {}): Promise<TemporaryPostgres> {
   const binDir = findBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
   const dataDir = path.join(dir, 'data');
   const user = isRoot ? serverUser() : {};
   if (isRoot) fs.chmodSync(dir, 0o777);
-  execFileSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], {
+  execFileSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', ...(options.durable ? [] : ['--no-sync']), '-E', 'UTF8'], {
     stdio: 'ignore',
     ...user,
   });
   const port = await freePort();
+  const settings: Record<string, string> = { ...(options.durable ? {} : { fsync: 'off' }), max_connections: '200', ...options.settings };
   const server: ChildProcess = spawn(
     path.join(binDir, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'max_connections=200'],
+    ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     { stdio: 'ignore', ...user },
   );
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -73,6 +92,11 @@ export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
 
   let counter = 0;
   return {
+    adminUrl,
+    host: '127.0.0.1',
+    port,
+    binDir,
+    pid: server.pid!,
     async createDatabase() {
       const name = `shop_test_${process.pid}_${++counter}`;
       const client = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { createApp, type RunningApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -22,13 +23,39 @@ export interface RequestOptions {
 export interface TestApp {
   url: string;
   app: RunningApp;
+  /** The SQLite file (meaningless on PostgreSQL: use databaseUrl to open the same database again). */
   dbPath: string;
+  /** DATABASE_URL of this app's database, SQLite or PostgreSQL. */
+  databaseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
 
+let databases = 0;
+
 /**
- * Starts the real server on an ephemeral port with a fresh SQLite file, as a client would see it.
+ * A fresh database on the run's PostgreSQL cluster (the `node-pg` vitest project starts it in
+ * server/test/postgres-global-setup.ts), so the server suite runs on PostgreSQL as on SQLite.
+ */
+async function createPostgresTestDatabase(): Promise<string> {
+  const { inject } = await import('vitest');
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `shop_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Starts the real server on an ephemeral port with a fresh database (a SQLite file, or a PostgreSQL
+ * database when SHOP_TEST_DATABASE=postgres), as a client would see it.
  * `env` adds or overrides environment variables (Stripe keys, admin bootstrap, …); `appOptions.now`
  * replaces the server's clock (session expiry, throttle windows).
  */
@@ -38,8 +65,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const dbPath = path.join(dir, 'shop.db');
+  const onPostgres = process.env.SHOP_TEST_DATABASE === 'postgres';
+  const defaultUrl = onPostgres ? await createPostgresTestDatabase() : `sqlite:${dbPath}`;
+  // Mail files go beside the SQLite file; on PostgreSQL into the same temporary folder, never data/.
+  const mailDir = onPostgres ? { MAIL_DIR: path.join(dir, 'mail') } : {};
   // Cheap password hashes (2^12 instead of 2^17) keep auth tests fast; a test may ask for the real cost.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: defaultUrl, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', ...mailDir, ...env });
   const app = await createApp(config, appOptions.now ? { now: appOptions.now } : {});
   const url = await app.listen(0, '127.0.0.1');
 
@@ -63,6 +94,7 @@ export async function startTestApp(
     url,
     app,
     dbPath,
+    databaseUrl: env.DATABASE_URL ?? defaultUrl,
     request,
     async close() {
       await app.close();

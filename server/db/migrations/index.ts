@@ -12,6 +12,7 @@ import * as clusteredChildTables from './2026-11-22T0400_clustered_child_tables'
 import * as mailOutbox from './2026-11-24T0200_mail_outbox';
 import * as hardening from './2026-11-24T0300_hardening';
 import * as analyticsDayProcessing from './2026-11-24T0400_analytics_day_processing';
+import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0200_mail_outbox': mailOutbox,
   '2026-11-24T0300_hardening': hardening,
   '2026-11-24T0400_analytics_day_processing': analyticsDayProcessing,
+  '2026-11-24T0500_orders_search_pg_trgm': ordersSearchPgTrgm,
 };

@@ -1,0 +1,231 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { checkoutBody } from '../server/payments/payment.test-support';
+import { startReverseProxy } from '../server/test/nginx';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
+import { startChildServer } from './support/child-server';
+import { cpuMsOfProcesses, cpuMsOfTree } from './support/process-cpu';
+
+/**
+ * Issue 18's budget table, every figure beside its baseline from the same run:
+ * - pgbench (TPC-B-like, same client count) on the same PostgreSQL cluster: the database's own pace;
+ * - POST /api/checkout on PostgreSQL with the test gateway, and with Stripe (the `stripe` package
+ *   against the local stand-in, in its own process);
+ * - two server processes on one PostgreSQL, the load split between their ports (and, for the shape,
+ *   behind Debian's nginx);
+ * - SQLite with the test gateway, against the code before this issue (a worktree of 67ccdfa at
+ *   BENCH_BASE_DIR, default /work/wt/i18-base) in the same run, and SQLite with Stripe;
+ * - server CPU per order (all threads of all server processes) and PostgreSQL's CPU per order.
+ *
+ * The PostgreSQL cluster is a throwaway one (server/test/postgres.ts) but durable: fsync on and the
+ * default synchronous_commit, so each commit waits for its WAL flush as it would in production.
+ * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
+ * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
+ * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const pgbenchScale = Number(process.env.BENCH_PGBENCH_SCALE ?? connections);
+const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
+const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+interface Shop {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The real server (test-server-entry.ts of the given checkout of the code) as its own process. */
+function startShop(codeRoot: string, env: Record<string, string>): Promise<Shop> {
+  const entry = path.join(codeRoot, 'server/payments/test-server-entry.ts');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: codeRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) {
+        resolve({
+          url: match[1]!,
+          child,
+          async stop() {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+    void exited.then(() => reject(new Error(`server exited with ${child.exitCode} before listening`)));
+  });
+}
+
+const { paymentMethodId: _unused, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
+const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
+const checkoutRequest = {
+  method: 'POST' as const,
+  path: '/api/checkout',
+  // A fresh Idempotency-Key per request, as each shopper's checkout has its own.
+  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+};
+
+interface Figures {
+  ordersPerSecond: number;
+  p99: number;
+  errors: number;
+  serverCpuPerOrder: number;
+  postgresCpuPerOrder: number | null;
+}
+
+/** Checkouts against `urls` (connections split evenly), counting orders in the database. */
+async function measure(urls: string[], countOrders: () => Promise<number>, serverPids: number[], postgresPid: number | null): Promise<Figures> {
+  const per = Math.max(1, Math.round(connections / urls.length));
+  const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
+  await run(2);
+  const postgresCpuMs = () => (postgresPid ? cpuMsOfTree(postgresPid) : 0);
+  const before = await countOrders();
+  const serverCpu = cpuMsOfProcesses(serverPids);
+  const postgresCpu = postgresCpuMs();
+  const started = Date.now();
+  const results = await run(seconds);
+  const elapsed = (Date.now() - started) / 1000;
+  const orders = (await countOrders()) - before;
+  return {
+    ordersPerSecond: orders / elapsed,
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
+    serverCpuPerOrder: ((cpuMsOfProcesses(serverPids) - serverCpu) / orders) * 1000,
+    postgresCpuPerOrder: postgresPid ? ((postgresCpuMs() - postgresCpu) / orders) * 1000 : null,
+  };
+}
+
+const stripeEnv = (url: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_stand_in',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+  STRIPE_API_BASE: url,
+});
+
+async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}): Promise<Figures> {
+  const dbPath = path.join(dir, `${name}.db`);
+  const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv });
+  const sqlite = new SQLite(dbPath, { readonly: true });
+  try {
+    const count = async () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+    return await measure([shop.url], count, [shop.child.pid!], null);
+  } finally {
+    sqlite.close();
+    await shop.stop();
+  }
+}
+
+async function postgresCase(
+  dir: string,
+  cluster: TemporaryPostgres,
+  options: { processes?: number; extraEnv?: Record<string, string>; viaNginx?: boolean } = {},
+): Promise<Figures> {
+  const url = await cluster.createDatabase();
+  const env = { DATABASE_URL: url, WEB_DIST_DIR: path.join(dir, 'dist'), TRUST_PROXY: '1', ...options.extraEnv };
+  // Started one after the other: the first runs the migrations on an empty database.
+  const shops = [await startShop(root, env)];
+  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(root, env));
+  const proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const count = async () => Number((await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
+    const urls = proxy ? [proxy.url] : shops.map((shop) => shop.url);
+    return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid);
+  } finally {
+    await client.end();
+    await proxy?.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
+  }
+}
+
+/** pgbench's TPC-B-like script with the same client count, on the same cluster: transactions/s. */
+async function pgbenchCase(cluster: TemporaryPostgres): Promise<{ tps: number; postgresCpuPerTransaction: number }> {
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE pgbench');
+  await admin.end();
+  const common = ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres'];
+  execFileSync(path.join(cluster.binDir, 'pgbench'), ['-i', '-q', '-s', String(pgbenchScale), ...common, 'pgbench'], { stdio: 'ignore' });
+  const cpu = cpuMsOfTree(cluster.pid);
+  const output = execFileSync(path.join(cluster.binDir, 'pgbench'), ['-c', String(connections), '-j', '2', '-T', String(seconds), ...common, 'pgbench'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? Number.NaN);
+  return { tps, postgresCpuPerTransaction: ((cpuMsOfTree(cluster.pid) - cpu) / transactions) * 1000 };
+}
+
+const selected = (name: string) => !wanted || wanted.includes(name);
+const rows: [string, Figures][] = [];
+function report(name: string, figures: Figures) {
+  rows.push([name, figures]);
+  const pgCpu = figures.postgresCpuPerOrder === null ? '-' : figures.postgresCpuPerOrder.toFixed(0);
+  console.log(
+    `${name.padEnd(44)} ${figures.ordersPerSecond.toFixed(0).padStart(8)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(6)} ${figures.serverCpuPerOrder.toFixed(0).padStart(10)} ${pgCpu.padStart(10)}`,
+  );
+}
+const figure = (name: string) => rows.find(([row]) => row === name)?.[1];
+function ratio(label: string, numerator: number | undefined, denominator: number | undefined, budget: string) {
+  if (numerator === undefined || denominator === undefined) return;
+  console.log(`${label.padEnd(64)} ${((numerator / denominator) * 100).toFixed(1).padStart(6)} %   (budget ${budget})`);
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  const cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '300' } });
+  const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts');
+  try {
+    console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('PostgreSQL: throwaway cluster, fsync on, synchronous_commit on (defaults), max_connections 300; the server pool holds 10 connections');
+    let pgbench: { tps: number; postgresCpuPerTransaction: number } | undefined;
+    if (selected('pgbench')) {
+      pgbench = await pgbenchCase(cluster);
+      console.log(`pgbench TPC-B-like, scale ${pgbenchScale}, ${connections} clients, 2 threads: ${pgbench.tps.toFixed(0)} tps, PostgreSQL CPU ${pgbench.postgresCpuPerTransaction.toFixed(0)} us per transaction`);
+    }
+    console.log('case                                         orders/s  p99 ms errors  server us  postgres us (CPU per order)');
+    if (selected('pg-test')) report('PostgreSQL, test gateway', await postgresCase(dir, cluster));
+    if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url) }));
+    if (selected('pg-two')) report('PostgreSQL, two processes (load split)', await postgresCase(dir, cluster, { processes: 2 }));
+    if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
+    const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
+    if (selected('sqlite-base') && hasBase) report('SQLite, test gateway, before (67ccdfa)', await sqliteCase(dir, 'base', baseRoot));
+    if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
+    if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url)));
+    if (!hasBase) console.log(`(no code before this issue at ${baseRoot}: git worktree add ${baseRoot} 67ccdfa)`);
+
+    console.log('\nbudgets');
+    ratio('PostgreSQL checkout vs pgbench tps', figure('PostgreSQL, test gateway')?.ordersPerSecond, pgbench?.tps, '>= 50 %');
+    const pgCpu = figure('PostgreSQL, test gateway')?.serverCpuPerOrder;
+    if (pgCpu !== undefined) console.log(`${'server CPU per order on PostgreSQL'.padEnd(64)} ${pgCpu.toFixed(0).padStart(6)} us  (budget <= 500 us)`);
+    ratio('Stripe path vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path (stand-in)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
+    ratio('Stripe path vs test gateway, SQLite', figure('SQLite, Stripe path (stand-in)')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
+    ratio('two processes vs one, PostgreSQL (load split)', figure('PostgreSQL, two processes (load split)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 100 %');
+    ratio('two processes behind nginx vs one, PostgreSQL', figure('PostgreSQL, two processes behind nginx')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, 'for the shape');
+    ratio('SQLite test gateway vs the code before this issue', figure('SQLite, test gateway')?.ordersPerSecond, figure('SQLite, test gateway, before (67ccdfa)')?.ordersPerSecond, '>= 95 %');
+    console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  } finally {
+    await standIn.stop();
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

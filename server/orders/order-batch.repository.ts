@@ -1,0 +1,60 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { BatchHook } from '../write-path/batch-hooks';
+import { insertMany, type InsertPart } from '../write-path/multi-insert';
+import type { OrderHistoryTable, OrderItemTable, OrderRow } from './order.table';
+
+/**
+ * New orders of one PostgreSQL write batch, written by one statement just before COMMIT
+ * (server/write-path/postgres-group-commit.ts): the change sequence for all of them, the orders,
+ * their items and their first history rows. Taking the sequence there, rather than when each order
+ * is built, keeps the change counter's row lock for the length of that statement and the commit
+ * only, instead of for the whole transaction: with the lock taken early, every order-writing
+ * transaction of the database ran one at a time, each waiting out the previous one's work and WAL
+ * flush (docs/benchmarks/scale.md). The guarantee of design.md §4 is unchanged: whoever takes a
+ * sequence holds the counter row until it commits, so sequences still become visible in order.
+ */
+export interface StagedOrder {
+  order: OrderRow;
+  items: OrderItemTable[];
+  history: OrderHistoryTable;
+}
+
+/** The insert parts of staged orders (the orders take the change sequence), for insertMany. */
+export function stagedOrderParts(staged: readonly StagedOrder[]): InsertPart[] {
+  return [
+    { table: 'orders', rows: staged.map((entry) => entry.order), sequenced: 'change_seq' },
+    { table: 'order_items', rows: staged.flatMap((entry) => entry.items) },
+    { table: 'order_history', rows: staged.map((entry) => entry.history) },
+  ];
+}
+
+/** Gives each staged order the change sequence insertMany took for it. */
+export function assignChangeSeqs(staged: readonly StagedOrder[], lastSeq: number | null): void {
+  if (staged.length === 0) return;
+  if (lastSeq === null) throw new Error('no change sequence was taken for the staged orders');
+  staged.forEach((entry, index) => {
+    entry.order.change_seq = lastSeq - staged.length + index + 1;
+  });
+}
+
+/** Writes the staged orders in one statement and gives each its change sequence. */
+export async function writeStagedOrders(trx: Transaction<Database>, staged: readonly StagedOrder[]): Promise<void> {
+  if (staged.length === 0) return;
+  const { lastSeq } = await insertMany(trx, stagedOrderParts(staged));
+  assignChangeSeqs(staged, lastSeq);
+}
+
+const staging = new WeakMap<Transaction<Database>, StagedOrder[]>();
+
+/** Where insertOrder puts a new order when its transaction writes orders at commit; undefined otherwise. */
+export function orderStageOf(trx: Transaction<Database>): StagedOrder[] | undefined {
+  return staging.get(trx);
+}
+
+/** The orders domain's hook on the PostgreSQL write path's batches (server/write-path/batch-hooks.ts). */
+export const stagedOrdersHook: BatchHook = {
+  begin: (trx) => void staging.set(trx, []),
+  beforeCommit: (trx) => writeStagedOrders(trx, staging.get(trx) ?? []),
+  end: (trx) => void staging.delete(trx),
+};

@@ -1,0 +1,15 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * What a domain adds to every batch transaction of the write path, registered when the app is
+ * composed (server/app.ts): `begin` when a batch transaction opens, `beforeCommit` as its last
+ * statements. The orders domain uses it to write a batch's new orders in one statement that also
+ * takes their change sequence (orders/order-batch.repository.ts).
+ */
+export interface BatchHook {
+  begin(trx: Transaction<Database>): void;
+  beforeCommit(trx: Transaction<Database>): Promise<void>;
+  /** The batch rolled back: forget what was staged. */
+  end(trx: Transaction<Database>): void;
+}

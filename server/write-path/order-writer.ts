@@ -1,0 +1,54 @@
+import type { AppContext } from '../app-context';
+import { createCheckoutWriter } from '../payments/checkout-writer';
+import { chargeAndPlaceOrder, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
+import { createWriteQueue, type WriteQueue } from '../payments/group-commit';
+import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
+
+/**
+ * The one write path (docs/decisions/scale.md): composed once by createApp per database and gateway,
+ * and handed to the payments domain and its routes. Behind it, the machinery of the hot path:
+ * group commit (SQLite, payments/group-commit.ts; PostgreSQL, postgres-group-commit.ts with the
+ * orders domain's batch hook), precompiled statements, the SQLite writer thread, the PostgreSQL
+ * checkout batches. Domain functions only ever get a transaction.
+ */
+export interface OrderWriter {
+  /** Write jobs, group-committed: each resolves once its transaction is durable. */
+  writes: WriteQueue;
+  /**
+   * The one-transaction checkout (charge, order, intent and answer together), for a gateway whose
+   * ledger lives in this database (the built-in test gateway); null with Stripe, whose charge is a
+   * network call that cannot join a transaction.
+   */
+  checkout: ((input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>) | null;
+  /** Starts what takes a while to start (the writer thread), once the server listens. */
+  warmUp(): void;
+  /** Whether checkouts currently run on the SQLite writer thread. */
+  runsOnThread(): boolean;
+  /** Waits for the checkouts under way, then stops the thread. */
+  close(): Promise<void>;
+}
+
+export function createOrderWriter(app: AppContext, options: { localLedger: boolean }): OrderWriter {
+  const writes = createWriteQueue(app.db);
+  const idle = { warmUp: () => undefined, runsOnThread: () => false, close: async () => undefined };
+  if (!options.localLedger) return { writes, checkout: null, ...idle };
+  const { database } = app.config;
+  const { faults } = app;
+  // One checkout in this thread's write queue: the fallback of the thread, and the general case.
+  const alone = (input: ChargeAndPlaceOrder) => writes.run((trx) => chargeAndPlaceOrder(trx, input, faults.afterCharge));
+  if (database.kind === 'sqlite' && database.path !== ':memory:') {
+    const thread = createCheckoutWriter(database.path, {
+      logger: app.logger,
+      fallback: alone,
+      crashAfterCharge: faults.crashAfterCharge,
+      onThreadExit: faults.writerThreadExited,
+    });
+    return { writes, checkout: thread.run, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
+  }
+  // The crash tests' fault lives in the one-checkout transaction; the batch writer has none.
+  if (database.kind === 'postgres' && !faults.crashAfterCharge) {
+    const batches = createPostgresCheckoutWriter(app.db, { alone });
+    return { writes, checkout: batches.run, ...idle };
+  }
+  return { writes, checkout: alone, ...idle };
+}
