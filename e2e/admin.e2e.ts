@@ -51,9 +51,9 @@ it('keeps working offline and syncs each change once, surfacing a conflict from 
 
   await tablet.setOffline(true);
   await page.getByText('Offline', { exact: true }).waitFor();
-  await queueCard(page, 'production', orderA.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
-  await queueCard(page, 'ready', orderA.order_number).getByRole('button', { name: /^Mark \S+ shipped/ }).click();
-  await queueCard(page, 'production', orderB.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
+  await queueCard(page, 'production', orderA.order_number).getByRole('button', { name: /^Mark \S+ Printed/ }).click();
+  await queueCard(page, 'ready', orderA.order_number).getByRole('button', { name: /^Mark \S+ Shipped/ }).click();
+  await queueCard(page, 'production', orderB.order_number).getByRole('button', { name: /^Mark \S+ Printed/ }).click();
   await page.getByText('3 changes waiting').waitFor();
   expect((await statusOf(orderA.id)).status).toBe('processing');
 
@@ -114,7 +114,7 @@ it('shares one cache between two tabs: a change made offline in one shows at onc
 
     await context.setOffline(true);
     await first.getByText('Offline', { exact: true }).waitFor();
-    await queueCard(first, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
+    await queueCard(first, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ Printed/ }).click();
     // The other tab reads nothing from the server (offline): it learns of the change from the shared cache.
     await queueCard(second, 'ready', order.order_number).waitFor();
     await second.getByText('1 change waiting').waitFor();
@@ -156,8 +156,8 @@ it('reloads while offline with the changes and the waiting count kept (needs the
 
   await context.setOffline(true);
   await page.getByText('Offline', { exact: true }).waitFor();
-  await queueCard(page, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ printed/ }).click();
-  await queueCard(page, 'ready', order.order_number).getByRole('button', { name: /^Mark \S+ shipped/ }).click();
+  await queueCard(page, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ Printed/ }).click();
+  await queueCard(page, 'ready', order.order_number).getByRole('button', { name: /^Mark \S+ Shipped/ }).click();
   await page.getByText('2 changes waiting').waitFor();
 
   await page.reload();

@@ -34,7 +34,7 @@ it('flushes the admin outbox from the service worker with the tab closed', async
   await waitForServiceWorkerControl(page);
 
   await context.setOffline(true);
-  await card.getByRole('button', { name: /^Mark \S+ printed/ }).click();
+  await card.getByRole('button', { name: /^Mark \S+ Printed/ }).click();
   await page.locator(`[data-queue="ready"] [data-order-number="${order.order_number}"]`).waitFor();
   await expect
     .poll(() => page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags()))

@@ -99,8 +99,16 @@ it('reaches the account from the header, the footer and the confirmation', async
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
   await page.getByRole('link', { name: 'Create an account to see this order later' }).click();
   await page.getByRole('heading', { name: 'Your Account', level: 1 }).waitFor();
+  // The promise holds: the account made from this link, with the order's e-mail, lists the order.
+  expect(await page.getByLabel('Email address').inputValue()).not.toBe('');
+  await page.getByLabel('First name').fill('Maya');
+  await page.getByLabel('Last name').fill('Jama');
+  await page.getByLabel('Choose a password').fill('sunset-villa-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText(orderNumber).waitFor();
   await context.close();
 });
 

@@ -3,7 +3,7 @@ import type { AuthResponse, Role } from '../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
-import type { DbOrTrx } from '../orders/order.repository';
+import { claimGuestOrder, type DbOrTrx } from '../orders/order.repository';
 import {
   adminExists,
   findUserByEmail,
@@ -29,7 +29,7 @@ export async function isSetupRequired(app: AppContext): Promise<boolean> {
 export const setupDone = () => new HttpError(409, 'SETUP_COMPLETE', AUTH_MESSAGES.setupDone);
 export const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
 
-type NewAccount = Omit<RegisterInput, 'phone'> & { phone?: string };
+type NewAccount = Omit<RegisterInput, 'phone' | 'orderNumber'> & { phone?: string; orderNumber?: string };
 
 /** How this app hashes for `client` in `lane`: its configured cost, fair turns among clients. */
 export function hashRequestFor(app: AppContext, client: string | undefined, lane: HashLane): HashRequest {
@@ -60,6 +60,7 @@ export async function registerCustomer(app: AppContext, input: NewAccount, clien
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   const user = await insertUserUnlessEmailTaken(app.db, newUserRow(app, input, 'customer', passwordHash));
   if (!user) throw emailTaken();
+  if (input.orderNumber) await claimGuestOrder(app.db, input.orderNumber, user.id, user.email);
   return signIn(app, user);
 }
 

@@ -225,3 +225,19 @@ export function groupByOrder<R extends { order_id: string }, T>(rows: readonly R
   return byOrder;
 }
 
+
+/**
+ * Gives a guest order to the account just made with the e-mail it was placed with (the order lookup's
+ * proof: its number and its e-mail). An order of another address, or one already in an account, is
+ * left alone. `user_id` is not part of any synced view, so neither version nor change sequence moves.
+ */
+export async function claimGuestOrder(db: DbOrTrx, orderNumber: string, userId: number, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ user_id: userId })
+    .where('order_number', '=', orderNumber.trim().toUpperCase())
+    .where('user_id', 'is', null)
+    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

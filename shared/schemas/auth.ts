@@ -32,8 +32,13 @@ export const registerSchema = z.strictObject({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   phone: z.string().trim().max(40).optional(),
+  /**
+   * A guest order to keep in the new account (from the confirmation's link): it joins the account
+   * only when it was placed with the account's e-mail, the same proof the order lookup asks for.
+   */
+  orderNumber: z.string().trim().max(20).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The first admin: the same fields as a registration, without a phone. */
-export const setupSchema = registerSchema.omit({ phone: true });
+export const setupSchema = registerSchema.omit({ phone: true, orderNumber: true });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { firstErrorByField } from '../../../shared/schemas/fields';
 import { registerSchema } from '../../../shared/schemas/auth';
 import { useAuth } from '../../auth/useAuth';
@@ -50,9 +51,12 @@ function SignInForm() {
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '', phone: '' };
 
+/** Reached from an order's confirmation (`/account?order=VP-…&email=…`): that guest order joins the new account. */
 function RegisterForm() {
   const { notify } = useNotify();
-  const [values, setValues] = useState(EMPTY);
+  const [params] = useSearchParams();
+  const claimedOrder = params.get('order') ?? undefined;
+  const [values, setValues] = useState(() => ({ ...EMPTY, email: params.get('email') ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   useAutoClear(error, () => setError(null));
@@ -69,7 +73,7 @@ function RegisterForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = { ...values, phone: values.phone.trim() || undefined };
+    const input = { ...values, phone: values.phone.trim() || undefined, orderNumber: claimedOrder };
     const parsed = registerSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(firstErrorByField(parsed.error));

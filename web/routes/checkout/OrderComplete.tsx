@@ -43,7 +43,7 @@ export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; on
         {user ? (
           <Link to="/account">See this order in your account</Link>
         ) : (
-          <Link to="/account">Create an account to see this order later</Link>
+          <Link to={`/account?${new URLSearchParams({ order: order.orderNumber, email: order.customerEmail })}`}>Create an account to see this order later</Link>
         )}
       </p>
       <button type="button" className="btn btn--primary" onClick={onContinue}>
