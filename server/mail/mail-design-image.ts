@@ -1,14 +1,15 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import { renderAsync } from '@resvg/resvg-js';
-import { colorHex } from '../../shared/catalog';
+import { layoutDesign, loadDesignFonts, type DesignFonts } from '../../shared/render';
+import { fileFontSource } from '../../shared/render/node-font-source';
 
-/** What the picture of a design needs of an order line. */
+/** What the picture of a design needs of an order line (an order item row). */
 export interface MailDesignItem {
+  device: string;
+  product_type: string | null;
   text: string;
   color: string;
   font: string;
+  font_size: number;
 }
 
 /** An image attached to the mail and shown inline through `cid:` (no remote images in mails). */
@@ -23,64 +24,42 @@ export interface MailImage {
 }
 
 const WIDTH = 280;
-const HEIGHT = 72;
+const MAX_HEIGHT = 120;
 const SCALE = 2;
 
+let fonts: Promise<DesignFonts> | null = null;
+
 /**
- * The picture of one design line for the mails: the customer's text in its colour and font, as
- * glyph outlines (fontkit, from the same self-hosted font files the web app serves), rasterised to
- * PNG (resvg), since mail clients do not show SVG. One function, so that it can draw through the
- * shared design renderer (issue 13, shared/render/) once that is on this branch. Rasterised on
- * libuv's thread pool (renderAsync), so the event loop serving shoppers does not wait for it.
+ * The picture of one design line for the mails, drawn by the shared renderer (shared/render): the
+ * very outlines of the print file, from the same font files, turned to read left to right and
+ * cropped to the ink, then rasterised to PNG (resvg), since mail clients do not show SVG. Rasterised
+ * on libuv's thread pool (renderAsync), so the event loop serving shoppers does not wait for it.
  */
 export async function designImageForMail(item: MailDesignItem, cid: string): Promise<MailImage> {
-  const svg = designSvg(item);
-  const png = (await renderAsync(svg, { fitTo: { mode: 'width', value: WIDTH * SCALE } })).asPng();
-  return { cid, filename: `${cid.split('@')[0]}.png`, contentType: 'image/png', content: png, width: WIDTH, height: HEIGHT };
-}
-
-const require = createRequire(import.meta.url);
-const FONT_FILES: Record<string, string> = {
-  Pecita: '@fontsource/dancing-script/files/dancing-script-latin-700-normal.woff',
-  Inter: '@fontsource/inter/files/inter-latin-700-normal.woff',
-  Poppins: '@fontsource/poppins/files/poppins-latin-600-normal.woff',
-};
-const fonts = new Map<string, fontkit.Font>();
-
-function fontFor(name: string): fontkit.Font {
-  const key = FONT_FILES[name] ? name : 'Pecita';
-  let font = fonts.get(key);
-  if (!font) {
-    font = fontkit.create(fs.readFileSync(require.resolve(FONT_FILES[key]!))) as fontkit.Font;
-    fonts.set(key, font);
-  }
-  return font;
-}
-
-/** The design as an SVG of outlines, centred and shrunk to fit, on a background it reads well on. */
-export function designSvg(item: MailDesignItem): string {
-  const font = fontFor(item.font);
-  const run = font.layout(item.text);
-  const advance = run.positions.reduce((sum, position) => sum + position.xAdvance, 0);
-  const size = Math.min(40, ((WIDTH - 32) * font.unitsPerEm) / Math.max(advance, 1));
-  const scale = size / font.unitsPerEm;
-  const baseline = HEIGHT / 2 + ((font.ascent + font.descent) / 2) * scale;
-  let x = (WIDTH - advance * scale) / 2;
-  const paths: string[] = [];
-  run.glyphs.forEach((glyph, index) => {
-    const position = run.positions[index]!;
-    const outline = glyph.path.scale(scale, -scale).translate(x + position.xOffset * scale, baseline - position.yOffset * scale).toSVG();
-    // A character the font lacks (an emoji, say) would show as the font's "no glyph" box: leave a gap.
-    if (outline && glyph.id !== 0) paths.push(outline);
-    x += position.xAdvance * scale;
+  fonts ??= loadDesignFonts(fileFontSource).catch((error: unknown) => {
+    fonts = null;
+    throw error;
   });
-  const fill = colorHex(item.color);
-  const background = isLight(fill) ? '#2a0e24' : '#ffffff';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">` +
-    `<rect width="${WIDTH}" height="${HEIGHT}" rx="12" fill="${background}" stroke="#f3d6e4" stroke-width="2"/>` +
-    `<path fill="${fill}" d="${paths.join(' ')}"/></svg>`
-  );
+  const { svg, height } = designSvg(item, await fonts);
+  const png = (await renderAsync(svg, { fitTo: { mode: 'width', value: WIDTH * SCALE } })).asPng();
+  return { cid, filename: `${cid.split('@')[0]}.png`, contentType: 'image/png', content: png, width: WIDTH, height };
+}
+
+/** The design's ink as an SVG, on a background it reads well on. Characters the font lacks are left out, as in the print file. */
+export function designSvg(item: MailDesignItem, loaded: DesignFonts): { svg: string; height: number } {
+  const layout = layoutDesign({ device: item.device, productType: item.product_type, text: item.text, color: item.color, font: item.font, fontSize: item.font_size }, loaded);
+  const ink = layout.ink ?? { x: 0, y: 0, width: 1, height: 1 };
+  // The layout runs the text down the print area (+y) with letter tops towards +x; rotate(-90) reads it
+  // left to right, mapping (x, y) to (y, -x), so the ink box becomes x from ink.y, y from -(ink.x + width).
+  const pad = Math.max(ink.width, ink.height) * 0.12 + 1;
+  const box = { x: ink.y - pad, y: -(ink.x + ink.width) - pad, w: ink.height + 2 * pad, h: ink.width + 2 * pad };
+  const height = Math.max(40, Math.min(MAX_HEIGHT, Math.round((WIDTH * box.h) / box.w)));
+  const background = isLight(layout.fill) ? '#2a0e24' : '#ffffff';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="${box.x} ${box.y} ${box.w} ${box.h}" preserveAspectRatio="xMidYMid meet">` +
+    `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" fill="${background}"/>` +
+    `<path transform="rotate(-90)" fill="${layout.fill}" d="${layout.pathData}"/></svg>`;
+  return { svg, height };
 }
 
 /** Relative luminance above ~0.55: light enough to need a dark background. */
