@@ -25,8 +25,8 @@ export default defineConfig({
           exclude: [
             'server/db/clustered-tables-migration.test.ts',
             'server/payments/checkout-answer-migration.test.ts',
-            'server/payments/checkout-writer.test.ts',
-            'server/payments/group-commit.test.ts',
+            'server/write-path/checkout-writer.test.ts',
+            'server/write-path/group-commit.test.ts',
             'server/payments/crash-recovery.test.ts',
             'server/orders/order-search-index.test.ts',
             'server/db/postgres.test.ts',

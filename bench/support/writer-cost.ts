@@ -7,7 +7,7 @@ import type { CheckoutPayload } from '../../shared/schemas/order';
 import { migrateToLatest } from '../../server/db/database';
 import { openSqliteConnection } from '../../server/db/sqlite-connection';
 import { chargeAndPlaceOrder } from '../../server/payments/checkout.transaction';
-import { createWriteQueue } from '../../server/payments/group-commit';
+import { createWriteQueue } from '../../server/write-path/group-commit';
 import { buildSnapshot, priceCart } from '../../server/payments/payment.snapshot';
 import { checkoutBody } from '../../server/payments/payment.test-support';
 

@@ -9,7 +9,7 @@ import { unwritableDataError } from '../errors/startup-error';
 /**
  * One SQLite connection as Kysely sees it: WAL mode with synchronous=FULL, so an acknowledged order
  * survives power loss, and a short busy timeout (the driver waits for the lock asynchronously). Used by the server's main connection and by the
- * checkout writer thread's own connection (server/payments/checkout-writer.ts), so both behave alike.
+ * checkout writer thread's own connection (server/write-path/checkout-writer.ts), so both behave alike.
  */
 export interface SqliteConnectionOptions {
   /** Registered by the composition (server/app.ts, the writer thread), never imported here. */

@@ -18,7 +18,7 @@ import type { IntentSnapshot } from './payment.snapshot';
  * The database side of a checkout whose gateway keeps its ledger in this database (the test
  * gateway): charge, the shop's intent with its snapshot, the order and the stored answer, in the
  * caller's transaction. Kept apart from checkout.service.ts, with plain data in and out, because it
- * also runs on the checkout writer thread (checkout-writer.ts), which loads only what it needs.
+ * also runs on the checkout writer thread (server/write-path/checkout-writer.ts), which loads only what it needs.
  */
 export const CHECKOUT_SCOPE = 'checkout';
 

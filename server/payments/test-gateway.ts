@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import { insertRow } from '../db/precompiled';
 import { timeOrderedId } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
-import type { WriteQueue } from './group-commit';
+import type { WriteQueue } from '../write-path/order-writer';
 import {
   CardDeclinedError,
   GatewayRequestError,

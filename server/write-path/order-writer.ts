@@ -1,13 +1,15 @@
 import type { AppContext } from '../app-context';
-import { createCheckoutWriter } from '../payments/checkout-writer';
+import { createCheckoutWriter } from './checkout-writer';
 import { chargeAndPlaceOrder, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
-import { createWriteQueue, type WriteQueue } from '../payments/group-commit';
+import { createWriteQueue, type WriteQueue } from './group-commit';
 import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
+
+export type { WriteJob, WriteQueue } from './group-commit';
 
 /**
  * The one write path (docs/decisions/scale.md): composed once by createApp per database and gateway,
  * and handed to the payments domain and its routes. Behind it, the machinery of the hot path:
- * group commit (SQLite, payments/group-commit.ts; PostgreSQL, postgres-group-commit.ts with the
+ * group commit (SQLite, group-commit.ts; PostgreSQL, postgres-group-commit.ts with the
  * orders domain's batch hook), precompiled statements, the SQLite writer thread, the PostgreSQL
  * checkout batches. Domain functions only ever get a transaction.
  */

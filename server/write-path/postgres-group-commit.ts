@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { WriteJob, WriteQueue } from '../payments/group-commit';
+import type { WriteJob, WriteQueue } from './group-commit';
 import type { BatchHook } from './batch-hooks';
 import { createBatcher, type Request } from './batcher';
 
@@ -25,7 +25,7 @@ export function isRetryableAlone(error: unknown): boolean {
  * while `concurrency` batches are under way wait and then run together in one transaction, whose
  * hooks write what the jobs staged (the batch's orders, in one statement) just before COMMIT. Jobs
  * run one after another on the batch's connection and must only touch the database: as on SQLite
- * (payments/group-commit.ts), a job that throws rolls its batch back, fails alone, and the others
+ * (group-commit.ts), a job that throws rolls its batch back, fails alone, and the others
  * go back to the front of the queue. A failure at the hooks or the commit (e.g. two staged orders
  * for one intent, a deadlock) runs each job of the batch again in a transaction of its own, so one
  * job's conflict never fails another job.

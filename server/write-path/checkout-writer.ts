@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../http/logger';
-import type { ChargeAndPlaceOrder, CheckoutOutcome } from './checkout.transaction';
-import { IntentKeyTakenError } from './gateway';
+import type { ChargeAndPlaceOrder, CheckoutOutcome } from '../payments/checkout.transaction';
+import { IntentKeyTakenError } from '../payments/gateway';
 
 /** `inFlight`: the checkouts handed to the thread and not yet answered, these jobs included. */
 export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndPlaceOrder }[]; inFlight: number } | { type: 'close' };

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
-import type { ChargeAndPlaceOrder } from './checkout.transaction';
+import type { ChargeAndPlaceOrder } from '../payments/checkout.transaction';
 import { createCheckoutWriter } from './checkout-writer';
-import { cartPayload, checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
-import { buildSnapshot, priceCart } from './payment.snapshot';
+import { cartPayload, checkoutBody, countRows, testGatewayCharges } from '../payments/payment.test-support';
+import { buildSnapshot, priceCart } from '../payments/payment.snapshot';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { listOrderPage } from '../orders/order-list.repository';
 

@@ -3,7 +3,7 @@ import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
 import { orderWriteHooks } from '../orders/order-write-hooks';
-import { createPostgresWriteQueue } from '../write-path/postgres-group-commit';
+import { createPostgresWriteQueue } from './postgres-group-commit';
 import type { Database } from '../db/schema';
 
 /** Database work only: after a rollback of its batch a job runs again, alone. */
