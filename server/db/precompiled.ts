@@ -26,8 +26,10 @@ export interface Precompiled<A extends unknown[], R> {
 
 interface Template {
   sql: string;
-  /** For each compiled parameter: the argument index it takes, or the constant it keeps. */
-  slots: ({ arg: number } | { constant: unknown })[];
+  /** For each compiled parameter: the argument index it takes (-1: it keeps its constant). */
+  argumentAt: number[];
+  /** For each compiled parameter: the query's own constant (where argumentAt is -1). */
+  constants: unknown[];
 }
 
 const marker = (index: number) => `\u0000precompiled-argument-${index}\u0000`;
@@ -41,21 +43,22 @@ export function precompile<A extends unknown[], R>(arity: A['length'], build: (d
     if (!template) {
       const markers = Array.from({ length: arity }, (_, index) => marker(index));
       const compiled = build(db, ...(markers as unknown as A)).compile();
-      const slots = compiled.parameters.map((parameter) => {
-        const arg = markers.indexOf(parameter as string);
-        return arg >= 0 ? { arg } : { constant: parameter };
-      });
-      const used = new Set(slots.flatMap((slot) => ('arg' in slot ? [slot.arg] : [])));
+      const argumentAt = compiled.parameters.map((parameter) => markers.indexOf(parameter as string));
+      const used = new Set(argumentAt.filter((arg) => arg >= 0));
       if (used.size !== arity) throw new Error(`precompile: the query uses ${used.size} of its ${arity} arguments as plain parameters`);
-      template = { sql: compiled.sql, slots };
+      template = { sql: compiled.sql, argumentAt, constants: compiled.parameters.map((parameter, index) => (argumentAt[index]! >= 0 ? undefined : parameter)) };
       templates.set(postgres, template);
     }
     return template;
   }
 
   async function execute(db: DbOrTrx, args: A): Promise<{ rows: R[]; changes: number }> {
-    const { sql, slots } = templateFor(db);
-    const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
+    const { sql, argumentAt, constants } = templateFor(db);
+    const parameters = new Array<unknown>(argumentAt.length);
+    for (let index = 0; index < argumentAt.length; index++) {
+      const arg = argumentAt[index]!;
+      parameters[index] = arg >= 0 ? args[arg] : constants[index];
+    }
     const connection = heldConnection(db);
     if (connection) {
       // As Kysely's SQLite driver runs it, without the hand-over (sqlite-connection.ts).
@@ -86,8 +89,18 @@ export async function insertRow<T extends keyof Database & string>(
   row: Insertable<Database[T]>,
   options: { ignoreConflict?: boolean } = {},
 ): Promise<boolean> {
-  const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
-  const key = `${table}|${columns.join(',')}|${options.ignoreConflict ? 'ignore' : 'fail'}`;
+  // One pass over the row for the statement's key, its columns and its values (this runs for every
+  // row a checkout writes).
+  let key = options.ignoreConflict ? `${table}|ignore|` : `${table}|fail|`;
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  for (const column in row) {
+    const value = (row as Record<string, unknown>)[column];
+    if (value === undefined) continue;
+    key += `${column},`;
+    columns.push(column);
+    values.push(value);
+  }
   let insert = rowInserts.get(key);
   if (!insert) {
     insert = precompile(columns.length, (qb, ...values) => {
@@ -96,6 +109,5 @@ export async function insertRow<T extends keyof Database & string>(
     });
     rowInserts.set(key, insert);
   }
-  const values = columns.map((column) => (row as Record<string, unknown>)[column]);
   return (await insert.run(db, ...values)) > 0;
 }

@@ -34,14 +34,19 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   sqlite.pragma('cache_size = -32768');
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
-  const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database }, options.beforeCommit ?? []) });
-  handles.set(db, database);
+  const statements = statementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: withStatementCache(sqlite, statements) }, options.beforeCommit ?? []) });
+  handles.set(db, statements);
   return db;
 }
 
-const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
-const held = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** A connection's cached statements, for precompiled queries run straight on it (precompiled.ts). */
+export interface HeldConnection {
+  prepare(sql: string): SQLite.Statement;
+}
+
+const handles = new WeakMap<Kysely<Database>, HeldConnection>();
+const held = new WeakMap<Kysely<Database>, HeldConnection>();
 
 /**
  * Marks `trx` as holding its SQLite connection until the returned release is called, so that
@@ -58,7 +63,7 @@ export function holdConnection(db: Kysely<Database>, trx: Transaction<Database>)
 }
 
 /** The connection a transaction holds (holdConnection), if any. */
-export function heldConnection(db: Kysely<Database>): SQLite.Database | undefined {
+export function heldConnection(db: Kysely<Database>): HeldConnection | undefined {
   return held.get(db);
 }
 
@@ -82,23 +87,32 @@ class ShopSqliteDialect extends SqliteDialect {
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running most of
  * ours. Statements are reused per SQL text (bounded), except one still being iterated.
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+function statementCache(sqlite: SQLite.Database): HeldConnection {
   const cache = new Map<string, SQLite.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
+  return {
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached && cache.size < 2000) cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+/** The database as Kysely's driver sees it: its `prepare` goes through the cache. */
+function withStatementCache(sqlite: SQLite.Database, statements: HeldConnection): SQLite.Database {
+  // Native methods must be called on the real database object, not on the proxy; each is bound
+  // once, not at every access (the driver reaches for `prepare` at every query).
+  const bound = new Map<PropertyKey, unknown>([['prepare', statements.prepare]]);
   return new Proxy(sqlite, {
     get(target, property, receiver) {
-      if (property !== 'prepare') {
-        const value = Reflect.get(target, property, receiver);
-        // Native methods must be called on the real database object, not on the proxy.
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return (sql: string) => {
-        const cached = cache.get(sql);
-        if (cached && !cached.busy) return cached;
-        const statement = prepare(sql);
-        if (!cached && cache.size < 2000) cache.set(sql, statement);
-        return statement;
-      };
+      if (bound.has(property)) return bound.get(property);
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target);
+      bound.set(property, method);
+      return method;
     },
   });
 }
