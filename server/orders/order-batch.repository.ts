@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { BatchHook } from '../write-path/batch-hooks';
-import { insertMany, type InsertPart } from '../write-path/multi-insert';
+import type { BatchHook } from '../write-path/order-writer';
+import { insertMany, type InsertPart } from '../db/multi-insert';
 import type { OrderHistoryTable, OrderItemTable, OrderRow } from './order.table';
 
 /**

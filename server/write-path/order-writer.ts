@@ -5,6 +5,8 @@ import { createWriteQueue, type WriteQueue } from './group-commit';
 import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
 
 export type { WriteJob, WriteQueue } from './group-commit';
+/** What a domain adds to a PostgreSQL batch's transaction (the orders domain's staged orders). */
+export type { BatchHook } from './batch-hooks';
 
 /**
  * The one write path (docs/decisions/scale.md): composed once by createApp per database and gateway,

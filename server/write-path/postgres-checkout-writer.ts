@@ -9,7 +9,7 @@ import { storedAnswerOrConflict, type ChargeAndPlaceOrder, type CheckoutOutcome 
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { orderConfirmationRow } from '../mail/mail-outbox';
 import { createBatcher, type Request } from './batcher';
-import { insertMany } from './multi-insert';
+import { insertMany } from '../db/multi-insert';
 
 const INTENTS_BY_KEY = 'select * from payment_intents where idempotency_key = any($1::text[])';
 
@@ -27,7 +27,7 @@ export interface PostgresCheckoutWriterOptions {
  * The one-transaction test-gateway checkout on PostgreSQL, many checkouts per transaction in four
  * round trips whatever their number: BEGIN; one look-up of all their Idempotency-Keys; one
  * statement writing every ledger charge, order (taking the change sequence), item, history row,
- * confirmation mail (the outbox of issue 16) and shop intent (server/write-path/multi-insert.ts); COMMIT. Each checkout's outcome is the one it
+ * confirmation mail (the outbox of issue 16) and shop intent (server/db/multi-insert.ts); COMMIT. Each checkout's outcome is the one it
  * would have had alone: a key that already answered gets its stored answer (or `reused`/`taken`) and
  * writes nothing. If another process inserted one of the keys after the look-up, the statement
  * skips that intent; the batch then rolls back and every checkout of it runs alone, where the key

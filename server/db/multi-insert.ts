@@ -1,5 +1,5 @@
 import { CompiledQuery, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /**
  * Many rows into several PostgreSQL tables in one statement: each table's rows go as one JSON
