@@ -49,3 +49,20 @@ export function childrenOf(parent: number): number[] {
   }
   return children;
 }
+
+/**
+ * User + system CPU milliseconds of each thread of a process (Linux /proc/PID/task), keyed by
+ * thread id; the main thread's id is the process id.
+ */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      threads.set(Number(tid), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return threads;
+}

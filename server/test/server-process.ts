@@ -14,9 +14,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/payments/test-server-entry.ts` with `env` added and resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/**
+ * Starts `server/payments/test-server-entry.ts` with `env` added and resolves once it listens.
+ * `codeRoot`: another checkout of the code to run instead (a benchmark's older commit).
+ */
+export async function startServerProcess(env: Record<string, string>, options: { codeRoot?: string; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+  const script = options.codeRoot ? path.join(options.codeRoot, 'server', 'payments', 'test-server-entry.ts') : entry;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+    cwd: options.codeRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { checkoutBody } from '../server/payments/payment.test-support';
+import { startServerProcess } from '../server/test/server-process';
+import { threadCpuMs } from './support/process-cpu';
+
+/**
+ * Issue 18's SQLite budget, with each thread's share: POST /api/checkout (test gateway, writer
+ * thread, SQLite with synchronous=FULL) on the code before the issue (a worktree of 67ccdfa at
+ * BENCH_BASE_DIR) and on this code, each its own server process, in interleaved rounds (the order
+ * alternates, so neither always runs first on a machine whose load drifts). Per round: orders/s,
+ * p99, and server CPU per order split by thread from /proc (main thread, the busiest other thread,
+ * which is the checkout writer, and the rest: V8's and libuv's helpers). CPU per order moves far
+ * less than orders/s when other work shares the cores.
+ * Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3), BENCH_BASE_DIR, BENCH_NODE_ARGS.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+const { paymentMethodId: _unused, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
+const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
+const request = {
+  method: 'POST' as const,
+  path: '/api/checkout',
+  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+};
+
+interface Round {
+  ordersPerSecond: number;
+  p99: number;
+  errors: number;
+  /** µs of CPU per order: all threads, the main thread, the writer (busiest other), the rest. */
+  cpu: { all: number; main: number; writer: number; rest: number };
+}
+
+async function measure(dir: string, codeRoot: string | undefined): Promise<Round> {
+  const dbPath = path.join(dir, `${randomUUID()}.db`);
+  const server = await startServerProcess({ DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), LOG_LEVEL: 'warn' }, { codeRoot, nodeArgs });
+  const sqlite = new SQLite(dbPath, { readonly: true });
+  try {
+    const load = (duration: number) => autocannon({ url: server.url, connections, duration, requests: [request] });
+    await load(2);
+    const orders = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+    const pid = server.child.pid!;
+    const before = { orders: orders(), cpu: threadCpuMs(pid), at: Date.now() };
+    const result = await load(seconds);
+    const placed = orders() - before.orders;
+    const spent = [...threadCpuMs(pid)].map(([tid, ms]) => ({ tid, ms: ms - (before.cpu.get(tid) ?? 0) }));
+    const perOrder = (ms: number) => (ms / placed) * 1000;
+    const main = spent.find((thread) => thread.tid === pid)?.ms ?? 0;
+    const others = spent.filter((thread) => thread.tid !== pid).sort((a, b) => b.ms - a.ms);
+    const all = spent.reduce((sum, thread) => sum + thread.ms, 0);
+    const writer = others[0]?.ms ?? 0;
+    return {
+      ordersPerSecond: placed / ((Date.now() - before.at) / 1000),
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors + result.timeouts,
+      cpu: { all: perOrder(all), main: perOrder(main), writer: perOrder(writer), rest: perOrder(all - main - writer) },
+    };
+  } finally {
+    sqlite.close();
+    await server.stop();
+  }
+}
+
+if (!fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'))) {
+  console.error(`No code before issue 18 at ${baseRoot}: git worktree add --detach ${baseRoot} 67ccdfa (node_modules linked in).`);
+  process.exit(1);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-sqlite-'));
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const cases = [
+  { name: 'before (67ccdfa)', root: baseRoot as string | undefined },
+  { name: 'this code', root: undefined },
+];
+const results = new Map<string, Round[]>(cases.map((c) => [c.name, []]));
+try {
+  console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, ${rounds} rounds, load average at start: ${loadAverage()}`);
+  console.log('round case               orders/s  p99 ms errors | CPU us per order: all   main writer  rest | load');
+  for (let round = 0; round < rounds; round++) {
+    for (const c of round % 2 ? [...cases].reverse() : cases) {
+      const r = await measure(dir, c.root);
+      results.get(c.name)!.push(r);
+      const { all, main, writer, rest } = r.cpu;
+      console.log(
+        `${String(round + 1).padEnd(5)} ${c.name.padEnd(18)} ${r.ordersPerSecond.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(6)} | ${[all, main, writer, rest].map((v) => v.toFixed(0).padStart(6)).join(' ')}       | ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+    }
+  }
+  const [before, after] = cases.map((c) => results.get(c.name)!);
+  const ratios = after!.map((r, index) => (r.ordersPerSecond / before![index]!.ordersPerSecond) * 100);
+  const sum = (list: Round[], pick: (r: Round) => number) => list.reduce((total, r) => total + pick(r), 0);
+  console.log(`\nthis code vs before, per round: ${ratios.map((r) => `${r.toFixed(1)} %`).join(', ')} (budget >= 95 %)`);
+  console.log(`all rounds together: ${((sum(after!, (r) => r.ordersPerSecond) / sum(before!, (r) => r.ordersPerSecond)) * 100).toFixed(1)} %`);
+  for (const part of ['all', 'main', 'writer', 'rest'] as const) {
+    const mean = (list: Round[]) => sum(list, (r) => r.cpu[part]) / list.length;
+    console.log(`CPU us per order, ${part.padEnd(6)}: before ${mean(before!).toFixed(0)}, this code ${mean(after!).toFixed(0)} (${(mean(after!) - mean(before!)).toFixed(0)})`);
+  }
+  console.log(`load average at end: ${loadAverage()}`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
