@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { checkoutBody } from '../server/payments/payment.test-support';
 import { startServerProcess } from '../server/test/server-process';
+import { checkoutRequest } from './support/load';
 import { threadCpuMs } from './support/process-cpu';
 
 /**
@@ -24,13 +24,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-const { paymentMethodId: _unused, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
-const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
-const request = {
-  method: 'POST' as const,
-  path: '/api/checkout',
-  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
-};
+const request = checkoutRequest();
 
 interface Round {
   ordersPerSecond: number;
