@@ -1,7 +1,7 @@
 /**
- * The building blocks of the route map (routes.ts): what one entry says and the types read from
- * it. A request is a zod schema (the one the server validates with); a response is a phantom type
- * (`answer<T>()` holds no value, only T) or, for downloads, `fileAnswer()`.
+ * The building blocks of the route map (endpoints.ts + routes.ts): what one entry says and the
+ * types read from it. A request is a zod schema (the one the server validates with); a response
+ * is a phantom type (`answer<T>()` holds no value, only T) or, for downloads, `fileAnswer()`.
  */
 import type { z } from 'zod';
 
@@ -34,19 +34,45 @@ export function fileAnswer(): FileAnswer {
   return { kind: 'file' };
 }
 
-export interface RouteEntry {
+/** What the wire needs: method, path and the answer. */
+export interface EndpointEntry {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+  readonly response: JsonAnswer<unknown> | FileAnswer;
+}
+
+/** An entry of the route map: the endpoint and the schema of its request, if it takes one. */
+export interface RouteEntry extends EndpointEntry {
   /** The JSON body of a POST or PATCH. */
   readonly body?: z.ZodType;
   /** The query string of a GET. */
   readonly query?: z.ZodType;
-  readonly response: JsonAnswer<unknown> | FileAnswer;
 }
 
-/** Keeps an entry's literal types (method, path, schemas) while checking it is an entry. */
-export function route<const Entry extends RouteEntry>(entry: Entry): Entry {
+/** Keeps an endpoint's literal types (method, path) while checking it is one. */
+export function endpoint<const Entry extends EndpointEntry>(entry: Entry): Entry {
   return entry;
+}
+
+/** A GET takes a query schema, a POST or PATCH a body schema. */
+export type RequestSchemaOf<Entry extends EndpointEntry> = Entry['method'] extends 'GET' ? { readonly query: z.ZodType } : { readonly body: z.ZodType };
+
+export type RequestTable<Endpoints extends Record<string, EndpointEntry>> = {
+  readonly [Name in keyof Endpoints]?: RequestSchemaOf<Endpoints[Name]>;
+};
+
+export type RoutesOf<Endpoints extends Record<string, EndpointEntry>, Requests extends RequestTable<Endpoints>> = {
+  readonly [Name in keyof Endpoints]: Endpoints[Name] & (Name extends keyof Requests ? Requests[Name] : unknown);
+};
+
+/** The route map: each endpoint with its request schema joined in. */
+export function withRequests<Endpoints extends Record<string, EndpointEntry>, Requests extends RequestTable<Endpoints>>(
+  endpoints: Endpoints,
+  requests: Requests,
+): RoutesOf<Endpoints, Requests> {
+  const joined: Record<string, RouteEntry> = {};
+  for (const [name, entry] of Object.entries(endpoints)) joined[name] = { ...entry, ...requests[name as keyof Requests] };
+  return joined as RoutesOf<Endpoints, Requests>;
 }
 
 /** `:id` and friends of a path, as a union of their names. */

@@ -4,7 +4,8 @@
  * worker make their own with `createApiClient` (their fetch, token and 401 handling).
  */
 import type { DownloadedFile } from '../../shared/api/contract';
-import { API_ROUTES, apiPath, type ApiRouteName, type CallInput, type ResponseOf } from '../../shared/api/routes';
+import { API_ENDPOINTS, apiPath } from '../../shared/api/endpoints';
+import type { ApiRouteName, CallInput, ResponseOf } from '../../shared/api/routes';
 import { errorOfAnswer, networkError } from './api-error';
 
 export { ApiError, messageForStatus, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, type ApiErrorDetails } from './api-error';
@@ -46,7 +47,7 @@ export type Call = <Name extends ApiRouteName>(name: Name, ...args: CallArgs<Nam
 
 export function createApiClient(config: ApiClientConfig): { call: Call } {
   const call = async <Name extends ApiRouteName>(name: Name, ...args: CallArgs<Name>): Promise<ResponseOf<Name>> => {
-    const entry = API_ROUTES[name];
+    const entry = API_ENDPOINTS[name];
     const input = (args[0] ?? {}) as LooseInput;
     const options: CallOptions = args[1] ?? {};
     const download = entry.response.kind === 'file';
