@@ -105,6 +105,8 @@ describe('call', () => {
       const pending = createApiClient({ fetch, baseUrl, getToken: () => null }).call('health', undefined, { signal: controller.signal });
       controller.abort();
       await expect(pending).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+      const alreadyAborted = createApiClient({ fetch, baseUrl, getToken: () => null }).call('health', undefined, { signal: controller.signal });
+      await expect(alreadyAborted).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
