@@ -122,13 +122,14 @@ type EntryResponse<Entry> = Entry extends { response: JsonAnswer<infer Body> }
     ? DownloadedFile
     : never;
 
+/** What a route does not take is typed `undefined`, so `call('health', { body })` does not compile. */
 type EntryInput<Entry> = (Entry extends { path: infer Path extends string }
   ? [PathParamNames<Path>] extends [never]
-    ? unknown
+    ? { params?: undefined }
     : { params: Record<PathParamNames<Path>, string> }
-  : unknown) &
-  ([EntryBody<Entry>] extends [never] ? unknown : { body: z.input<EntryBody<Entry>> }) &
-  ([EntryQuery<Entry>] extends [never] ? unknown : { query?: QueryInput<EntryQuery<Entry>> });
+  : never) &
+  ([EntryBody<Entry>] extends [never] ? { body?: undefined } : { body: z.input<EntryBody<Entry>> }) &
+  ([EntryQuery<Entry>] extends [never] ? { query?: undefined } : { query?: QueryInput<EntryQuery<Entry>> });
 
 export type {
   EntryInput as InputOfEntry,

@@ -39,7 +39,7 @@ export interface ApiClientConfig {
 type LooseInput = { params?: Record<string, string>; body?: unknown; query?: Record<string, string | number | null | undefined> };
 
 /** `call('health')` needs no input; `call('orderStatus', { params, body })` does. */
-export type CallArgs<Name extends ApiRouteName> = {} extends CallInput<Name>
+export type CallArgs<Name extends ApiRouteName> = Partial<CallInput<Name>> extends CallInput<Name>
   ? [input?: CallInput<Name>, options?: CallOptions]
   : [input: CallInput<Name>, options?: CallOptions];
 
