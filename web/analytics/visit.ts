@@ -1,6 +1,6 @@
 import { apiRequest } from '../api/client';
 import { apiPath } from '../../shared/api/routes';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 
 const VISITOR_KEY = 'visitorId';
 const LAST_VISIT_KEY = 'lastVisitDay';

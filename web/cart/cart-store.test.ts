@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 import { resetShopDb } from '../components/test-support';
 import { addToCart, adjustQuantity, clearCart, loadCart, removeFromCart, updateQuantity } from './cart-store';
 

@@ -1,5 +1,5 @@
 import type { CartLine } from '../db/db';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 import {
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
-import { useCachedOrders } from '../sync/use-cached-orders';
+import { useCachedOrders } from '../../../admin-data/use-cached-orders';
 import { downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';

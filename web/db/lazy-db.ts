@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ShopDatabase } from '../db/db';
+import type { ShopDatabase } from './db';
 
 type LiveQuery = typeof import('dexie').liveQuery;
 let loading: Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> | null = null;
@@ -10,7 +10,7 @@ let loading: Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> | null = null;
  * (docs/decisions/web-shop.md). Every shop module reaches IndexedDB through here.
  */
 export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> {
-  loading ??= Promise.all([import('../db/db'), import('dexie')]).then(([module, dexie]) => ({ db: module.db, liveQuery: dexie.liveQuery }));
+  loading ??= Promise.all([import('./db'), import('dexie')]).then(([module, dexie]) => ({ db: module.db, liveQuery: dexie.liveQuery }));
   return loading;
 }
 

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../db/db';
-import { SYNC_META } from '../../../sync/meta-keys';
-import type { ConflictRecord } from '../../../sync/outbox';
+import { db } from '../db/db';
+import { SYNC_META } from './meta-keys';
+import type { ConflictRecord } from './outbox';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);

@@ -2,10 +2,10 @@
  * The page's wiring of the sync engine: one engine per tab on the shared Dexie database, the
  * window's fetch and the stored token, and a loop that flushes on reconnect and on an interval.
  */
-import { db } from '../../../db/db';
-import { getToken } from '../../../auth/token';
-import { createSyncEngine, type SyncEngine } from '../../../sync/engine';
-import { createHttpTransport } from '../../../sync/transport';
+import { db } from '../db/db';
+import { getToken } from '../auth/token';
+import { createSyncEngine, type SyncEngine } from './engine';
+import { createHttpTransport } from './transport';
 
 export const SYNC_INTERVAL_MS = 15_000;
 
