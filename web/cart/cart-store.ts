@@ -95,14 +95,6 @@ export async function addToCart(item: NewCartItem): Promise<string> {
   });
 }
 
-/** Sets a line's quantity; 0 or less removes the line (spec.md §4). Returns a message when removed. */
-export async function updateQuantity(id: string, quantity: number): Promise<string | null> {
-  if (quantity <= 0) return removeFromCart(id);
-  const { db } = await loadShopDb();
-  await db.cart.update(id, { quantity: Math.min(MAX_QUANTITY_PER_LINE, Math.floor(quantity)) });
-  return quantity > MAX_QUANTITY_PER_LINE ? CART_MESSAGES.quantityLimit : null;
-}
-
 /**
  * Changes a line's quantity by `delta` against its stored value, so quick repeated clicks (or
  * another tab) never work from a stale number. 0 or less removes the line.
@@ -127,12 +119,6 @@ export async function removeFromCart(id: string): Promise<string> {
   const { db } = await loadShopDb();
   await db.cart.delete(id);
   return CART_MESSAGES.removed;
-}
-
-export async function clearCart(): Promise<string> {
-  const { db } = await loadShopDb();
-  await db.cart.clear();
-  return CART_MESSAGES.cleared;
 }
 
 /** The cart as reloaded at start: invalid lines are dropped from storage, the rest kept in order. */
