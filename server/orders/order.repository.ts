@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
+import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { insertRow, precompile } from '../db/precompiled';
@@ -63,10 +64,6 @@ export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
   return Number(row.value);
 }
 
-export function buildSearchText(parts: { orderNumber: string; firstName: string; lastName: string; email: string; texts: string[] }): string {
-  return [parts.orderNumber, `${parts.firstName} ${parts.lastName}`, parts.email, ...parts.texts].join('\n').toLowerCase();
-}
-
 const orderWithNumber = precompile(1, (db, orderNumber: string) => db.selectFrom('orders').select('id').where('order_number', '=', orderNumber));
 
 async function uniqueOrderNumber(trx: DbOrTrx): Promise<string> {
@@ -127,12 +124,12 @@ export function toOrderRows(
     printed_at: fulfillment.printedAt ?? null,
     shipped_at: fulfillment.shippedAt ?? null,
     delivered_at: fulfillment.deliveredAt ?? null,
-    search_text: buildSearchText({
+    search_text: orderSearchText({
       orderNumber,
-      firstName: order.customer.firstName,
-      lastName: order.customer.lastName,
-      email: order.customer.email,
-      texts: order.items.map((item) => item.text),
+      customerName: customerNameOf(order.customer.firstName, order.customer.lastName),
+      customerEmail: order.customer.email,
+      itemTexts: order.items.map((item) => item.text),
+      trackingNumber: fulfillment.trackingNumber ?? null,
     }),
     version: 1,
     change_seq: changeSeq,

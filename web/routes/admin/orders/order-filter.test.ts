@@ -34,25 +34,25 @@ describe('search with memory', () => {
     for (const search of searches) {
       for (const scope of [EMPTY_FILTER, { ...EMPTY_FILTER, status: 'shipped' as const }, { ...EMPTY_FILTER, dateFrom: '2026-11-10', dateTo: '2026-11-20' }]) {
         const wanted: OrderFilter = { ...scope, search };
-        expect(filter(orders, wanted), `${JSON.stringify(wanted)}`).toEqual(filterOrders(orders, wanted));
+        expect(filter(orders, wanted, 'UTC'), `${JSON.stringify(wanted)}`).toEqual(filterOrders(orders, wanted, 'UTC'));
       }
     }
   });
 
   it('narrows the earlier result and returns a remembered one unchanged', () => {
     const filter = createOrderFilter();
-    const maya = filter(orders, { ...EMPTY_FILTER, search: 'maya' });
-    const maya1 = filter(orders, { ...EMPTY_FILTER, search: 'maya1' });
+    const maya = filter(orders, { ...EMPTY_FILTER, search: 'maya' }, 'UTC');
+    const maya1 = filter(orders, { ...EMPTY_FILTER, search: 'maya1' }, 'UTC');
     expect(maya1.every((order) => maya.includes(order))).toBe(true);
-    expect(filter(orders, { ...EMPTY_FILTER, search: 'maya' })).toBe(maya);
+    expect(filter(orders, { ...EMPTY_FILTER, search: 'maya' }, 'UTC')).toBe(maya);
   });
 
   it('forgets what it remembered when the orders change', () => {
     const filter = createOrderFilter();
-    const before = filter(orders, { ...EMPTY_FILTER, search: 'bomb' });
+    const before = filter(orders, { ...EMPTY_FILTER, search: 'bomb' }, 'UTC');
     const changed = [toCachedOrder(adminOrder({ customText: 'Bombshell new' }), []), ...orders];
-    const after = filter(changed, { ...EMPTY_FILTER, search: 'bomb' });
+    const after = filter(changed, { ...EMPTY_FILTER, search: 'bomb' }, 'UTC');
     expect(after).toHaveLength(before.length + 1);
-    expect(after).toEqual(filterOrders(changed, { ...EMPTY_FILTER, search: 'bomb' }));
+    expect(after).toEqual(filterOrders(changed, { ...EMPTY_FILTER, search: 'bomb' }, 'UTC'));
   });
 });
