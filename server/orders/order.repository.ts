@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
+import type { Design } from '../../shared/design';
 import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
@@ -13,15 +14,9 @@ import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from '
 /** A database handle or an open transaction: repository functions take either, `db` first. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-export interface NewOrderItem {
-  device: string;
+/** An order line: the shopper's design and its price and quantity (the payment snapshot's items too). */
+export interface NewOrderItem extends Design {
   productType?: string | null;
-  caseType: string;
-  text: string;
-  color: string;
-  font: string;
-  fontSize: number;
-  logo: boolean;
   unitPriceCents: number;
   quantity: number;
 }
