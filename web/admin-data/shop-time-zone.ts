@@ -3,12 +3,12 @@
  * the server does (shared/orders/order-filter.ts). Read from GET /api/payments/config when the
  * admin is online and kept in the Dexie meta table, so the filter means the same days offline.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { apiPath } from '../../shared/api/routes';
 import type { PaymentsConfig } from '../../shared/api/types';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/orders/shop-days';
 import { apiRequest } from '../api/client';
 import { db } from '../db/db';
+import { useShopLiveQuery } from '../db/lazy-db';
 import { SHOP_TIME_ZONE_META } from './meta-keys';
 
 /** Asks the server for the shop's time zone and stores it; a zone this browser does not know is ignored. */
@@ -19,6 +19,6 @@ export async function refreshShopTimeZone(): Promise<void> {
 
 /** The stored shop time zone, live; the server's default (UTC) until the first answer. */
 export function useShopTimeZone(): string {
-  const stored = useLiveQuery(async () => (await db.meta.get(SHOP_TIME_ZONE_META))?.value as string | undefined, []);
+  const stored = useShopLiveQuery(async (db) => (await db.meta.get(SHOP_TIME_ZONE_META))?.value as string | undefined, []);
   return stored ?? DEFAULT_SHOP_TIME_ZONE;
 }

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db/db';
+import { useShopLiveQuery } from '../db/lazy-db';
 import { SYNC_META } from './meta-keys';
 import type { ConflictRecord } from './outbox';
 
@@ -28,9 +27,9 @@ export interface SyncStatus {
 /** Everything the always-visible sync bar shows, live across tabs. */
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
-  const pending = useLiveQuery(() => db.outbox.count(), [], 0);
-  const meta = useLiveQuery(() => db.meta.bulkGet([SYNC_META.lastSyncAt, SYNC_META.lastError]), [], []);
-  const conflicts = useLiveQuery(() => db.conflicts.orderBy('id').toArray() as Promise<ConflictRecord[]>, [], []);
+  const pending = useShopLiveQuery((db) => db.outbox.count(), [], 0);
+  const meta = useShopLiveQuery((db) => db.meta.bulkGet([SYNC_META.lastSyncAt, SYNC_META.lastError]), [], []);
+  const conflicts = useShopLiveQuery((db) => db.conflicts.orderBy('id').toArray() as Promise<ConflictRecord[]>, [], []);
   return {
     online,
     pending,

@@ -15,11 +15,17 @@ export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }
 }
 
 /**
- * Like dexie-react-hooks' useLiveQuery: re-runs `query` whenever the tables it read change, in
- * this tab or any other. `undefined` until the first result.
+ * The one way a component reads IndexedDB live (docs/decisions/admin.md "Reading Dexie live"): like
+ * dexie-react-hooks' useLiveQuery, re-runs `query` whenever the tables it read change, in this tab
+ * or any other, but loads Dexie lazily, so the shop's first paint stays without it. `initial` (or
+ * undefined) until the first result. The admin's order list, tens of thousands of rows, reads
+ * through its change feed instead (web/admin-data/cached-orders-store.ts); modules outside React
+ * use Dexie's liveQuery.
  */
-export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[]): T | undefined {
-  const [value, setValue] = useState<T | undefined>(undefined);
+export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[]): T | undefined;
+export function useShopLiveQuery<T, I>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[], initial: I): T | I;
+export function useShopLiveQuery<T, I>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[], initial?: I): T | I | undefined {
+  const [value, setValue] = useState<T | I | undefined>(initial);
   useEffect(() => {
     let alive = true;
     let subscription: { unsubscribe(): void } | undefined;
