@@ -56,3 +56,18 @@ describe('search with memory', () => {
     expect(after).toEqual(filterOrders(changed, { ...EMPTY_FILTER, search: 'bomb' }, 'UTC'));
   });
 });
+
+describe('days and tracking numbers', () => {
+  const lateOct31InNewYork = toCachedOrder(adminOrder({ createdAt: '2026-11-01T03:59:59.000Z', trackingNumber: 'TRK000000042' }), []);
+  const dayFilter = (day: string): OrderFilter => ({ ...EMPTY_FILTER, dateFrom: day, dateTo: day });
+
+  it('takes a day in the shop’s time zone, whatever the tablet’s clock', () => {
+    expect(filterOrders([lateOct31InNewYork], dayFilter('2026-10-31'), 'America/New_York')).toHaveLength(1);
+    expect(filterOrders([lateOct31InNewYork], dayFilter('2026-11-01'), 'America/New_York')).toHaveLength(0);
+    expect(filterOrders([lateOct31InNewYork], dayFilter('2026-11-01'), 'UTC')).toHaveLength(1);
+  });
+
+  it('finds an order by its tracking number, as the server does', () => {
+    expect(filterOrders([lateOct31InNewYork], { ...EMPTY_FILTER, search: 'trk000000042' }, 'UTC')).toHaveLength(1);
+  });
+});
