@@ -77,7 +77,7 @@ export function OrdersPage() {
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>
       ) : (
-        <OrdersTable orders={visible} onOpen={(order) => setOpenId(order.id)} />
+        <OrdersTable orders={visible} timeZone={timeZone} onOpen={(order) => setOpenId(order.id)} />
       )}
       {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
     </section>
