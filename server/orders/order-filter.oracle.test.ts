@@ -109,7 +109,7 @@ describe('GET /api/orders and the shared matchesOrderFilter', () => {
         expect(res.status).toBe(200);
         const rule = resolveOrderFilter(parsed.data, ZONE);
         const expected = orders
-          .filter((order) => matchesOrderFilter({ status: order.status, createdAtMs: Date.parse(order.createdAt), searchText: searchTextOf(order) }, rule))
+          .filter((order) => matchesOrderFilter({ ...order, createdAtMs: Date.parse(order.createdAt) }, rule, searchTextOf))
           .map((order) => order.orderNumber)
           .sort();
         const body = res.body as { orders: AdminOrderView[]; total: number };

@@ -80,9 +80,16 @@ export function withinDates(createdAtMs: number, filter: ResolvedOrderFilter): b
   return true;
 }
 
-/** The one rule: status, dates, then the search as a substring of the order's search text. */
-export function matchesOrderFilter(order: { status: OrderStatus; createdAtMs: number; searchText: string }, filter: ResolvedOrderFilter): boolean {
+/**
+ * The one rule: status, dates, then the search as a substring of the order's search text
+ * (`orderSearchText`, asked for only when a search is given: the tablet computes it once per row).
+ */
+export function matchesOrderFilter<O extends { status: OrderStatus; createdAtMs: number }>(
+  order: O,
+  filter: ResolvedOrderFilter,
+  searchTextOf: (order: O) => string,
+): boolean {
   if (filter.status && order.status !== filter.status) return false;
   if (!withinDates(order.createdAtMs, filter)) return false;
-  return !filter.needle || order.searchText.includes(filter.needle);
+  return !filter.needle || searchTextOf(order).includes(filter.needle);
 }

@@ -36,8 +36,7 @@ function searchTextOf(order: CachedOrder): string {
   return text;
 }
 
-const matches = (order: CachedOrder, filter: ResolvedOrderFilter) =>
-  matchesOrderFilter({ status: order.status, createdAtMs: order.createdAtMs, searchText: searchTextOf(order) }, filter);
+const matches = (order: CachedOrder, filter: ResolvedOrderFilter) => matchesOrderFilter(order, filter, searchTextOf);
 
 function resolve(filter: OrderFilter, timeZone: string): ResolvedOrderFilter {
   return resolveOrderFilter(
