@@ -30,6 +30,8 @@ const ORDER_COUNT = SEARCH_INDEX_BATCH + 22;
 let t: TestApp;
 let admin: string;
 let orders: AdminOrderView[] = [];
+/** Tracking numbers an order had before a second one replaced it: no longer found. */
+const replaced: string[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ SHOP_TIME_ZONE: ZONE });
@@ -47,10 +49,16 @@ beforeAll(async () => {
   }
   // Tracking numbers arrive through the status change, as in the print room (some indexed, some not).
   const { orders: listed } = (await t.request('GET', '/api/orders?limit=500', { token: admin })).body as { orders: AdminOrderView[] };
+  const ship = async (id: string, trackingNumber: string) => {
+    const res = await t.request('PATCH', `/api/orders/${id}/status`, { token: admin, body: { status: 'shipped', trackingNumber } });
+    expect(res.status).toBe(200);
+  };
   for (const [index, order] of listed.entries()) {
     if (index % 3 !== 0) continue;
-    const res = await t.request('PATCH', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'shipped', trackingNumber: `TRK${String(index).padStart(9, 'A')}` } });
-    expect(res.status).toBe(200);
+    await ship(order.id, `TRK${String(index).padStart(9, 'A')}`);
+    if (index % 6 !== 0) continue;
+    replaced.push(`TRK${String(index).padStart(9, 'A')}`);
+    await ship(order.id, `TRK${String(index).padStart(9, 'B')}`);
   }
   orders = ((await t.request('GET', '/api/orders?limit=500', { token: admin })).body as { orders: AdminOrderView[] }).orders;
   expect(orders).toHaveLength(ORDER_COUNT);
@@ -75,6 +83,7 @@ const searchArb = fc.oneof(
     return upper ? piece.toUpperCase() : piece;
   }),
   fc.constantFrom('%', '_', '\\', '100%', 'der_s', 'k\\s', 'trk', 'TRK', ' maya ', 'zzz', 'é', 'ÉTÉ', '.1'),
+  fc.nat().map((i) => replaced[i % replaced.length]!),
 );
 const dayArb = fc.constantFrom('2026-10-29', ...DAYS, '2026-11-04');
 /** An instant near a shop midnight, as an ISO timestamp with a Z or an offset. */
