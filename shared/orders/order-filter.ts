@@ -21,12 +21,14 @@ const FIELD_SEPARATOR = '\n';
 
 /** The lower-cased text a search term must be a substring of (orders.search_text on the server). */
 export function orderSearchText(order: SearchableOrder): string {
-  const fields = [order.orderNumber, order.customerName, order.customerEmail, ...order.itemTexts];
-  if (order.trackingNumber) fields.push(order.trackingNumber);
-  return fields.map(asField).join(FIELD_SEPARATOR).toLowerCase();
+  // Built by concatenation: the tablet makes one per cached order, 10,000 on its first search.
+  let text = `${asField(order.orderNumber)}${FIELD_SEPARATOR}${asField(order.customerName)}${FIELD_SEPARATOR}${asField(order.customerEmail)}`;
+  for (const itemText of order.itemTexts) text += FIELD_SEPARATOR + asField(itemText);
+  if (order.trackingNumber) text += FIELD_SEPARATOR + asField(order.trackingNumber);
+  return text.toLowerCase();
 }
 
-const asField = (value: string) => value.replaceAll(FIELD_SEPARATOR, ' ');
+const asField = (value: string) => (value.includes(FIELD_SEPARATOR) ? value.replaceAll(FIELD_SEPARATOR, ' ') : value);
 
 /** The search text once the order's tracking number `previous` (the last field, when set) becomes `next`. */
 export function withTrackingNumber(searchText: string, previous: string | null, next: string): string {
