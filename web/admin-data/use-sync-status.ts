@@ -1,20 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { useShopLiveQuery } from '../db/lazy-db';
+import { useOnline } from '../pwa/online';
 import { SYNC_META } from './meta-keys';
 import type { ConflictRecord } from './outbox';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
 
 export interface SyncStatus {
   online: boolean;

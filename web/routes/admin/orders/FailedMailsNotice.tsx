@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiPath } from '../../../../shared/api/routes';
 import type { MailView } from '../../../../shared/api/types';
 import { apiRequest } from '../../../api/client';
-import { useOnline } from '../../../admin-data/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { MAIL_KIND_LABELS } from './order-mail';
 import './order-mail.css';
 

@@ -6,7 +6,7 @@ import type { CachedOrder } from '../../../db/db';
 import { formatDateTime, formatDollars } from '../shared/format';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import { changeStatuses } from '../../../admin-data/status-change';
-import { useOnline } from '../../../admin-data/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { OrderHistory } from './OrderHistory';
 import { OrderLines } from './OrderLines';
 import { RefundForm } from './RefundForm';

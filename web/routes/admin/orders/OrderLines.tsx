@@ -4,7 +4,7 @@ import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
-import { useOnline } from '../../../admin-data/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { downloadPrintFile } from './print-file-download';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
 import { downloadFromApi, orderPrintFilePath } from './print-file-remote';
