@@ -25,6 +25,7 @@ export default defineConfig({
           exclude: [
             'server/db/clustered-tables-migration.test.ts',
             'server/payments/checkout-answer-migration.test.ts',
+            'server/orders/order-search-tracking-migration.test.ts',
             'server/write-path/checkout-writer.test.ts',
             'server/write-path/group-commit.test.ts',
             'server/payments/crash-recovery.test.ts',

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['server/http/hostile-input.test.ts', 'server/payments/crash-under-load.test.ts', 'web/sync/flaky-network.test.ts', 'server/**/*.soak.ts'],
+    include: ['server/http/hostile-input.test.ts', 'server/payments/crash-under-load.test.ts', 'web/admin-data/flaky-network.test.ts', 'server/**/*.soak.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -26,6 +26,7 @@ describe('configuration of design.md §2, read once and validated', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ FREE_SHIPPING_THRESHOLD: '-1' })).toThrow(/FREE_SHIPPING_THRESHOLD/);
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIME_ZONE must be an IANA time zone/);
     const stripe = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' };
     expect(() => loadConfig({ ...stripe, STRIPE_API_BASE: 'not a url' })).toThrow(ConfigError);
   });
@@ -40,6 +41,11 @@ describe('configuration of design.md §2, read once and validated', () => {
     expect(config.trustProxy).toBe(true);
     // Set but empty, as compose files often leave it: the default, not free shipping for all.
     expect(loadConfig({ FREE_SHIPPING_THRESHOLD: '' }).freeShippingThresholdCents).toBe(200);
+  });
+
+  it('takes the shop’s days in SHOP_TIME_ZONE, UTC when unset', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ SHOP_TIME_ZONE: ' Europe/London ' }).shopTimeZone).toBe('Europe/London');
   });
 
   it('mail (design.md §7): without SMTP_URL each mail lands as an .eml file beside the SQLite file, from Villa Prints <orders@localhost>', () => {

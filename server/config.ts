@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LogLevel } from './http/logger';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
 import { toCents } from '../shared/money';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
 
@@ -28,6 +29,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   freeShippingThresholdCents: number;
+  /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE, default UTC). */
+  shopTimeZone: string;
   /** Test-only fault injection, e.g. 'crash-after-payment' (issue 3); never set in production. */
   testFault: string | null;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
@@ -69,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError('FREE_SHIPPING_THRESHOLD must be a dollar amount such as 2 or 25.');
   }
 
+  const shopTimeZone = env.SHOP_TIME_ZONE?.trim() || DEFAULT_SHOP_TIME_ZONE;
+  if (!isTimeZone(shopTimeZone)) throw new ConfigError('SHOP_TIME_ZONE must be an IANA time zone such as UTC or Europe/London.');
+
   const database = parseDatabaseUrl(env.DATABASE_URL, root);
   const config: Config = {
     port,
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleMs: integer(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS', 1, 365) * DAY_MS,
     sessionAbsoluteMs: integer(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS', 1, 365) * DAY_MS,
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
+    shopTimeZone,
     testFault: env.SHOP_TEST_FAULT || null,
     trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),

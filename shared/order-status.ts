@@ -22,6 +22,19 @@ export function statusUpdatedMessage(status: OrderStatus): string {
   return `Order status updated to ${ORDER_STATUS_LABELS[status]}`;
 }
 
+/** The statuses whose arrival is stamped with a time: printed_at, shipped_at, delivered_at. */
+export type StampedStatus = 'printed' | 'shipped' | 'delivered';
+
+/**
+ * Which time a status change stamps: entering printed, shipped or delivered stamps that status's
+ * time, again on each arrival (an order sent back to production and printed again shows the later
+ * print); keeping the status (a tracking number added) stamps nothing. The server writes it; the
+ * admin's cache shows the same before the server has answered.
+ */
+export function statusStamp(from: OrderStatus, to: OrderStatus): StampedStatus | null {
+  return from !== to && (to === 'printed' || to === 'shipped' || to === 'delivered') ? to : null;
+}
+
 /** 'TRK' plus 9 random upper-case alphanumerics (spec.md §4), made on the client when shipping. */
 export function generateTrackingNumber(random: () => number = Math.random): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -3,6 +3,7 @@
  * an export made in the browser from the local cache produce the same file.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from './order-status';
+import type { Design } from './design';
 
 export const ORDERS_CSV_HEADER = 'Order ID,Customer,Device,Text,Status,Total,Date';
 export const ORDERS_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -35,11 +36,7 @@ export interface CsvOrder {
   items: CsvOrderLine[];
 }
 
-export interface CsvOrderLine {
-  device: string;
-  text: string;
-  color: string;
-  font: string;
+export interface CsvOrderLine extends Pick<Design, 'device' | 'text' | 'color' | 'font'> {
   quantity: number;
 }
 

@@ -13,45 +13,6 @@ export const COUNTED_ORDER = sql<boolean>`(status <> 'cancelled' and (status <> 
 /** UTC day number of an epoch-ms column: integer division on SQLite and PostgreSQL alike. */
 export const UTC_DAY = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
 
-export interface DayStatusRow {
-  /** Days since 1970-01-01 UTC. */
-  day: number;
-  status: OrderStatus;
-  orders: number;
-  countedOrders: number;
-  revenueCents: number;
-}
-
-/**
- * One scan of the orders created in [fromMs, toMs): per UTC day and status, how many orders,
- * how many count as sales and their net revenue, straight from the orders (covering index
- * orders_analytics_idx). The dashboard reads the same figures from the rollup
- * (analytics.rollup.ts); this direct form is the reference the tests and the benchmark compare with.
- */
-export async function ordersByDayAndStatus(db: DbOrTrx, fromMs: number, toMs: number): Promise<DayStatusRow[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select([
-      UTC_DAY.as('day'),
-      'status',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
-    ])
-    .where('created_at', '>=', fromMs)
-    .where('created_at', '<', toMs)
-    .groupBy([UTC_DAY, 'status'])
-    .execute();
-  // PostgreSQL returns bigint and numeric aggregates as strings.
-  return rows.map((row) => ({
-    day: Number(row.day),
-    status: row.status,
-    orders: Number(row.orders),
-    countedOrders: Number(row.counted_orders),
-    revenueCents: Number(row.revenue_cents),
-  }));
-}
-
 export interface TopProductRow {
   device: string;
   productType: string | null;

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -11,7 +10,7 @@ import type {
   AnalyticsRollupStateTable,
   AnalyticsVisitorTable,
 } from './analytics.table';
-import { COUNTED_ORDER, DAY_MS, UTC_DAY, type DayStatusRow, type TopProductRow } from './analytics.repository';
+import { COUNTED_ORDER, DAY_MS, UTC_DAY, type TopProductRow } from './analytics.repository';
 
 // A type alias, not an interface: withTables<T>() needs an index-signature-compatible type.
 export type RollupTables = {
@@ -147,24 +146,6 @@ export async function rolledUpProcessing(db: Db, fromDay: number, toDay: number)
     .where('day', '<=', toDay)
     .executeTakeFirst();
   return { shippedOrders: Number(row?.shipped ?? 0), processingMs: Number(row?.ms ?? 0) };
-}
-
-/** Per day and status for days in [fromDay, toDay], from the rollup (all columns; for checks). */
-export async function rolledUpDayStatus(db: Db, fromDay: number, toDay: number): Promise<DayStatusRow[]> {
-  const rows = await db
-    .withTables<RollupTables>()
-    .selectFrom('analytics_day_status')
-    .select(['day', 'status', 'orders', 'counted_orders', 'revenue_cents'])
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .execute();
-  return rows.map((row) => ({
-    day: Number(row.day),
-    status: row.status as OrderStatus,
-    orders: Number(row.orders),
-    countedOrders: Number(row.counted_orders),
-    revenueCents: Number(row.revenue_cents),
-  }));
 }
 
 export interface DayTotalRow {

@@ -1,6 +1,11 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
+import type { DbOrTrx } from '../orders/order.repository';
 import { nextChangeSeq } from '../orders/order.repository';
 import { createTestOrder } from '../orders/order.test-support';
+import { COUNTED_ORDER, UTC_DAY } from './analytics.repository';
+import type { RollupTables } from './analytics.rollup';
 import { recordVisit } from './analytics.visitors';
 
 export const DAY = 86_400_000;
@@ -34,4 +39,61 @@ export async function seedKnownDataSet(db: Db): Promise<void> {
   // Six visitors in the last 7 days (v1 twice, on two days), v7 on 1 June, v8 in March, v9 on 8 June.
   const visits = [['v1', '2026-06-15'], ['v1', '2026-06-10'], ['v2', '2026-06-15'], ['v3', '2026-06-09'], ['v4', '2026-06-12'], ['v5', '2026-06-13'], ['v6', '2026-06-14'], ['v7', '2026-06-01'], ['v8', '2026-03-20'], ['v9', '2026-06-08']] as const;
   for (const [visitorId, day] of visits) await recordVisit(db, visitorId, day, Date.parse(day));
+}
+
+export interface DayStatusRow {
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+  status: OrderStatus;
+  orders: number;
+  countedOrders: number;
+  revenueCents: number;
+}
+
+/**
+ * One scan of the orders created in [fromMs, toMs): per UTC day and status, how many orders,
+ * how many count as sales and their net revenue, straight from the orders (covering index
+ * orders_analytics_idx). The dashboard reads the same figures from the rollup
+ * (analytics.rollup.ts); this direct form is the reference the tests compare with.
+ */
+export async function ordersByDayAndStatus(db: DbOrTrx, fromMs: number, toMs: number): Promise<DayStatusRow[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      UTC_DAY.as('day'),
+      'status',
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
+      sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
+    ])
+    .where('created_at', '>=', fromMs)
+    .where('created_at', '<', toMs)
+    .groupBy([UTC_DAY, 'status'])
+    .execute();
+  // PostgreSQL returns bigint and numeric aggregates as strings.
+  return rows.map((row) => ({
+    day: Number(row.day),
+    status: row.status,
+    orders: Number(row.orders),
+    countedOrders: Number(row.counted_orders),
+    revenueCents: Number(row.revenue_cents),
+  }));
+}
+
+/** Per day and status for days in [fromDay, toDay], from the rollup (all columns; for checks). */
+export async function rolledUpDayStatus(db: Db, fromDay: number, toDay: number): Promise<DayStatusRow[]> {
+  const rows = await db
+    .withTables<RollupTables>()
+    .selectFrom('analytics_day_status')
+    .select(['day', 'status', 'orders', 'counted_orders', 'revenue_cents'])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .execute();
+  return rows.map((row) => ({
+    day: Number(row.day),
+    status: row.status as OrderStatus,
+    orders: Number(row.orders),
+    countedOrders: Number(row.counted_orders),
+    revenueCents: Number(row.revenue_cents),
+  }));
 }

@@ -3,10 +3,10 @@ import type { Analytics } from '../../shared/api/types';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { nextChangeSeq } from '../orders/order.repository';
 import { createTestOrder } from '../orders/order.test-support';
-import { countDistinctVisitors, ordersByDayAndStatus, topProducts } from './analytics.repository';
-import { rolledUpDayStatus, rolledUpTopProducts } from './analytics.rollup';
+import { countDistinctVisitors, topProducts } from './analytics.repository';
+import { rolledUpTopProducts } from './analytics.rollup';
 import { countVisitorsSince } from './analytics.visitors';
-import { DAY, NOW, TODAY, seedKnownDataSet } from './analytics.test-support';
+import { DAY, NOW, TODAY, ordersByDayAndStatus, rolledUpDayStatus, seedKnownDataSet } from './analytics.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 

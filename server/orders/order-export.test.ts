@@ -123,7 +123,7 @@ it('reads the orders in keyset batches without losing or repeating one, even wit
   const twins = [await createTestOrder(db, { createdAt: same }), await createTestOrder(db, { createdAt: same })];
   const whole = (await exportCsv()).text;
   let batched = '';
-  for await (const chunk of ordersCsvStream(db, {}, t.app.context.logger, 1)) batched += chunk.toString();
+  for await (const chunk of ordersCsvStream(db, {}, t.app.context.logger, 'UTC', 1)) batched += chunk.toString();
   expect(batched).toBe(whole);
   const ids = parseCsv(batched).slice(1).map((r) => r[0]);
   expect(ids).toHaveLength(5);

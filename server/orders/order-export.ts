@@ -9,11 +9,11 @@ import { exportBatch, loadItemLabels, type ExportCursor } from './order-list.rep
 export const EXPORT_BATCH_SIZE = 1000;
 const CRLF = '\r\n';
 
-async function* csvChunks(db: Db, filters: OrderFilters, batchSize: number): AsyncGenerator<string> {
+async function* csvChunks(db: Db, filters: OrderFilters, timeZone: string, batchSize: number): AsyncGenerator<string> {
   yield ORDERS_CSV_HEADER + CRLF;
   let cursor: ExportCursor | null = null;
   for (;;) {
-    const rows = await exportBatch(db, filters, cursor, batchSize);
+    const rows = await exportBatch(db, filters, cursor, batchSize, timeZone);
     if (rows.length === 0) return;
     const items = await loadItemLabels(db, rows.map((row) => row.id));
     let chunk = '';
@@ -39,8 +39,8 @@ async function* csvChunks(db: Db, filters: OrderFilters, batchSize: number): Asy
  * The export as a stream pulled by the HTTP response: one batch is read only when the client has
  * taken the previous one, so memory stays flat whatever the number of orders.
  */
-export function ordersCsvStream(db: Db, filters: OrderFilters, logger: Logger, batchSize = EXPORT_BATCH_SIZE): Readable {
-  const stream = Readable.from(csvChunks(db, filters, batchSize), { objectMode: false });
+export function ordersCsvStream(db: Db, filters: OrderFilters, logger: Logger, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
+  const stream = Readable.from(csvChunks(db, filters, timeZone, batchSize), { objectMode: false });
   stream.on('error', (err) => logger.error('orders export failed', { err: String(err) }));
   return stream;
 }

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CsvOrderLine } from '../../shared/orders-csv';
+import { resolveOrderFilter, type ResolvedOrderFilter } from '../../shared/orders/order-filter';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
@@ -15,25 +16,26 @@ export function likeContains(term: string): string {
 }
 
 /**
- * The admin filters as WHERE clauses. `search` is a case-insensitive substring of the denormalised
- * `search_text` (order number, customer name, email, every item's text), the same on SQLite and
- * PostgreSQL: both fold the term and the column to lower case and honour `ESCAPE '\'`. On SQLite a
+ * The admin filters as WHERE clauses, the SQL form of shared/orders/order-filter.ts
+ * `matchesOrderFilter` (a property test holds them equal). The search is a substring of the
+ * lower-cased `search_text` (`orderSearchText`: order number, customer name, email, every item's
+ * text, tracking number), the same on SQLite and PostgreSQL, which both honour `ESCAPE '\'`. On SQLite a
  * plain term of 3+ characters is looked up in the FTS5 trigram index instead (same matches, no
  * scan); on PostgreSQL the LIKE itself is answered from pg_trgm's GIN index (migration
  * 2026-11-24T0500), which the planner picks when it is the cheaper way.
  */
-export function applyOrderFilters<O>(query: OrdersQuery<O>, filters: OrderFilters, searchPlan: SearchPlan = 'scan', postgres = false): OrdersQuery<O> {
+export function applyOrderFilters<O>(query: OrdersQuery<O>, filter: ResolvedOrderFilter, searchPlan: SearchPlan = 'scan', postgres = false): OrdersQuery<O> {
   let q = query;
-  const trigram = !!filters.search && searchPlan === 'trigram' && !postgres;
-  if (filters.status) q = q.where('status', '=', filters.status);
-  if (filters.search && trigram) {
+  const { needle } = filter;
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (needle && searchPlan === 'trigram' && !postgres) {
     // The same matches as the LIKE below, found through the SQLite trigram index (order-search-index.ts).
-    q = q.where(searchMatches(`%${filters.search.toLowerCase()}%`));
-  } else if (filters.search) {
-    q = q.where(sql<boolean>`search_text like ${likeContains(filters.search)} escape '\\'`);
+    q = q.where(searchMatches(`%${needle}%`));
+  } else if (needle) {
+    q = q.where(sql<boolean>`search_text like ${likeContains(needle)} escape '\\'`);
   }
-  if (filters.dateFrom) q = q.where('created_at', '>=', filters.dateFrom.ms);
-  if (filters.dateTo) q = q.where('created_at', filters.dateTo.exclusive ? '<' : '<=', filters.dateTo.ms);
+  if (filter.fromMs !== null) q = q.where('created_at', '>=', filter.fromMs);
+  if (filter.to) q = q.where('created_at', filter.to.exclusive ? '<' : '<=', filter.to.ms);
   return q;
 }
 
@@ -51,8 +53,8 @@ const statusCounts = new WeakMap<object, Map<string, { count: number; at: number
  * commonest trigrams, not the status, so inside a small status a scan is cheaper; inside a status
  * holding most orders (delivered, after a year) the index wins by far. Status sizes are cached a minute.
  */
-export async function chooseSearchPlan(db: DbOrTrx, filters: OrderFilters): Promise<SearchPlan> {
-  const term = filters.search;
+export async function chooseSearchPlan(db: DbOrTrx, filters: ResolvedOrderFilter): Promise<SearchPlan> {
+  const term = filters.needle;
   if (!term || [...term].length < 3 || /[\\%_]/.test(term)) return 'scan';
   if (!filters.status) return 'trigram';
   let byStatus = statusCounts.get(db);
@@ -74,9 +76,11 @@ export async function chooseSearchPlan(db: DbOrTrx, filters: OrderFilters): Prom
  */
 export async function listOrderPage(
   db: DbOrTrx,
-  filters: OrderFilters,
+  query: OrderFilters,
   page: { offset: number; limit: number },
+  timeZone: string,
 ): Promise<{ rows: OrderRow[]; total: number }> {
+  const filters = resolveOrderFilter(query, timeZone);
   const newestFirst = <O>(q: OrdersQuery<O>) => q.orderBy('created_at', 'desc').orderBy('id', 'desc');
   const plan = await chooseSearchPlan(db, filters);
   const pageIds = newestFirst(applyOrderFilters(db.selectFrom('orders').select('id'), filters, plan, isPostgres(db))).limit(page.limit).offset(page.offset);
@@ -107,11 +111,13 @@ export type ExportRow = Pick<
  */
 export async function exportBatch(
   db: DbOrTrx,
-  filters: OrderFilters,
+  query: OrderFilters,
   cursor: ExportCursor | null,
   limit: number,
+  timeZone: string,
 ): Promise<ExportRow[]> {
-  let query = applyOrderFilters(
+  const filters = resolveOrderFilter(query, timeZone);
+  let rows = applyOrderFilters(
     db
       .selectFrom('orders')
       .select(['id', 'order_number', 'customer_first_name', 'customer_last_name', 'status', 'total_cents', 'created_at']),
@@ -119,8 +125,8 @@ export async function exportBatch(
     await chooseSearchPlan(db, filters),
     isPostgres(db),
   );
-  if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (cursor) rows = rows.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+  return rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** Device and text of every line of the given orders, grouped by order, in line order. */

@@ -7,6 +7,7 @@ import { migrations } from '../db/migrations';
 import { openSqliteConnection } from '../db/sqlite-connection';
 import { orderWriteHooks } from './order-write-hooks';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { resolveOrderFilter } from '../../shared/orders/order-filter';
 import { applyOrderFilters } from './order-list.repository';
 import { insertOrder } from './order.repository';
 import { SEARCH_INDEX_BATCH } from './order-search-index';
@@ -28,7 +29,7 @@ async function indexed(term: string): Promise<string[]> {
 }
 
 async function found(term: string): Promise<string[]> {
-  const rows = await applyOrderFilters(db().selectFrom('orders').select('id'), { search: term }, 'trigram').orderBy('id').execute();
+  const rows = await applyOrderFilters(db().selectFrom('orders').select('id'), resolveOrderFilter({ search: term }, 'UTC'), 'trigram').orderBy('id').execute();
   return rows.map((row) => row.id);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { resolveOrderFilter } from '../../shared/orders/order-filter';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import { CompiledQuery, sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
@@ -19,7 +20,7 @@ afterAll(() => t.close());
 
 async function ids(filters: OrderFilters, plan: SearchPlan): Promise<string[]> {
   const db = t.app.context.db;
-  const rows = await applyOrderFilters(db.selectFrom('orders').select('id'), filters, plan, isPostgres(db)).orderBy('id').execute();
+  const rows = await applyOrderFilters(db.selectFrom('orders').select('id'), resolveOrderFilter(filters, 'UTC'), plan, isPostgres(db)).orderBy('id').execute();
   return rows.map((row) => row.id);
 }
 
@@ -39,12 +40,12 @@ it.each([
 
 it('keeps wildcard characters and short terms on the scan, which treats them literally', async () => {
   const db = t.app.context.db;
-  expect(await chooseSearchPlan(db, { search: '100%' })).toBe('scan');
-  expect(await chooseSearchPlan(db, { search: 'g_' })).toBe('scan');
-  expect(await chooseSearchPlan(db, { search: 'ab' })).toBe('scan');
-  expect(await chooseSearchPlan(db, { search: 'grafting' })).toBe('trigram');
+  expect(await chooseSearchPlan(db, resolveOrderFilter({ search: '100%' }, 'UTC'))).toBe('scan');
+  expect(await chooseSearchPlan(db, resolveOrderFilter({ search: 'g_' }, 'UTC'))).toBe('scan');
+  expect(await chooseSearchPlan(db, resolveOrderFilter({ search: 'ab' }, 'UTC'))).toBe('scan');
+  expect(await chooseSearchPlan(db, resolveOrderFilter({ search: 'grafting' }, 'UTC'))).toBe('trigram');
   // A small status is cheaper to scan than the index is to read.
-  expect(await chooseSearchPlan(db, { search: 'grafting', status: 'shipped' })).toBe('scan');
+  expect(await chooseSearchPlan(db, resolveOrderFilter({ search: 'grafting', status: 'shipped' }, 'UTC'))).toBe('scan');
   expect((await ids({ search: '100%' }, 'scan')).length).toBe(1);
 });
 
@@ -65,7 +66,7 @@ it('answers a search term from a trigram index rather than reading every order',
     });
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('orders_search_trgm_idx');
   } else {
-    const query = applyOrderFilters(db.selectFrom('orders').select('id'), { search: 'grafting' }, 'trigram').compile();
+    const query = applyOrderFilters(db.selectFrom('orders').select('id'), resolveOrderFilter({ search: 'grafting' }, 'UTC'), 'trigram').compile();
     const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
     expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/orders_search VIRTUAL TABLE/);
   }

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
+import type { Design } from '../../shared/design';
+import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { insertRow, precompile } from '../db/precompiled';
@@ -12,15 +14,9 @@ import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from '
 /** A database handle or an open transaction: repository functions take either, `db` first. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-export interface NewOrderItem {
-  device: string;
+/** An order line: the shopper's design and its price and quantity (the payment snapshot's items too). */
+export interface NewOrderItem extends Design {
   productType?: string | null;
-  caseType: string;
-  text: string;
-  color: string;
-  font: string;
-  fontSize: number;
-  logo: boolean;
   unitPriceCents: number;
   quantity: number;
 }
@@ -61,10 +57,6 @@ export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
   const row = await takeChangeSeq.first(trx);
   if (!row) throw new Error('change_counters has no row for orders');
   return Number(row.value);
-}
-
-export function buildSearchText(parts: { orderNumber: string; firstName: string; lastName: string; email: string; texts: string[] }): string {
-  return [parts.orderNumber, `${parts.firstName} ${parts.lastName}`, parts.email, ...parts.texts].join('\n').toLowerCase();
 }
 
 const orderWithNumber = precompile(1, (db, orderNumber: string) => db.selectFrom('orders').select('id').where('order_number', '=', orderNumber));
@@ -127,12 +119,12 @@ export function toOrderRows(
     printed_at: fulfillment.printedAt ?? null,
     shipped_at: fulfillment.shippedAt ?? null,
     delivered_at: fulfillment.deliveredAt ?? null,
-    search_text: buildSearchText({
+    search_text: orderSearchText({
       orderNumber,
-      firstName: order.customer.firstName,
-      lastName: order.customer.lastName,
-      email: order.customer.email,
-      texts: order.items.map((item) => item.text),
+      customerName: customerNameOf(order.customer.firstName, order.customer.lastName),
+      customerEmail: order.customer.email,
+      itemTexts: order.items.map((item) => item.text),
+      trackingNumber: fulfillment.trackingNumber ?? null,
     }),
     version: 1,
     change_seq: changeSeq,

@@ -32,7 +32,7 @@ export function createOrderRoutes(app: AppContext): Router {
   router.get(routerPath('listOrders'), requireAdmin, async (ctx) => {
     const query = validate(orderListQuerySchema, queryOf(ctx));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOrders(db, query);
+    ctx.body = await listOrders(db, query, app.config.shopTimeZone);
   });
 
   router.get(routerPath('exportOrders'), requireAdmin, async (ctx) => {
@@ -40,7 +40,7 @@ export function createOrderRoutes(app: AppContext): Router {
     ctx.set('Content-Disposition', `attachment; filename="${ordersCsvFileName(app.now())}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = ORDERS_CSV_CONTENT_TYPE;
-    ctx.body = ordersCsvStream(db, filters, app.logger);
+    ctx.body = ordersCsvStream(db, filters, app.logger, app.config.shopTimeZone);
   });
 
   router.get(routerPath('customerOrders'), requireUser, async (ctx) => {

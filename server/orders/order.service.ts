@@ -1,5 +1,6 @@
 import type { AdminOrderView, OrderView, User } from '../../shared/api/types';
-import type { OrderStatus } from '../../shared/order-status';
+import { statusStamp, type OrderStatus } from '../../shared/order-status';
+import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -23,20 +24,14 @@ export async function adminViewOf(db: DbOrTrx, row: OrderRow): Promise<AdminOrde
   return (await toAdminViews(db, [row]))[0];
 }
 
-export async function listOrders(db: DbOrTrx, query: OrderListQueryInput) {
+export async function listOrders(db: DbOrTrx, query: OrderListQueryInput, timeZone: string) {
   const { page, limit, ...filters } = query;
-  const { rows, total } = await listOrderPage(db, filters, { offset: (page - 1) * limit, limit });
+  const { rows, total } = await listOrderPage(db, filters, { offset: (page - 1) * limit, limit }, timeZone);
   return { orders: await toAdminViews(db, rows), total, page, limit };
 }
 
 /** Who a history row names: the signed-in admin. */
 export const actorOf = (user: User) => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email });
-
-const STAMP_COLUMN: Partial<Record<OrderStatus, 'printed_at' | 'shipped_at' | 'delivered_at'>> = {
-  printed: 'printed_at',
-  shipped: 'shipped_at',
-  delivered: 'delivered_at',
-};
 
 export interface StatusChange {
   orderId: string;
@@ -89,9 +84,12 @@ export async function changeOrderStatus(trx: Transaction<Database>, change: Stat
     change_seq: await nextChangeSeq(trx),
     updated_at: change.now,
   };
-  if (change.trackingNumber !== null) update.tracking_number = change.trackingNumber;
-  const stamp = STAMP_COLUMN[change.status];
-  if (stamp && !sameStatus) update[stamp] = change.now;
+  if (change.trackingNumber !== null) {
+    update.tracking_number = change.trackingNumber;
+    update.search_text = withTrackingNumber(order.search_text, order.tracking_number, change.trackingNumber);
+  }
+  const stamp = statusStamp(order.status, change.status);
+  if (stamp) update[`${stamp}_at`] = change.now;
 
   // The version guard makes a concurrent writer (PostgreSQL) lose cleanly instead of overwriting.
   const result = await trx.updateTable('orders').set(update).where('id', '=', order.id).where('version', '=', order.version).executeTakeFirst();

@@ -46,6 +46,7 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
       provider: gateway.provider,
       currency: PAYMENT_CURRENCY,
       freeShippingThreshold: toDollars(app.config.freeShippingThresholdCents),
+      shopTimeZone: app.config.shopTimeZone,
     };
     if (gateway.publishableKey) body.publishableKey = gateway.publishableKey;
     ctx.body = body;

@@ -3,7 +3,8 @@ import { COLORS, FONTS, MAX_TEXT_LENGTH, PRODUCT_TYPES } from '../../shared/cata
 import { computeTotals } from '../../shared/pricing';
 import { addressSchema, customerInfoSchema } from '../../shared/schemas/order';
 import { createUserWithToken } from '../auth/auth.test-support';
-import { buildSearchText, insertOrder } from '../orders/order.repository';
+import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
+import { insertOrder } from '../orders/order.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { bulkInsertOrders } from './bulk-insert';
@@ -117,12 +118,12 @@ describe('bulkInsertOrders and the seeded database', () => {
     expect(Number(items.n)).toBe(orders.reduce((sum, order) => sum + order.items.length, 0) + 2);
     const seeded = await db.selectFrom('orders').selectAll().where('created_at', '=', orders[500]!.createdAt).executeTakeFirstOrThrow();
     expect(seeded.order_number).toMatch(/^VP-[A-Z0-9]{8}$/);
-    expect(seeded.search_text).toBe(buildSearchText({
+    expect(seeded.search_text).toBe(orderSearchText({
       orderNumber: seeded.order_number,
-      firstName: orders[500]!.customer.firstName,
-      lastName: orders[500]!.customer.lastName,
-      email: orders[500]!.customer.email,
-      texts: orders[500]!.items.map((item) => item.text),
+      customerName: customerNameOf(orders[500]!.customer.firstName, orders[500]!.customer.lastName),
+      customerEmail: orders[500]!.customer.email,
+      itemTexts: orders[500]!.items.map((item) => item.text),
+      trackingNumber: seeded.tracking_number,
     }));
     const numbers = await db.selectFrom('orders').select('order_number').distinct().execute();
     expect(numbers).toHaveLength(1202);

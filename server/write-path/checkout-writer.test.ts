@@ -39,7 +39,7 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
     expect(await countRows(t, 'payment_intents')).toBe(81);
     // An order written by the thread is found at once by the admin search on the main connection.
     const orderNumber = checkoutAnswers[7]!.body.order.orderNumber as string;
-    const found = await listOrderPage(t.app.context.db, { search: orderNumber.toLowerCase() }, { offset: 0, limit: 50 });
+    const found = await listOrderPage(t.app.context.db, { search: orderNumber.toLowerCase() }, { offset: 0, limit: 50 }, 'UTC');
     expect(found.rows.map((row) => row.order_number)).toEqual([orderNumber]);
   });
 

@@ -132,6 +132,8 @@ export interface PaymentsConfig {
   currency: 'usd';
   /** Dollars from which shipping is free (FREE_SHIPPING_THRESHOLD; docs/decisions.md). */
   freeShippingThreshold: number;
+  /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE; docs/decisions/order-filter.md). */
+  shopTimeZone: string;
 }
 
 export interface CheckoutSuccess {

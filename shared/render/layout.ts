@@ -2,18 +2,12 @@ import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type Fo
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
+import type { Design } from '../design';
 
 /** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
-export interface RenderableDesign {
-  /** Only consulted when the device is not a catalogue variant; the variant decides otherwise. */
+export interface RenderableDesign extends Pick<Design, 'device' | 'text' | 'color' | 'font' | 'fontSize'> {
+  /** Only consulted when the device (the variant: "iPhone 14 Pro", "Large Bottle") is not a catalogue variant. */
   productType?: string | null;
-  /** The variant ("iPhone 14 Pro", "Large Bottle"). */
-  device: string;
-  text: string;
-  color: string;
-  font: string;
-  /** The design's size in customizer pixels (24 by default). */
-  fontSize: number;
 }
 
 /** Printable area in mm: `width` across the text, `length` along it (design.md §6). */

@@ -2,15 +2,14 @@
  * The print file of an order (design.md §6): one SVG at physical size with one artboard per order
  * line, every glyph an outline (no `<text>`), so it prints the same on any machine.
  */
+import type { Design } from '../design';
 import type { DesignFonts } from './font-loader';
 import { LABEL_FONT } from './font-files';
 import { layoutDesign, type DesignLayout, type RenderableDesign } from './layout';
 import { areaGuide, designPath, escapeXml, labelLine, labelSvg, mm } from './svg';
 
 /** An order line as the print file needs it: the admin item view, as served and as cached offline. */
-export interface PrintLine extends RenderableDesign {
-  caseType: string;
-  logo: boolean;
+export interface PrintLine extends RenderableDesign, Pick<Design, 'caseType' | 'logo'> {
   quantity: number;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../order-status';
+import type { DateBound } from '../orders/order-filter';
 
 /** Order list page size of spec.md §9 and the largest page a client may ask for. */
 export const ORDER_LIST_DEFAULT_LIMIT = 50;
@@ -21,12 +22,12 @@ const statusSchema = z.custom<OrderStatus>(isOrderStatus, {
 });
 
 /**
- * A day (YYYY-MM-DD, UTC) or a full ISO timestamp, turned into epoch ms. `dateTo` as a bare day
- * covers that whole day: its bound is the start of the next day, exclusive.
+ * A day (YYYY-MM-DD: a day of the shop's time zone, resolved by shared/orders/order-filter.ts) or a
+ * full ISO timestamp, turned into epoch ms. `dateTo` as a bare day covers that whole day.
  */
 function dateBound(field: 'dateFrom' | 'dateTo') {
   const message = `${field} must be a date (YYYY-MM-DD) or an ISO timestamp (2026-11-21T09:30:00Z).`;
-  return z.string({ error: message }).trim().transform((value, ctx) => {
+  return z.string({ error: message }).trim().transform((value, ctx): DateBound => {
     const isDay = DAY_PATTERN.test(value);
     if (!isDay && !ISO_TIMESTAMP_PATTERN.test(value)) {
       ctx.addIssue({ code: 'custom', message });
@@ -38,7 +39,7 @@ function dateBound(field: 'dateFrom' | 'dateTo') {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return field === 'dateTo' && isDay ? { ms: ms + DAY_MS, exclusive: true } : { ms, exclusive: false };
+    return isDay ? { day: value } : { ms };
   });
 }
 
@@ -59,9 +60,17 @@ const filterShape = {
   dateTo: z.preprocess(emptyAsAbsent, dateBound('dateTo').optional()),
 };
 
-type Bound = { ms: number; exclusive: boolean } | undefined;
-const rangeIsOrdered = (q: { dateFrom?: Bound; dateTo?: Bound }) =>
-  !q.dateFrom || !q.dateTo || q.dateFrom.ms < q.dateTo.ms || (!q.dateTo.exclusive && q.dateFrom.ms === q.dateTo.ms);
+/**
+ * Days compare as days and instants as instants. A day against an instant is compared with the day
+ * taken in UTC, as before shop days (a range that narrow holds at most a day's orders either way).
+ */
+const rangeIsOrdered = (q: { dateFrom?: DateBound; dateTo?: DateBound }) => {
+  const { dateFrom: from, dateTo: to } = q;
+  if (!from || !to) return true;
+  if ('day' in from && 'day' in to) return from.day <= to.day;
+  const fromMs = 'day' in from ? Date.parse(`${from.day}T00:00:00Z`) : from.ms;
+  return 'day' in to ? fromMs < Date.parse(`${to.day}T00:00:00Z`) + DAY_MS : fromMs <= to.ms;
+};
 const rangeMessage = { message: 'dateFrom must be on or before dateTo.', path: ['dateFrom'] };
 
 /** Filters of GET /api/orders/export.csv (and of the list). */

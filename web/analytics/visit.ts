@@ -1,5 +1,5 @@
 import { call } from '../api/client';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 
 const VISITOR_KEY = 'visitorId';
 const LAST_VISIT_KEY = 'lastVisitDay';

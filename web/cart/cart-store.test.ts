@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 import { resetShopDb } from '../components/test-support';
-import { addToCart, adjustQuantity, clearCart, loadCart, removeFromCart, updateQuantity } from './cart-store';
+import { addToCart, adjustQuantity, loadCart, removeFromCart } from './cart-store';
+import { clearCart, updateQuantity } from './cart-store.test-support';
 
 const design = { device: 'iPhone 14 Pro', text: 'My type on paper', color: 'Hot Pink' };
 

@@ -1,5 +1,6 @@
+import { sameDesign, type Design } from '../../shared/design';
 import type { CartLine } from '../db/db';
-import { loadShopDb } from '../components/lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 import {
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
@@ -16,18 +17,8 @@ export { MAX_QUANTITY_PER_LINE };
 export const ADD_FAILED_MESSAGE = 'Error adding item to cart. Please try again.';
 
 /** What a screen hands to the cart; omitted fields take the defaults of spec.md §3. */
-export interface NewCartItem {
-  device: string;
-  text: string;
-  color: string;
-  productType?: string;
-  variant?: string;
-  caseType?: string;
-  font?: string;
-  fontSize?: number;
-  logo?: boolean;
-  priceCents?: number;
-}
+export type NewCartItem = Pick<Design, 'device' | 'text' | 'color'> &
+  Partial<Pick<Design, 'caseType' | 'font' | 'fontSize' | 'logo'>> & { productType?: string; variant?: string; priceCents?: number };
 
 export const CART_MESSAGES = {
   added: 'Added to cart!',
@@ -38,10 +29,6 @@ export const CART_MESSAGES = {
   quantityLimit: `You can order up to ${MAX_QUANTITY_PER_LINE} of one design.`,
 } as const;
 
-/** spec.md §4: two lines are the same item when these fields all match. */
-function sameItem(a: Pick<CartLine, 'device' | 'caseType' | 'text' | 'color' | 'font' | 'fontSize' | 'logo'>, b: typeof a): boolean {
-  return a.device === b.device && a.caseType === b.caseType && a.text === b.text && a.color === b.color && a.font === b.font && a.fontSize === b.fontSize && a.logo === b.logo;
-}
 
 /** "Phone Case · iPhone 14", as the drawer and the checkout summary title a line. */
 export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device'>): string {
@@ -84,7 +71,7 @@ export async function addToCart(item: NewCartItem): Promise<string> {
   };
   const { db } = await loadShopDb();
   return db.transaction('rw', db.cart, async () => {
-    const existing = (await db.cart.toArray()).find((candidate) => sameItem(candidate, line));
+    const existing = (await db.cart.toArray()).find((candidate) => sameDesign(candidate, line));
     if (existing) {
       if (existing.quantity >= MAX_QUANTITY_PER_LINE) return CART_MESSAGES.quantityLimit;
       await db.cart.update(existing.id, { quantity: existing.quantity + 1 });
@@ -93,14 +80,6 @@ export async function addToCart(item: NewCartItem): Promise<string> {
     await db.cart.add(line);
     return CART_MESSAGES.added;
   });
-}
-
-/** Sets a line's quantity; 0 or less removes the line (spec.md §4). Returns a message when removed. */
-export async function updateQuantity(id: string, quantity: number): Promise<string | null> {
-  if (quantity <= 0) return removeFromCart(id);
-  const { db } = await loadShopDb();
-  await db.cart.update(id, { quantity: Math.min(MAX_QUANTITY_PER_LINE, Math.floor(quantity)) });
-  return quantity > MAX_QUANTITY_PER_LINE ? CART_MESSAGES.quantityLimit : null;
 }
 
 /**
@@ -127,12 +106,6 @@ export async function removeFromCart(id: string): Promise<string> {
   const { db } = await loadShopDb();
   await db.cart.delete(id);
   return CART_MESSAGES.removed;
-}
-
-export async function clearCart(): Promise<string> {
-  const { db } = await loadShopDb();
-  await db.cart.clear();
-  return CART_MESSAGES.cleared;
 }
 
 /** The cart as reloaded at start: invalid lines are dropped from storage, the rest kept in order. */

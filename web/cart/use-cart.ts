@@ -1,5 +1,5 @@
 import type { CartLine } from '../db/db';
-import { useShopLiveQuery } from '../components/lazy-db';
+import { useShopLiveQuery } from '../db/lazy-db';
 import { isValidCartLine } from './cart-store';
 
 export interface CartView {

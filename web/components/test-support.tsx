@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { NotificationProvider } from './notifications';
 import { CartDrawerProvider } from '../cart/cart-drawer-state';
-import { loadShopDb } from './lazy-db';
+import { loadShopDb } from '../db/lazy-db';
 
 /** Renders shop UI inside the providers the shell gives it (router, notifications, drawer state). */
 export function renderInShop(ui: ReactNode, path = '/') {

@@ -1,20 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminOrderView } from '../../shared/api/types';
+import type { Design } from '../../shared/design';
 import type { SyncMutation } from '../../shared/sync';
 import { OrderChangeFeed } from './order-change-feed';
 
-/** A cart line in the browser (spec.md §3 "Cart item"); money is integer cents here. */
-export interface CartLine {
+/** A cart line in the browser (spec.md §3 "Cart item"): a design and its line; money is integer cents here. */
+export interface CartLine extends Design {
   id: string;
   productType: string;
-  device: string;
   variant: string;
-  caseType: string;
-  text: string;
-  color: string;
-  font: string;
-  fontSize: number;
-  logo: boolean;
   priceCents: number;
   quantity: number;
   addedAt: number;

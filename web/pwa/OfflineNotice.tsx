@@ -1,17 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
-}
+import { useOnline } from './online';
 
 export const OFFLINE_CHECKOUT_MESSAGE =
   "You're offline. Payment needs a connection: your cart is saved on this device and checkout will work again once you're back online.";

@@ -54,7 +54,7 @@ export function watchForWaitingWorker(
 export async function registerServiceWorker(scriptUrl = '/sw.js'): Promise<ServiceWorkerRegistration | null> {
   persistStorageOnAdminPages();
   if (!('serviceWorker' in navigator)) return null;
-  // Dexie comes with it; the shop loads Dexie just after first paint anyway (web/components/lazy-db).
+  // Dexie comes with it; the shop loads Dexie just after first paint anyway (web/db/lazy-db).
   void import('./background-sync').then((m) => m.watchOutboxForBackgroundSync()).catch(() => undefined);
 
   const container = navigator.serviceWorker;

@@ -13,6 +13,7 @@ import * as mailOutbox from './2026-11-24T0200_mail_outbox';
 import * as hardening from './2026-11-24T0300_hardening';
 import * as analyticsDayProcessing from './2026-11-24T0400_analytics_day_processing';
 import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
+import * as ordersSearchTracking from './2026-11-24T0600_orders_search_tracking';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0300_hardening': hardening,
   '2026-11-24T0400_analytics_day_processing': analyticsDayProcessing,
   '2026-11-24T0500_orders_search_pg_trgm': ordersSearchPgTrgm,
+  '2026-11-24T0600_orders_search_tracking': ordersSearchTracking,
 };

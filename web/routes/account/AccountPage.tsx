@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_STATUS_LABELS } from '../../../shared/order-status';
 import { formatUsd, toCents } from '../../../shared/money';
 import { useAuth } from '../../auth/useAuth';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { useNotify } from '../../components/notifications';
-import { db } from '../../db/db';
+import { useShopLiveQuery } from '../../db/lazy-db';
 import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
 import { AccountForms } from './AccountForms';
 import '../checkout/checkout.css';
@@ -15,7 +14,7 @@ export default function AccountPage() {
   const { status, user, logout } = useAuth();
   const { notify } = useNotify();
   const [loadError, setLoadError] = useState<string | null>(null);
-  const stored = useLiveQuery(async () => (await db.meta.get(CUSTOMER_ORDERS_KEY))?.value as StoredCustomerOrders | undefined, []);
+  const stored = useShopLiveQuery(async (db) => (await db.meta.get(CUSTOMER_ORDERS_KEY))?.value as StoredCustomerOrders | undefined, []);
   const orders = user && stored?.userId === user.id ? stored.orders : null;
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
 import { formatUsd, toDollars } from '../../../shared/money';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
@@ -8,6 +7,7 @@ import { useAuth } from '../../auth/useAuth';
 import { useCart } from '../../cart/use-cart';
 import { useNotify } from '../../components/notifications';
 import { db } from '../../db/db';
+import { useShopLiveQuery } from '../../db/lazy-db';
 import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
 import { trackPurchase } from '../../payments/purchase-analytics';
@@ -42,7 +42,7 @@ export default function CheckoutPage() {
   const { user } = useAuth();
   const { notify } = useNotify();
   const navigate = useNavigate();
-  const storedLastOrder = useLiveQuery(readLastOrder, [], null);
+  const storedLastOrder = useShopLiveQuery(readLastOrder, [], null);
 
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);

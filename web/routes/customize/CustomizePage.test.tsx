@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadShopDb } from '../../components/lazy-db';
+import { loadShopDb } from '../../db/lazy-db';
 import { renderInShop, resetShopDb } from '../../components/test-support';
 import { CustomizePage } from './CustomizePage';
 

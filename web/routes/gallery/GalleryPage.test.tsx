@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadShopDb } from '../../components/lazy-db';
+import { loadShopDb } from '../../db/lazy-db';
 import { renderInShop, resetShopDb } from '../../components/test-support';
 import GalleryPage from './GalleryPage';
 import { filterAndSort, GALLERY_DESIGNS, NO_FILTERS, type GallerySort } from './gallery-logic';

@@ -1,4 +1,4 @@
-import { loadShopDb, useShopLiveQuery } from '../../components/lazy-db';
+import { loadShopDb, useShopLiveQuery } from '../../db/lazy-db';
 
 /** Likes given in this browser, per design; kept in IndexedDB so they survive reloads. */
 export function useLocalLikes(): Map<string, number> {

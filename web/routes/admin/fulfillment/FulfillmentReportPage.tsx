@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useCachedOrdersOrEmpty } from '../sync/use-cached-orders';
+import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
 import { formatDate } from '../shared/format';
 import { fulfillmentLists } from './fulfillment-lists';
 

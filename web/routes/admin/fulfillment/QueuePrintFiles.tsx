@@ -3,7 +3,7 @@ import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { saveQueuePrintFiles } from '../orders/print-file-remote';
 import { linesCount } from '../shared/OrderLineSummary';
-import { useOnline } from '../sync/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 
 const todayZipName = () => `print-files-${new Date().toISOString().slice(0, 10)}.zip`;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MailView } from '../../../../shared/api/types';
 import { call } from '../../../api/client';
-import { useOnline } from '../sync/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { MAIL_KIND_LABELS } from './order-mail';
 import './order-mail.css';
 

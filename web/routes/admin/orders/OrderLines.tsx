@@ -4,7 +4,7 @@ import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
-import { useOnline } from '../sync/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { downloadPrintFile } from './print-file-download';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
 import { saveOrderPrintFile } from './print-file-remote';

@@ -3,7 +3,7 @@ import type { MailView } from '../../../../shared/api/types';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDateTime } from '../shared/format';
-import { useOnline } from '../sync/use-sync-status';
+import { useOnline } from '../../../pwa/online';
 import { fetchOrderMails, MAIL_KIND_LABELS, sendMailAgain } from './order-mail';
 import './order-mail.css';
 

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
-import { useCachedOrders } from '../sync/use-cached-orders';
+import { useCachedOrders } from '../../../admin-data/use-cached-orders';
+import { useShopTimeZone } from '../../../admin-data/shop-time-zone';
 import { downloadOrdersCsv } from './csv-export';
 import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
 import { OrderDetailModal } from './OrderDetailModal';
@@ -19,7 +20,8 @@ export function OrdersPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   // Remembers recent searches, so typing narrows the last result instead of scanning every order.
   const [filterWithMemory] = useState(createOrderFilter);
-  const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter), [filterWithMemory, orders, filter]);
+  const timeZone = useShopTimeZone();
+  const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter, timeZone), [filterWithMemory, orders, filter, timeZone]);
   const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
   const set = <K extends keyof OrderFilter>(key: K, value: OrderFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
 
@@ -75,7 +77,7 @@ export function OrdersPage() {
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>
       ) : (
-        <OrdersTable orders={visible} onOpen={(order) => setOpenId(order.id)} />
+        <OrdersTable orders={visible} timeZone={timeZone} onOpen={(order) => setOpenId(order.id)} />
       )}
       {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
     </section>

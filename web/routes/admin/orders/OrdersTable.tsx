@@ -14,7 +14,8 @@ export function rowHeight(order: CachedOrder): number {
 }
 
 /** The order table, virtualised so 10,000 cached orders scroll and filter smoothly. */
-export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(order: CachedOrder): void }) {
+/** `timeZone`: the shop's, so each row's day is the day the date filter means. */
+export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[]; timeZone: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Rows are keyed by position, not order id: a new search then updates the ~30 mounted rows in
   // place instead of unmounting and rebuilding them. Heights follow from the line count, unmeasured.
@@ -68,7 +69,7 @@ export function OrdersTable({ orders, onOpen }: { orders: CachedOrder[]; onOpen(
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>
-                <span role="cell">{formatDate(order.createdAt)}</span>
+                <span role="cell">{formatDate(order.createdAt, timeZone)}</span>
               </div>
             );
           })}

@@ -1,56 +1,59 @@
-/** Filtering of the cached orders: search, status and dates, all in memory for a fast table. */
+/**
+ * Filtering of the cached orders, in memory for a fast table, by the shop's one rule
+ * (shared/orders/order-filter.ts, the same the server answers GET /api/orders with).
+ */
 import type { OrderStatus } from '../../../../shared/order-status';
+import { matchesOrderFilter, orderSearchText, resolveOrderFilter, searchNeedle, type ResolvedOrderFilter } from '../../../../shared/orders/order-filter';
 import type { CachedOrder } from '../../../db/db';
 
+/** The filter as the screen holds it: the fields' values, '' for an unset one. */
 export interface OrderFilter {
   search: string;
   status: OrderStatus | '';
-  /** YYYY-MM-DD, inclusive, local days. */
+  /** YYYY-MM-DD, inclusive: days of the shop's time zone. */
   dateFrom: string;
   dateTo: string;
 }
 
 export const EMPTY_FILTER: OrderFilter = { search: '', status: '', dateFrom: '', dateTo: '' };
 
-// Cached rows are replaced, never changed in place, so a haystack stays right for its row object;
-// a pull or a status change then only computes the haystacks of the rows it brought.
-const haystacks = new WeakMap<CachedOrder, string>();
+// Cached rows are replaced, never changed in place, so a search text stays right for its row object;
+// a pull or a status change then only computes the texts of the rows it brought.
+const searchTexts = new WeakMap<CachedOrder, string>();
 
-/** What search matches (design.md §3): order number, customer name and email, every item's text. */
-export function haystackOf(order: CachedOrder): string {
-  let haystack = haystacks.get(order);
-  if (haystack === undefined) {
-    haystack = [order.orderNumber, order.customerName, order.customerEmail, ...order.items.map((i) => i.text), order.trackingNumber ?? '']
-      .join('\u0001')
-      .toLowerCase();
-    haystacks.set(order, haystack);
+function searchTextOf(order: CachedOrder): string {
+  let text = searchTexts.get(order);
+  if (text === undefined) {
+    text = orderSearchText({
+      orderNumber: order.orderNumber,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      itemTexts: order.items.map((item) => item.text),
+      trackingNumber: order.trackingNumber,
+    });
+    searchTexts.set(order, text);
   }
-  return haystack;
+  return text;
 }
 
-function dayStart(day: string): number {
-  return day ? new Date(`${day}T00:00:00`).getTime() : -Infinity;
-}
+const matches = (order: CachedOrder, filter: ResolvedOrderFilter) => matchesOrderFilter(order, filter, searchTextOf);
 
-function dayEnd(day: string): number {
-  return day ? new Date(`${day}T23:59:59.999`).getTime() : Infinity;
+function resolve(filter: OrderFilter, timeZone: string): ResolvedOrderFilter {
+  return resolveOrderFilter(
+    {
+      search: filter.search,
+      status: filter.status,
+      dateFrom: filter.dateFrom ? { day: filter.dateFrom } : undefined,
+      dateTo: filter.dateTo ? { day: filter.dateTo } : undefined,
+    },
+    timeZone,
+  );
 }
-
-const needleOf = (filter: OrderFilter) => filter.search.trim().toLowerCase();
 
 /** The orders that pass the filter, in the order given. */
-export function filterOrders(orders: readonly CachedOrder[], filter: OrderFilter): CachedOrder[] {
-  const needle = needleOf(filter);
-  const from = dayStart(filter.dateFrom);
-  const to = dayEnd(filter.dateTo);
-  const result: CachedOrder[] = [];
-  for (const order of orders) {
-    if (filter.status && order.status !== filter.status) continue;
-    if (order.createdAtMs < from || order.createdAtMs > to) continue;
-    if (needle && !haystackOf(order).includes(needle)) continue;
-    result.push(order);
-  }
-  return result;
+export function filterOrders(orders: readonly CachedOrder[], filter: OrderFilter, timeZone: string): CachedOrder[] {
+  const resolved = resolve(filter, timeZone);
+  return orders.filter((order) => matches(order, resolved));
 }
 
 /** How many searches a filter remembers (typing forward and back over one word). */
@@ -61,18 +64,18 @@ const REMEMBERED_SEARCHES = 32;
  * containing an earlier one (same orders, status and dates) only narrows that earlier result, and
  * going back to an earlier search (backspace) returns its remembered result.
  */
-export function createOrderFilter(): (orders: readonly CachedOrder[], filter: OrderFilter) => CachedOrder[] {
+export function createOrderFilter(): (orders: readonly CachedOrder[], filter: OrderFilter, timeZone: string) => CachedOrder[] {
   let source: readonly CachedOrder[] | null = null;
   let scope = '';
   const results = new Map<string, CachedOrder[]>();
-  return (orders, filter) => {
-    const nextScope = `${filter.status}|${filter.dateFrom}|${filter.dateTo}`;
+  return (orders, filter, timeZone) => {
+    const nextScope = `${filter.status}|${filter.dateFrom}|${filter.dateTo}|${timeZone}`;
     if (orders !== source || nextScope !== scope) {
       source = orders;
       scope = nextScope;
       results.clear();
     }
-    const needle = needleOf(filter);
+    const needle = searchNeedle(filter.search);
     const known = results.get(needle);
     if (known) {
       // Most recently used last, so the oldest is the one forgotten.
@@ -91,8 +94,8 @@ export function createOrderFilter(): (orders: readonly CachedOrder[], filter: Or
       }
     }
     const result = narrowest
-      ? narrowest.filter((order) => haystackOf(order).includes(needle))
-      : filterOrders(orders, filter);
+      ? narrowest.filter((order) => searchTextOf(order).includes(needle))
+      : filterOrders(orders, filter, timeZone);
     results.set(needle, result);
     if (results.size > REMEMBERED_SEARCHES) results.delete(results.keys().next().value!);
     return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDERS_CSV_HEADER } from '../../../../shared/orders-csv';
-import { toCachedOrder } from '../../../sync/order-cache';
+import { toCachedOrder } from '../../../admin-data/order-cache';
 import { fulfillmentLists } from '../fulfillment/fulfillment-lists';
 import { adminOrder, threeLineOrder } from '../test-orders';
 import { ordersCsv } from './csv-export';
@@ -16,17 +16,17 @@ describe('order filters on the cache', () => {
   ];
 
   it('searches order number, name, email and item text, case-insensitively', () => {
-    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'zx98' }).map((o) => o.orderNumber)).toEqual(['ZX98YW']);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'TASHA' }).map((o) => o.orderNumber)).toEqual(['AB12CD']);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'davide@' }).map((o) => o.orderNumber)).toEqual(['QQ11PP']);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'bombshell' }).map((o) => o.orderNumber)).toEqual(['ZX98YW']);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'nobody' })).toEqual([]);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'zx98' }, 'UTC').map((o) => o.orderNumber)).toEqual(['ZX98YW']);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'TASHA' }, 'UTC').map((o) => o.orderNumber)).toEqual(['AB12CD']);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'davide@' }, 'UTC').map((o) => o.orderNumber)).toEqual(['QQ11PP']);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'bombshell' }, 'UTC').map((o) => o.orderNumber)).toEqual(['ZX98YW']);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, search: 'nobody' }, 'UTC')).toEqual([]);
   });
 
   it('combines status and an inclusive date range', () => {
-    expect(filterOrders(orders, { ...EMPTY_FILTER, status: 'shipped' })).toHaveLength(2);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, status: 'shipped', dateFrom: '2026-11-15' }).map((o) => o.orderNumber)).toEqual(['QQ11PP']);
-    expect(filterOrders(orders, { ...EMPTY_FILTER, dateFrom: '2026-11-02', dateTo: '2026-11-10' })).toHaveLength(2);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, status: 'shipped' }, 'UTC')).toHaveLength(2);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, status: 'shipped', dateFrom: '2026-11-15' }, 'UTC').map((o) => o.orderNumber)).toEqual(['QQ11PP']);
+    expect(filterOrders(orders, { ...EMPTY_FILTER, dateFrom: '2026-11-02', dateTo: '2026-11-10' }, 'UTC')).toHaveLength(2);
   });
 });
 

@@ -6,6 +6,9 @@ export const SYNC_META = {
   lease: 'adminSync.lease',
 } as const;
 
+/** The shop's time zone, whose days the order filter's dates mean (shop-time-zone.ts). */
+export const SHOP_TIME_ZONE_META = 'shop.timeZone';
+
 /** Keys of the last analytics answer of each range, shown offline with its time (issue 15). */
 export const ANALYTICS_META_PREFIX = 'adminAnalytics.';
 export const analyticsMetaKey = (range: string) => `${ANALYTICS_META_PREFIX}${range}`;

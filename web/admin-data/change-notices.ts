@@ -6,8 +6,8 @@
  * in one transaction, engine.ts applyResults), so the outbox is watched rather than a push call.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { ORDER_STATUS_LABELS, statusUpdatedMessage, type OrderStatus } from '../../../../shared/order-status';
-import type { ShopDatabase } from '../../../db/db';
+import { ORDER_STATUS_LABELS, statusUpdatedMessage, type OrderStatus } from '../../shared/order-status';
+import type { ShopDatabase } from '../db/db';
 
 /** Online, a change the server has not answered after this long is reported as queued. */
 export const QUEUED_NOTICE_DELAY_MS = 2_000;

@@ -4,7 +4,7 @@ import type { OrderHistoryEntry } from '../../../../shared/api/types';
 import { Dialog } from '../../../components/Dialog';
 import { fetchOrderHistory } from '../orders/order-remote';
 import { formatDateTime } from '../shared/format';
-import type { ConflictRecord } from '../../../sync/outbox';
+import type { ConflictRecord } from '../../../admin-data/outbox';
 
 export const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { db, type CachedOrder } from '../../../db/db';
+import { db, type CachedOrder } from '../db/db';
 import { createCachedOrdersStore } from './cached-orders-store';
 
 const EMPTY: CachedOrder[] = [];

@@ -2,10 +2,11 @@
  * The page's wiring of the sync engine: one engine per tab on the shared Dexie database, the
  * window's fetch and the stored token, and a loop that flushes on reconnect and on an interval.
  */
-import { db } from '../../../db/db';
-import { getToken } from '../../../auth/token';
-import { createSyncEngine, type SyncEngine } from '../../../sync/engine';
-import { createHttpTransport } from '../../../sync/transport';
+import { db } from '../db/db';
+import { getToken } from '../auth/token';
+import { createSyncEngine, type SyncEngine } from './engine';
+import { refreshShopTimeZone } from './shop-time-zone';
+import { createHttpTransport } from './transport';
 
 export const SYNC_INTERVAL_MS = 15_000;
 
@@ -29,13 +30,22 @@ export function adminSyncEngine(): SyncEngine {
   return engine;
 }
 
-/** Starts syncing now, on every reconnect, when the tab comes back and every 15 s while online. */
+/**
+ * Starts syncing now, on every reconnect, when the tab comes back and every 15 s while online; reads
+ * the shop's time zone once per start.
+ */
 export function startSyncLoop(onSynced?: () => void): () => void {
   const engine = adminSyncEngine();
   let stopped = false;
+  let knowsTimeZone = false;
   const run = () => {
     if (stopped || !navigator.onLine || !getToken()) return;
     void engine.sync().then(() => onSynced?.());
+    if (!knowsTimeZone) {
+      knowsTimeZone = true;
+      // Tried again on the next round when it fails; the filter keeps the stored zone meanwhile.
+      refreshShopTimeZone().catch(() => (knowsTimeZone = false));
+    }
   };
   const onVisible = () => document.visibilityState === 'visible' && run();
   run();

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ShopDatabase } from '../../../db/db';
-import { queueStatusChanges } from '../../../sync/outbox';
-import { toCachedOrder } from '../../../sync/order-cache';
-import { adminOrder } from '../test-orders';
+import { ShopDatabase } from '../db/db';
+import { queueStatusChanges } from './outbox';
+import { toCachedOrder } from './order-cache';
+import { adminOrder } from '../routes/admin/test-orders';
 import { createChangeNotices, queuedMessage, settledMessage } from './change-notices';
 
 let count = 0;

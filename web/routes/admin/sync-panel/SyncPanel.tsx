@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
-import type { ConflictRecord } from '../../../sync/outbox';
-import { adminSyncEngine, flushSoon } from './admin-sync';
+import type { ConflictRecord } from '../../../admin-data/outbox';
+import { adminSyncEngine, flushSoon } from '../../../admin-data/admin-sync';
 import { ReapplyDialog, statusLabel as label } from './ReapplyDialog';
 import { syncSummary } from './sync-summary';
-import { useSyncStatus } from './use-sync-status';
+import { useSyncStatus } from '../../../admin-data/use-sync-status';
 
 function formatTime(iso: string | null): string {
   if (!iso) return 'never';

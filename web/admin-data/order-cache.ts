@@ -1,10 +1,10 @@
 /** How a server order and the local, not yet acknowledged changes combine into the cached row. */
 import type { AdminOrderView } from '../../shared/api/types';
-import type { OrderStatus } from '../../shared/order-status';
+import { statusStamp, type OrderStatus } from '../../shared/order-status';
 import type { SetStatusMutation, SyncMutation } from '../../shared/sync';
 import type { CachedOrder } from '../db/db';
 
-/** The order as it looks once a status change is applied, as the server would show it. */
+/** The order as it looks once a status change is applied, as the server would show it (shared statusStamp). */
 export function withStatus<T extends AdminOrderView>(
   order: T,
   status: OrderStatus,
@@ -12,8 +12,10 @@ export function withStatus<T extends AdminOrderView>(
   at: string,
 ): T {
   const fulfillmentData = { ...order.fulfillmentData };
-  if (status === 'printed' && !fulfillmentData.printedAt) fulfillmentData.printedAt = at;
-  if (status === 'shipped' && !fulfillmentData.shippedAt) fulfillmentData.shippedAt = at;
+  // The admin's view shows the print and ship times (not the delivery time).
+  const stamp = statusStamp(order.status, status);
+  if (stamp === 'printed') fulfillmentData.printedAt = at;
+  if (stamp === 'shipped') fulfillmentData.shippedAt = at;
   return {
     ...order,
     status,

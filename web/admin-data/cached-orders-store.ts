@@ -4,8 +4,8 @@
  * cache in IndexedDB stays the source, this is the page's view of it. One store per page, shared
  * by every admin screen, so switching tabs in the dashboard does not read the cache again.
  */
-import type { CachedOrder, ShopDatabase } from '../../../db/db';
-import type { OrderChanges } from '../../../db/order-change-feed';
+import type { CachedOrder, ShopDatabase } from '../db/db';
+import type { OrderChanges } from '../db/order-change-feed';
 
 export const newestFirst = (a: CachedOrder, b: CachedOrder) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

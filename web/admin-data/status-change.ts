@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { OrderStatus } from '../../../../shared/order-status';
-import { useNotify } from '../../../components/notifications';
-import { db } from '../../../db/db';
-import type { StatusChange } from '../../../sync/outbox';
+import type { OrderStatus } from '../../shared/order-status';
+import { useNotify } from '../components/notifications';
+import { db } from '../db/db';
+import type { StatusChange } from './outbox';
 import { adminSyncEngine, flushSoon } from './admin-sync';
 import { createChangeNotices } from './change-notices';
 
