@@ -3,17 +3,15 @@
  * the server does (shared/orders/order-filter.ts). Read from GET /api/payments/config when the
  * admin is online and kept in the Dexie meta table, so the filter means the same days offline.
  */
-import { apiPath } from '../../shared/api/routes';
-import type { PaymentsConfig } from '../../shared/api/types';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/orders/shop-days';
-import { apiRequest } from '../api/client';
+import { call } from '../api/client';
 import { db } from '../db/db';
 import { useShopLiveQuery } from '../db/lazy-db';
 import { SHOP_TIME_ZONE_META } from './meta-keys';
 
 /** Asks the server for the shop's time zone and stores it; a zone this browser does not know is ignored. */
 export async function refreshShopTimeZone(): Promise<void> {
-  const { shopTimeZone } = await apiRequest<PaymentsConfig>('GET', apiPath('paymentsConfig'));
+  const { shopTimeZone } = await call('paymentsConfig');
   if (shopTimeZone && isTimeZone(shopTimeZone)) await db.meta.put({ key: SHOP_TIME_ZONE_META, value: shopTimeZone });
 }
 
