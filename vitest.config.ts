@@ -37,7 +37,6 @@ export default defineConfig({
             'server/auth/password.test.ts',
             'server/limits/rate-limit.test.ts',
             'server/limits/rate-limit.postgres.test.ts',
-            'server/mail/mail.postgres.test.ts',
             'server/mail/mail-crash.test.ts',
             'server/payments/crash-under-load.test.ts',
             'server/db/lock-stall.test.ts',
