@@ -8,7 +8,6 @@ import type { WriteQueue } from './group-commit';
 import {
   CardDeclinedError,
   GatewayRequestError,
-  IntentKeyTakenError,
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,

@@ -91,7 +91,7 @@ export async function apiRequest<T>(method: string, path: string, options: ApiRe
       signal: controller.signal,
       keepalive: options.keepalive,
     });
-  } catch (error) {
+  } catch {
     const timedOut = controller.signal.aborted && (controller.signal.reason as DOMException)?.name === 'TimeoutError';
     throw new ApiError(timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, 0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR');
   } finally {

@@ -34,7 +34,7 @@ export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, dep
       alive = false;
       subscription?.unsubscribe();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's list names the query's inputs, as with Dexie's useLiveQuery
   }, deps);
   return value;
 }

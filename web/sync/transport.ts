@@ -58,7 +58,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
       clearTimeout(timer);
     }
     const text = await response.text().catch(() => '');
-    let parsed: any = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
@@ -66,7 +66,7 @@ export function createHttpTransport(options: HttpTransportOptions): SyncTranspor
     }
     if (!response.ok) {
       if (response.status === 401) options.onUnauthorized?.();
-      throw new SyncRequestError(parsed?.error ?? `Sync failed (${response.status})`, response.status);
+      throw new SyncRequestError((parsed as { error?: string } | undefined)?.error ?? `Sync failed (${response.status})`, response.status);
     }
     return parsed as T;
   }

@@ -7,7 +7,6 @@ import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { useAuth } from '../../auth/useAuth';
 import { useCart } from '../../cart/use-cart';
 import { useNotify } from '../../components/notifications';
-import { db } from '../../db/db';
 import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
 import { trackPurchase } from '../../payments/purchase-analytics';
@@ -107,12 +106,13 @@ export default function CheckoutPage() {
     });
   }, []);
 
+  const { setCardError } = submission;
   const onCardChange = useCallback(
     (state: CardFieldState) => {
       setCard((current) => ({ ...state, version: current.version + 1 }));
-      submission.setCardError(null);
+      setCardError(null);
     },
-    [submission.setCardError],
+    [setCardError],
   );
   const bindCard = useCallback((create: CreatePaymentMethod | null) => {
     createPaymentMethod.current = create;
