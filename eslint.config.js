@@ -44,6 +44,27 @@ export default defineConfig(
     },
   },
   {
+    // Type-aware rules, only the two that catch lost errors: a promise nobody awaits or catches
+    // fails silently, and an async function where a plain callback is expected has its rejection
+    // dropped. (Measured: the typed run takes about twice the time of the plain one; lint.md.)
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // Their promise is for callers that want to wait; ignoring it is how they are meant to be used.
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'NavigateFunction', package: 'react-router' },
+            { from: 'package', name: 'act', package: 'react' },
+          ],
+        },
+      ],
+      // React ignores what an event handler returns; the handlers catch their own errors.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // Migrations are frozen in time and must not follow today's schema types: Kysely's own guide
     // types them `Kysely<any>`. Tests, benchmarks and tools read answers whose shape is what they check.
     files: ['server/db/migrations/**', '**/*.test.{ts,tsx}', '**/*.soak.ts', 'server/test/**', 'web/test/**', 'e2e/**', 'bench/**', 'tools/**'],
