@@ -23,7 +23,8 @@ export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, dep
   useEffect(() => {
     let alive = true;
     let subscription: { unsubscribe(): void } | undefined;
-    loadShopDb().then(({ db, liveQuery }) => {
+    // A failed load (the chunk unreachable offline) leaves the default value; the browser logs it.
+    void loadShopDb().then(({ db, liveQuery }) => {
       if (!alive) return;
       subscription = liveQuery(() => query(db)).subscribe({
         next: (result) => alive && setValue(() => result),
