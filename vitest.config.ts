@@ -9,8 +9,7 @@ export default defineConfig({
     maxWorkers: 4,
     // Each file imports the app afresh when isolated; the tests share no module state that matters
     // (no module mocks; a stubbed global is restored; each server test starts its own app and
-    // database), so a worker keeps its imports. The
-    // node project then takes a third less CPU, the DOM project 30 % less (test-suite.md).
+    // database), so a worker keeps its imports: a third less CPU (isolate: false below, test-suite.md).
     projects: [
       {
         test: {
