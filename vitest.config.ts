@@ -3,10 +3,18 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // vitest's default on 2 cores is one file at a time (cores - 1), but most test time is spent
+    // waiting (SMTP polls, child processes starting, PostgreSQL, timers), not computing: four files at
+    // once keep both cores busy (docs/benchmarks/test-suite.md).
+    maxWorkers: 4,
+    // Each file imports the app afresh when isolated; the tests share no module state that matters
+    // (no module mocks; a stubbed global is restored; each server test starts its own app and
+    // database), so a worker keeps its imports: a third less CPU (isolate: false below, test-suite.md).
     projects: [
       {
         test: {
           name: 'node',
+          isolate: false,
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
           testTimeout: 30_000,
@@ -20,6 +28,7 @@ export default defineConfig({
         // own cluster, unit tests that open no database, and the one named below.
         test: {
           name: 'node-pg',
+          isolate: false,
           environment: 'node',
           include: ['server/**/*.test.ts'],
           exclude: [
@@ -38,7 +47,6 @@ export default defineConfig({
             'server/auth/password.test.ts',
             'server/limits/rate-limit.test.ts',
             'server/limits/rate-limit.postgres.test.ts',
-            'server/mail/mail.postgres.test.ts',
             'server/mail/mail-crash.test.ts',
             'server/payments/crash-under-load.test.ts',
             'server/db/lock-stall.test.ts',
@@ -57,6 +65,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'dom',
+          isolate: false,
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           setupFiles: ['web/test/setup.ts'],

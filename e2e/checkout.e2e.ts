@@ -9,7 +9,6 @@ import {
   axeSeriousViolations,
   enterCard,
   fillShipping,
-  goToPayment,
   listOrders,
   openCheckout,
   seedCart,

@@ -57,8 +57,10 @@ describe('configuration of design.md §2, read once and validated', () => {
       messageIdDomain: 'localhost',
       dir: '/srv/shop/data/mail',
       publicUrl: 'http://localhost:8080',
+      pollMs: 1_000,
     });
     expect(Object.isFrozen(config.mail)).toBe(true);
+    expect(loadConfig({ MAIL_POLL_MS: '100' }).mail.pollMs).toBe(100);
     expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/shop/shop.db' }, '/srv/shop').mail.dir).toBe('/var/lib/shop/mail');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', MAIL_DIR: 'outbox' }, '/srv/shop').mail.dir).toBe('/srv/shop/outbox');
   });
@@ -88,6 +90,7 @@ describe('configuration of design.md §2, read once and validated', () => {
     [{ MAIL_ENABLED: 'yes' }, /MAIL_ENABLED must be 1 or 0/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ MAIL_MAX_ATTEMPTS: '0' }, /MAIL_MAX_ATTEMPTS/],
+    [{ MAIL_POLL_MS: '0' }, /MAIL_POLL_MS/],
   ])('refuses a bad mail setting %o at start-up', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

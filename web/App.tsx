@@ -19,7 +19,7 @@ const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    setUnauthorizedHandler(() => navigate('/admin/login', { replace: true }));
+    setUnauthorizedHandler(() => void navigate('/admin/login', { replace: true }));
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return null;

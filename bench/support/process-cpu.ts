@@ -25,7 +25,7 @@ export function cpuMsOfProcesses(pids: readonly number[]): number {
  * reaps its backends, so theirs is in its cumulative children's time once they end.
  */
 export function cpuMsOfTree(pid: number): number {
-  let reaped = 0;
+  let reaped: number;
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     reaped = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;

@@ -37,7 +37,7 @@ describe('LoginThrottle windows', () => {
   });
 
   it('limits an address across many accounts, and counts no successes for it', () => {
-    let now = 0;
+    const now = 0;
     const throttle = new LoginThrottle(() => now);
     for (let i = 0; i < 10; i++) {
       const { at } = throttle.attempt(`member${i}@example.com`, '10.0.0.2');

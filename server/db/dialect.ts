@@ -1,11 +1,14 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, type ColumnDefinitionBuilder, type QueryExecutor } from 'kysely';
 
-export function isPostgres(db: Kysely<any>): boolean {
+/** Any Kysely instance or transaction, whatever its tables (migrations use `Kysely<any>`). */
+type AnyKysely = { getExecutor(): QueryExecutor };
+
+export function isPostgres(db: AnyKysely): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** An auto-numbered integer primary key: identity on PostgreSQL, INTEGER PRIMARY KEY on SQLite. */
-export function autoIncrementPrimaryKey(db: Kysely<any>) {
+export function autoIncrementPrimaryKey(db: AnyKysely) {
   return (col: ColumnDefinitionBuilder) =>
     isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
 }

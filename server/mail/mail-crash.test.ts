@@ -26,7 +26,7 @@ function freshEnv(): { dbPath: string; env: Record<string, string> } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-mail-crash-'));
   dirs.push(dir);
   const dbPath = path.join(dir, 'shop.db');
-  return { dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), SMTP_URL: smtp.url } };
+  return { dbPath, env: { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), SMTP_URL: smtp.url, MAIL_POLL_MS: String(TEST_POLL_MS) } };
 }
 
 function outbox(dbPath: string) {
@@ -48,6 +48,10 @@ async function kill(server: Awaited<ReturnType<typeof startServerProcess>>) {
   await server.exited;
 }
 
+/** The sender polls this often here (a second in production); a second copy would come within a few polls. */
+const TEST_POLL_MS = 100;
+const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 5 * TEST_POLL_MS));
+
 const received = (orderNumber: string) => smtp.received.filter((mail) => mail.subject.includes(orderNumber));
 
 describe('a crash between the order and its mail', () => {
@@ -67,7 +71,7 @@ describe('a crash between the order and its mail', () => {
     await waitFor('the confirmation after the restart', () => received(order.orderNumber).length);
     await restarted.stop();
     const again = await startServerProcess(env);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await quietPeriod();
     await again.stop();
     expect(received(order.orderNumber)).toHaveLength(1);
     expect(outbox(dbPath)).toEqual([{ order_number: order.orderNumber, state: 'sent', message_id: expect.stringMatching(/^<confirmation\..+@localhost>$/) }]);
@@ -86,7 +90,7 @@ describe('a crash between the order and its mail', () => {
     const [queued] = outbox(dbPath);
     expect(queued).toBeDefined();
     await waitFor('the confirmation of the reconciled order', () => received(queued!.order_number).length);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await quietPeriod();
     await restarted.stop();
     expect(received(queued!.order_number)).toHaveLength(1);
     expect(received(queued!.order_number)[0]!.messageId).toBe(outbox(dbPath)[0]!.message_id);

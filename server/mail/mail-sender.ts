@@ -14,13 +14,10 @@ export interface MailSender {
   close(): Promise<void>;
 }
 
-/** How often an idle sender looks for due mails (a read on a partial index; cheap). */
-const POLL_MS = 1_000;
 /** Mails claimed at a time when the process is quiet. */
 const BATCH = 10;
 /** Above this many requests a second, the shop is busy: mail waits, checkout does not. */
 const BUSY_REQUESTS_PER_SECOND = 5;
-const BUSY_PAUSE_MS = 1_000;
 /** A busy shop holds mail back at most this long; older mails then go one per pause. */
 const MAX_HOLD_MS = 5 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -43,6 +40,9 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
   const mail = config.mail;
   const transport: MailTransport = createMailTransport(mail);
   const token = randomUUID();
+  // How often an idle sender looks for due mails (a read on a partial index; cheap), and how long it
+  // waits while the shop is busy: MAIL_POLL_MS, a second unless tests ask for less.
+  const pollMs = mail.pollMs;
   // Long enough for a whole batch to wait its turn on the pool's two connections, each step of each
   // conversation allowed the send timeout; a process that dies holding a claim delays those mails this long.
   const leaseMs = Math.max(60_000, BATCH * mail.sendTimeoutMs);
@@ -93,13 +93,13 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
     const busy = shopIsBusy();
     const now = app.now();
     const oldest = await oldestDue(now);
-    if (oldest === undefined) return POLL_MS;
-    if (busy && now - oldest < MAX_HOLD_MS) return BUSY_PAUSE_MS;
+    if (oldest === undefined) return pollMs;
+    if (busy && now - oldest < MAX_HOLD_MS) return pollMs;
     const limit = busy ? 1 : BATCH;
     const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token, messageIdDomain: mail.messageIdDomain });
     await Promise.all(claimed.map(deliver));
-    if (busy) return BUSY_PAUSE_MS;
-    return claimed.length === limit ? 0 : POLL_MS;
+    if (busy) return pollMs;
+    return claimed.length === limit ? 0 : pollMs;
   }
 
   function schedule(delay: number) {
@@ -115,7 +115,7 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
     running = round()
       .catch((error: unknown) => {
         logger.error('mail sender round failed', { error: String(error) });
-        return POLL_MS;
+        return pollMs;
       })
       .then((delay) => {
         running = null;

@@ -21,6 +21,8 @@ export interface MailConfig {
   maxAttempts: number;
   /** An SMTP conversation that stalls this long fails (and is retried). */
   sendTimeoutMs: number;
+  /** MAIL_POLL_MS: how often an idle sender looks for due mails, and how long a busy shop makes it wait. */
+  pollMs: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Villa Prints <orders@localhost>';
@@ -46,6 +48,7 @@ export function parseMailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig
     retryBaseMs: integer(env.MAIL_RETRY_BASE_MS, 30_000, 'MAIL_RETRY_BASE_MS', 50, 3_600_000),
     maxAttempts: integer(env.MAIL_MAX_ATTEMPTS, 12, 'MAIL_MAX_ATTEMPTS', 1, 100),
     sendTimeoutMs: integer(env.MAIL_SEND_TIMEOUT_MS, 30_000, 'MAIL_SEND_TIMEOUT_MS', 100, 300_000),
+    pollMs: integer(env.MAIL_POLL_MS, 1_000, 'MAIL_POLL_MS', 20, 60_000),
   };
 }
 

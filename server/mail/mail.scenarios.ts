@@ -4,21 +4,20 @@ import { checkoutBody } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServer } from './mail.test-support';
 
+/** The sender polls this often in these tests (a second in production). */
+const TEST_POLL_MS = 100;
+
 /**
  * Test-only: the mail scenarios of issue 16, run against a real SMTP server in the test process,
- * once on SQLite (mail.test.ts) and once on PostgreSQL (mail.postgres.test.ts). `databaseUrl`
- * gives each app its database (undefined: a fresh SQLite file).
+ * on the database of the run (mail.test.ts: SQLite in the `node` project, PostgreSQL in `node-pg`).
  */
-export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefined>) {
+export function mailDeliveryScenarios() {
   let smtp: TestSmtpServer;
   let t: TestApp;
   let admin: string;
-  let sharedUrl: string | undefined;
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const url = await databaseUrl();
-    sharedUrl = url;
     t = await startTestApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Villa Prints <orders@villa-prints.test>',
@@ -26,7 +25,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
       MAIL_RETRY_BASE_MS: '100',
       MAIL_MAX_ATTEMPTS: '3',
       MAIL_SEND_TIMEOUT_MS: '500',
-      ...(url ? { DATABASE_URL: url } : {}),
+      MAIL_POLL_MS: String(TEST_POLL_MS),
     });
     admin = (await createUserWithToken(t, 'admin')).token;
   }, 60_000);
@@ -43,8 +42,8 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
 
   const mailsTo = (orderNumber: string, kind: 'confirmed' | 'shipped') => smtp.received.filter((mail) => mail.subject.includes(orderNumber) && mail.subject.endsWith(kind === 'confirmed' ? 'is confirmed' : 'has shipped'));
 
-  /** Lets the sender poll at least twice more, so a second copy would have arrived. */
-  const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+  /** Lets the sender poll several times more, so a second copy would have arrived. */
+  const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 5 * TEST_POLL_MS));
 
   it('a checkout sends exactly one confirmation: each line with its design image, totals, address, dispatch estimate, a link to tracking', async () => {
     const order = await checkout('mail-confirm-1');
@@ -133,7 +132,7 @@ export function mailDeliveryScenarios(databaseUrl: () => Promise<string | undefi
   }, 60_000);
 
   it('two processes sharing the database deliver each mail once (claims are taken in the database)', async () => {
-    const second = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Villa Prints <orders@villa-prints.test>', DATABASE_URL: sharedUrl ?? `sqlite:${t.dbPath}` });
+    const second = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Villa Prints <orders@villa-prints.test>', MAIL_POLL_MS: String(TEST_POLL_MS), DATABASE_URL: t.databaseUrl });
     try {
       const before = smtp.received.length;
       const answers = await Promise.all(

@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { mailDeliveryScenarios } from './mail.scenarios';
 
-describe('transactional mail on SQLite, delivered to a real SMTP server', () => {
-  mailDeliveryScenarios(async () => undefined);
+// On SQLite in the `node` project, and on PostgreSQL in `node-pg` (vitest.config.ts).
+describe('transactional mail, delivered to a real SMTP server', () => {
+  mailDeliveryScenarios();
 });

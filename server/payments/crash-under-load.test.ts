@@ -11,7 +11,7 @@ import { checkoutBody } from './payment.test-support';
  * change must be there exactly once, every succeeded payment must have exactly one order, and an
  * unacknowledged request retried with its Idempotency-Key must not be applied twice.
  */
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
 const ADMIN = { email: 'owner@example.com', password: 'crash-test-password' };
 const folder = freshServerFolder('shop-crash-load-');
 afterAll(() => fs.rmSync(folder.dir, { recursive: true, force: true }));

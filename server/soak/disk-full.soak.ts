@@ -19,7 +19,7 @@ beforeAll(async () => {
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
   } catch (error) {
-    throw new Error(`The disk-full soak test mounts a small tmpfs and needs root: ${String(error)}`);
+    throw new Error(`The disk-full soak test mounts a small tmpfs and needs root: ${String(error)}`, { cause: error });
   }
   t = await startTestApp({ DATABASE_URL: `sqlite:${path.join(mount, 'shop.db')}` });
 }, 60_000);

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from '../db/sqlite-connection';
 import { orderWriteHooks } from '../orders/order-write-hooks';
-import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from '../payments/checkout.transaction';
+import { chargeAndPlaceOrder } from '../payments/checkout.transaction';
 import { createWriteQueue } from './group-commit';
 import { TEST_CRASH_EXIT_CODE } from '../app-faults';
 import type { WriterReply, WriterRequest, WriterThreadData } from './checkout-writer';

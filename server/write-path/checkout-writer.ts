@@ -105,7 +105,7 @@ export function createCheckoutWriter(file: string, options: CheckoutWriterOption
       // It never ran anything: what waits can safely run here, and so will every later checkout.
       unavailable = true;
       options.logger.warn('checkout writer thread unavailable, checkouts run on the main thread', { error: error.message });
-      for (const [id, entry] of pending) settle(id, (p) => options.fallback(p.input).then(p.resolve, p.reject));
+      for (const id of pending.keys()) settle(id, (p) => void options.fallback(p.input).then(p.resolve, p.reject));
       return;
     }
     for (const id of [...pending.keys()]) settle(id, (entry) => entry.reject(error));

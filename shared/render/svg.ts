@@ -5,6 +5,7 @@ import { fixed, linePathData, plainLine, type ShapedLine } from './outline';
 /** Escaped for XML text and attributes; characters XML 1.0 cannot hold at all are dropped. */
 export function escapeXml(value: string): string {
   return value
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes: XML 1.0 cannot hold them
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -17,7 +17,7 @@ import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { createHttpTransport } from './transport';
 
-const STATUS_CHANGES = Number(process.env.FLAKY_CHANGES ?? 1_000);
+const STATUS_CHANGES = Number(process.env.FLAKY_CHANGES ?? 500);
 const ORDERS = 30;
 /** Orders 0-9 only tablet A changes, 10-19 only B, 20-29 both: conflicts may happen only there. */
 const SHARED_FROM = 20;

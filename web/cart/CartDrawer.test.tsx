@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { renderInShop, resetShopDb } from '../components/test-support';
 import { Header } from '../shell/Header';

@@ -36,7 +36,8 @@ export function useCatalog(): Catalog {
   const [catalog, setCatalog] = useState<Catalog>(BUILT_IN_CATALOG);
   useEffect(() => {
     let alive = true;
-    fetchCatalog().then((result) => alive && setCatalog(result));
+    // fetchCatalog never rejects: it falls back to the built-in lists.
+    void fetchCatalog().then((result) => alive && setCatalog(result));
     return () => {
       alive = false;
     };

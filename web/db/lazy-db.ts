@@ -29,7 +29,8 @@ export function useShopLiveQuery<T, I>(query: (db: ShopDatabase) => Promise<T>, 
   useEffect(() => {
     let alive = true;
     let subscription: { unsubscribe(): void } | undefined;
-    loadShopDb().then(({ db, liveQuery }) => {
+    // A failed load (the chunk unreachable offline) leaves the default value; the browser logs it.
+    void loadShopDb().then(({ db, liveQuery }) => {
       if (!alive) return;
       subscription = liveQuery(() => query(db)).subscribe({
         next: (result) => alive && setValue(() => result),
@@ -40,7 +41,7 @@ export function useShopLiveQuery<T, I>(query: (db: ShopDatabase) => Promise<T>, 
       alive = false;
       subscription?.unsubscribe();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's list names the query's inputs, as with Dexie's useLiveQuery
   }, deps);
   return value;
 }

@@ -34,7 +34,7 @@ export function StripeCardField({ stripe, onChange, bind, disabled, formError }:
       card.destroy();
       elementRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange is read at each card event; a new callback must not rebuild the card element
   }, [stripe, bind]);
 
   useEffect(() => {

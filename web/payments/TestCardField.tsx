@@ -22,7 +22,7 @@ export function TestCardField({ onChange, bind, disabled, formError }: CardField
 
   useEffect(() => {
     onChange(state);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- report when the card's state changes, not when the parent passes a new callback or object
   }, [state.complete, state.error]);
 
   useEffect(() => {

@@ -67,7 +67,7 @@ export function useDesignLayout(design: RenderableDesign, enabled = true): { lay
   const { renderer, fonts, error } = useDesignFonts([design.font]);
   const layout = useMemo(
     () => (enabled && renderer && fonts ? renderer.cachedLayout(design, fonts) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: callers pass a new object each render
     [enabled, renderer, fonts, design.productType, design.device, design.text, design.color, design.font, design.fontSize],
   );
   return { layout, error };

@@ -107,12 +107,13 @@ export default function CheckoutPage() {
     });
   }, []);
 
+  const { setCardError } = submission;
   const onCardChange = useCallback(
     (state: CardFieldState) => {
       setCard((current) => ({ ...state, version: current.version + 1 }));
-      submission.setCardError(null);
+      setCardError(null);
     },
-    [submission.setCardError],
+    [setCardError],
   );
   const bindCard = useCallback((create: CreatePaymentMethod | null) => {
     createPaymentMethod.current = create;

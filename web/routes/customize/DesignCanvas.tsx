@@ -44,7 +44,7 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
       performance.clearMarks(INPUT_MARK);
     }
     // The design fields are the inputs; renderer and fonts repaint once the font has arrived.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
   }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, renderer, fonts]);
 
   const fontNote = error ?? (!fonts ? `Loading the ${design.font} font…` : null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COLORS, colorHex, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
 import { formatUsd, toCents } from '../../../shared/money';
@@ -18,7 +18,7 @@ export default function GalleryPage() {
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
   const [choosing, setChoosing] = useState<GalleryDesign | null>(null);
   const localLikes = useLocalLikes();
-  const likesOf = (design: GalleryDesign) => design.likes + (localLikes.get(design.id) ?? 0);
+  const likesOf = useCallback((design: GalleryDesign) => design.likes + (localLikes.get(design.id) ?? 0), [localLikes]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -30,7 +30,7 @@ export default function GalleryPage() {
 
   const filtering = filters !== NO_FILTERS;
   // Without filters the random order of the shuffle is kept, as shown; with them, the chosen sort applies.
-  const shown = useMemo(() => (filtering ? filterAndSort(designs, filters, likesOf) : designs), [designs, filters, filtering, localLikes]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => (filtering ? filterAndSort(designs, filters, likesOf) : designs), [designs, filters, filtering, likesOf]);
 
   async function add(design: GalleryDesign, device: string) {
     try {

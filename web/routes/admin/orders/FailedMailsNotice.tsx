@@ -24,7 +24,7 @@ export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void })
         .then(({ mails }) => live && setFailed(mails))
         .catch(() => undefined);
     void load();
-    const timer = setInterval(load, REFRESH_MS);
+    const timer = setInterval(() => void load(), REFRESH_MS);
     return () => {
       live = false;
       clearInterval(timer);

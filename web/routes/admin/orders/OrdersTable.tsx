@@ -25,6 +25,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
     estimateSize: useCallback((index: number) => rowHeight(orders[index]!), [orders]),
     // Positional keys, but a new function per list: the virtualizer recomputes the row offsets
     // only when its key function changes, and a filtered list has other heights.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `orders` is the trigger (above), not an input
     getItemKey: useCallback((index: number) => index, [orders]),
     // A few rows beyond the viewport are enough at 64 px each; every one is redrawn on a search.
     overscan: 4,
