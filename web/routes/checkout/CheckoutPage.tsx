@@ -6,7 +6,6 @@ import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { useAuth } from '../../auth/useAuth';
 import { useCart } from '../../cart/use-cart';
 import { useNotify } from '../../components/notifications';
-import { db } from '../../db/db';
 import { useShopLiveQuery } from '../../db/lazy-db';
 import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import type { CheckoutBody, PlacedOrder } from '../../payments/place-order';
