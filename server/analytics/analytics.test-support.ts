@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { nextChangeSeq } from '../orders/order.repository';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { recordVisit } from './analytics.visitors';
 

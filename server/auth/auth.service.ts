@@ -3,7 +3,8 @@ import type { AuthResponse, Role } from '../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
-import { claimGuestOrder, type DbOrTrx } from '../orders/order.repository';
+import { claimGuestOrder } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import {
   adminExists,
   findUserByEmail,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { HttpError } from '../errors/http-error';
 import { insertRow, precompile } from '../db/precompiled';
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 
 /**
  * Building blocks for requests sent with an `Idempotency-Key` header (design.md §3):

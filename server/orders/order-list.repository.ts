@@ -3,7 +3,8 @@ import type { CsvOrderLine } from '../../shared/orders-csv';
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
-import { groupByOrder, type DbOrTrx } from './order.repository';
+import { groupByOrder } from './order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import { searchMatches } from './order-search-index';
 import type { OrderHistoryRow, OrderRow } from './order.table';
 

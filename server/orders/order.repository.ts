@@ -1,16 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { insertRow, precompile } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
-import type { Database } from '../db/schema';
+import type { DbOrTrx, Trx } from '../db/transaction';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import { orderStageOf } from './order-batch.repository';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
-
-/** A database handle or an open transaction: repository functions take either, `db` first. */
-export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 export interface NewOrderItem {
   device: string;
@@ -42,25 +39,6 @@ export interface NewOrder {
   source: OrderHistoryTable['source'];
   /** Epoch ms; defaults to now. Seed data sets it to spread orders over the past year. */
   createdAt: number;
-}
-
-/**
- * Takes the next value of the global change sequence. Called inside the transaction that changes
- * the order: the counter row is locked until commit, so sequences become visible in order and a
- * cursor pull never skips a change (design.md §4).
- */
-const takeChangeSeq = precompile(0, (db) =>
-  db
-    .updateTable('change_counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'orders')
-    .returning('value'),
-);
-
-export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
-  const row = await takeChangeSeq.first(trx);
-  if (!row) throw new Error('change_counters has no row for orders');
-  return Number(row.value);
 }
 
 export function buildSearchText(parts: { orderNumber: string; firstName: string; lastName: string; email: string; texts: string[] }): string {
@@ -173,7 +151,7 @@ export function toOrderRows(
  * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
  * so that the order is written whole or not at all.
  */
-export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
+export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> {
   const stage = orderStageOf(trx);
   if (stage) {
     // Written with the rest of its batch just before COMMIT, which also gives it its change

@@ -6,7 +6,9 @@ import type { Database } from '../db/schema';
 import { queueShippingNotice } from '../mail/mail-outbox';
 import { listOrderPage } from './order-list.repository';
 import { toAdminView, toOrderView } from './order.mapper';
-import { findOrderById, loadItems, nextChangeSeq, type DbOrTrx } from './order.repository';
+import { findOrderById, loadItems } from './order.repository';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { OrderHistoryTable, OrderRow, OrderUpdate } from './order.table';
 
 export async function toAdminViews(db: DbOrTrx, rows: OrderRow[]): Promise<AdminOrderView[]> {

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { OrderRow } from '../orders/order.table';
 
 /** Orders whose last change came after `since`, in change order. */
