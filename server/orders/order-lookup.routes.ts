@@ -6,8 +6,7 @@ import { notFound } from '../errors/http-error';
 import { validate } from '../http/validate';
 import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, refuseWhenLimited } from '../limits/rate-limit';
-import { toTrackedView } from './order.mapper';
-import { loadItems } from './order.repository';
+import { lookUpOrder } from './order.service';
 
 /** design.md §7: 429 after 20 misses per address per 15 minutes. */
 export const LOOKUP_MISSES_ALLOWED = 20;
@@ -27,19 +26,13 @@ export function createOrderLookupRoutes(app: AppContext): Router {
   router.post(routerPath('orderLookup'), async (ctx) => {
     refuseWhenLimited(ctx, await misses.waitFor(ctx.ip));
     const { orderNumber, email } = validate(orderLookupSchema, ctx.request.body);
-    const order = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('order_number', '=', orderNumber)
-      .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
+    const found = await lookUpOrder(app.db, orderNumber, email);
     ctx.set('Cache-Control', 'no-store');
-    if (!order) {
+    if (!found) {
       await misses.consume(ctx.ip);
       throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
     }
-    const items = (await loadItems(app.db, [order.id])).get(order.id) ?? [];
-    ctx.body = { order: toTrackedView(order, items) };
+    ctx.body = found;
   });
   return router;
 }

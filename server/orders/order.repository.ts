@@ -7,7 +7,7 @@ import type { DbOrTrx, Trx } from '../db/transaction';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import { orderStageOf } from './order-batch.repository';
-import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
+import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 
 export interface NewOrderItem {
   device: string;
@@ -173,6 +173,26 @@ export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> 
 
 export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Applies `update` only if the order is still at `version`; false when another writer got there first. */
+export async function updateOrderAtVersion(trx: DbOrTrx, id: string, version: number, update: OrderUpdate): Promise<boolean> {
+  const result = await trx.updateTable('orders').set(update).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertHistoryRow(trx: DbOrTrx, row: OrderHistoryTable): Promise<void> {
+  await trx.insertInto('order_history').values(row).execute();
+}
+
+/** The order with this number placed with this e-mail address (any case): one probe of the number's unique index. */
+export async function findOrderByNumberAndEmail(db: DbOrTrx, orderNumber: string, email: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: string): Promise<OrderRow | undefined> {

@@ -19,3 +19,9 @@ export async function recordAppliedMutation(
     .values({ id: entry.id, order_id: entry.orderId, user_id: entry.userId, result: entry.result, applied_at: entry.at })
     .execute();
 }
+
+/** Deletes the records of mutations applied before `cutoff` (epoch ms); resolves with how many went. */
+export async function deleteAppliedMutationsBefore(db: DbOrTrx, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('applied_mutations').where('applied_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -22,7 +22,7 @@ export function createSyncRoutes(app: AppContext): Router {
   router.post(routerPath('syncPush'), requireAdmin, async (ctx) => {
     const { mutations } = validate(syncPushSchema, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { results: await pushMutations(app, currentUser(ctx), mutations) };
+    ctx.body = await pushMutations(app, currentUser(ctx), mutations);
   });
 
   return router;
