@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { AuthResponse, Role } from '../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
 import { claimGuestOrder } from '../orders/order.repository';
-import type { DbOrTrx } from '../db/transaction';
+import { lockUntilCommit, type DbOrTrx, type Trx } from '../db/transaction';
 import {
   adminExists,
   findUserByEmail,
@@ -43,7 +42,7 @@ export async function setupFirstAdmin(app: AppContext, input: NewAccount, client
   // Hashing takes a few hundred ms, so it happens before the transaction, not inside it.
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   const user = await app.db.transaction().execute(async (trx) => {
-    await lockAdminCreation(app, trx);
+    await lockAdminCreation(trx);
     // Re-checked inside the transaction: of two concurrent setups only one creates an admin.
     if (await adminExists(trx)) throw setupDone();
     const row = await insertUserUnlessEmailTaken(trx, newUserRow(app, input, 'super_admin', passwordHash));
@@ -96,7 +95,7 @@ export async function ensureBootstrapAdmin(app: AppContext): Promise<void> {
   const email = normalizeEmail(admin.email);
   const passwordHash = await hashPassword(admin.password, { cost: app.config.passwordHashCost });
   await app.db.transaction().execute(async (trx) => {
-    await lockAdminCreation(app, trx);
+    await lockAdminCreation(trx);
     if (await adminExists(trx)) return;
     const existing = await findUserByEmail(trx, email);
     if (existing) {
@@ -139,8 +138,6 @@ function newUserRow(app: AppContext, input: NewAccount, role: Role, passwordHash
  * SQLite runs one transaction at a time on its single connection already; PostgreSQL needs a
  * lock, because "no admin yet" cannot be locked by a row lock on a row that does not exist.
  */
-async function lockAdminCreation(app: AppContext, trx: DbOrTrx): Promise<void> {
-  if (app.config.database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${ADMIN_CREATION_LOCK})`.execute(trx);
-}
+const lockAdminCreation = (trx: Trx) => lockUntilCommit(trx, ADMIN_CREATION_LOCK);
 
 const ADMIN_CREATION_LOCK = 7_240_001;

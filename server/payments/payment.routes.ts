@@ -52,7 +52,7 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
   });
 
   router.use(createWebhookRoutes(app, payments).routes());
-  router.use(createOrderPlacementRoutes(app, payments).routes());
+  router.use(createOrderPlacementRoutes(payments).routes());
   router.use(createCheckoutRoutes(app, payments).routes());
   return router;
 }
