@@ -1,19 +1,17 @@
-/** Wire types of the admin sync protocol (design.md §4). */
+/** Wire types of the admin sync protocol (design.md §4); requests come from shared/schemas/sync.ts. */
+import type { z } from 'zod';
 import type { AdminOrderView } from './api/types';
 import type { OrderStatus } from './order-status';
+import type { syncMutationSchema } from './schemas/sync';
 
 export const SYNC_PULL_MAX_LIMIT = 500;
 export const SYNC_PUSH_MAX_MUTATIONS = 500;
 
-export interface SetStatusMutation {
-  id: string;
-  orderId: string;
-  type: 'setStatus';
-  status: OrderStatus;
-  trackingNumber?: string | null;
-  baseVersion: number;
-  at: string;
-}
+/**
+ * One queued status change as the browser sends it: the push schema's input, with the status
+ * narrowed to the ones the browser offers (the server answers an unknown one as `invalid`).
+ */
+export type SetStatusMutation = Omit<z.input<typeof syncMutationSchema>, 'status'> & { status: OrderStatus };
 
 export type SyncMutation = SetStatusMutation;
 
@@ -30,10 +28,6 @@ export interface SyncPullResponse {
   orders: AdminOrderView[];
   cursor: string;
   hasMore: boolean;
-}
-
-export interface SyncPushRequest {
-  mutations: SyncMutation[];
 }
 
 export interface SyncPushResponse {

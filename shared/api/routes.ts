@@ -1,63 +1,65 @@
 /**
- * The API route map shared by the server (which registers these paths) and the web client
- * (which calls them). Paths are relative to the origin; `:id` is filled by `apiPath`.
+ * The API contract (design.md §3): the route map shared by the server, which registers these
+ * routes and validates with these schemas, and the web client (web/api/client.ts `call`), which
+ * reads the request and answer types from the same entries. Each entry of API_ROUTES carries its
+ * method, path and answer type (endpoints.ts) and its request schema (below, the schemas of
+ * shared/schemas/). docs/decisions/api-contract.md says how to add a route.
  */
-export const API_ROUTES = {
-  health: { method: 'GET', path: '/api/health' },
-  version: { method: 'GET', path: '/api/version' },
-  devices: { method: 'GET', path: '/api/products/devices' },
-  colors: { method: 'GET', path: '/api/products/colors' },
-  fonts: { method: 'GET', path: '/api/products/fonts' },
-  validateText: { method: 'POST', path: '/api/products/validate-text' },
-  authStatus: { method: 'GET', path: '/api/auth/status' },
-  authSetup: { method: 'POST', path: '/api/auth/setup' },
-  register: { method: 'POST', path: '/api/auth/register' },
-  login: { method: 'POST', path: '/api/auth/login' },
-  verify: { method: 'GET', path: '/api/auth/verify' },
-  logout: { method: 'POST', path: '/api/auth/logout' },
-  paymentsConfig: { method: 'GET', path: '/api/payments/config' },
-  paymentMethods: { method: 'GET', path: '/api/payments/methods' },
-  createIntent: { method: 'POST', path: '/api/payments/create-intent' },
-  confirmPayment: { method: 'POST', path: '/api/payments/confirm' },
-  refund: { method: 'POST', path: '/api/payments/refund' },
-  webhook: { method: 'POST', path: '/api/payments/webhook' },
-  checkout: { method: 'POST', path: '/api/checkout' },
-  createOrder: { method: 'POST', path: '/api/orders' },
-  listOrders: { method: 'GET', path: '/api/orders' },
-  exportOrders: { method: 'GET', path: '/api/orders/export.csv' },
-  customerOrders: { method: 'GET', path: '/api/orders/customer' },
-  orderLookup: { method: 'POST', path: '/api/orders/lookup' },
-  analytics: { method: 'GET', path: '/api/orders/analytics' },
-  order: { method: 'GET', path: '/api/orders/:id' },
-  orderStatus: { method: 'PATCH', path: '/api/orders/:id/status' },
-  printFile: { method: 'GET', path: '/api/orders/:id/print-file' },
-  printFilesZip: { method: 'GET', path: '/api/fulfillment/print-files.zip' },
-  syncPull: { method: 'GET', path: '/api/sync/orders' },
-  syncPush: { method: 'POST', path: '/api/sync/push' },
-  analyticsEvents: { method: 'POST', path: '/api/analytics/events' },
-  errorReports: { method: 'POST', path: '/api/errors' },
-  mailOutbox: { method: 'GET', path: '/api/mail/outbox' },
-  mailRetry: { method: 'POST', path: '/api/mail/outbox/:orderId/:mailKey/retry' },
-} as const;
+import { API_ENDPOINTS, type ApiRouteName } from './endpoints';
+import { withRequests, type InputOfEntry, type ParsedRequestOfEntry, type PathParamNames, type RequestOfEntry, type RequestTable, type ResponseOfEntry } from './contract';
+import { analyticsEventSchema, analyticsQuerySchema, errorReportSchema } from '../schemas/analytics';
+import { loginSchema, registerSchema, setupSchema } from '../schemas/auth';
+import { mailOutboxQuerySchema } from '../schemas/mail';
+import { checkoutSchema, createIntentSchema, orderPayloadSchema } from '../schemas/order';
+import { orderLookupSchema } from '../schemas/order-lookup';
+import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../schemas/orders-query';
+import { confirmPaymentSchema, refundSchema } from '../schemas/payment';
+import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print-file';
+import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
+import { validateTextRequestSchema } from '../schemas/text';
 
-export type ApiRouteName = keyof typeof API_ROUTES;
+export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
-/** The server-side path of a route without the `/api` prefix, for routers mounted at /api. */
-export function routerPath(name: ApiRouteName): string {
-  return API_ROUTES[name].path.slice('/api'.length);
-}
+/** The request schema of each route that takes a body (POST, PATCH) or a query (GET). */
+const REQUESTS = {
+  validateText: { body: validateTextRequestSchema },
+  authSetup: { body: setupSchema },
+  register: { body: registerSchema },
+  login: { body: loginSchema },
+  createIntent: { body: createIntentSchema },
+  confirmPayment: { body: confirmPaymentSchema },
+  refund: { body: refundSchema },
+  // webhook: Stripe's signed raw body, checked by its signature, not a schema of ours.
+  checkout: { body: checkoutSchema },
+  createOrder: { body: orderPayloadSchema },
+  listOrders: { query: orderListQuerySchema },
+  exportOrders: { query: orderFiltersSchema },
+  orderLookup: { body: orderLookupSchema },
+  analytics: { query: analyticsQuerySchema },
+  orderStatus: { body: statusChangeSchema },
+  printFile: { query: printFileQuerySchema },
+  printFilesZip: { query: printFilesZipQuerySchema },
+  syncPull: { query: syncPullQuerySchema },
+  syncPush: { body: syncPushSchema },
+  analyticsEvents: { body: analyticsEventSchema },
+  errorReports: { body: errorReportSchema },
+  mailOutbox: { query: mailOutboxQuerySchema },
+} as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
-/** A concrete path with `:param` segments filled and a query string of the non-empty values. */
-export function apiPath(
-  name: ApiRouteName,
-  params: Record<string, string> = {},
-  query: Record<string, string | number | undefined | null> = {},
-): string {
-  const path = API_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);
+
+export type ApiRoutes = typeof API_ROUTES;
+
+/** Routes answering JSON (the others are downloads). */
+export type JsonRouteName = { [Name in ApiRouteName]: ApiRoutes[Name]['response'] extends { kind: 'json' } ? Name : never }[ApiRouteName];
+
+/** What a client sends: the JSON body of a POST/PATCH, the query of a GET (undefined when neither). */
+export type RequestOf<Name extends ApiRouteName> = RequestOfEntry<ApiRoutes[Name]>;
+/** What the server's handler gets once the entry's schema has parsed the request. */
+export type ParsedRequestOf<Name extends ApiRouteName> = ParsedRequestOfEntry<ApiRoutes[Name]>;
+/** The body of a successful answer (a DownloadedFile for downloads). */
+export type ResponseOf<Name extends ApiRouteName> = ResponseOfEntry<ApiRoutes[Name]>;
+/** The `:name` segments of the route's path. */
+export type PathParamsOf<Name extends ApiRouteName> = Record<PathParamNames<ApiRoutes[Name]['path']>, string>;
+/** The second argument of `call`: `params`, `body` and `query` as the entry has them. */
+export type CallInput<Name extends ApiRouteName> = InputOfEntry<ApiRoutes[Name]>;

@@ -88,22 +88,6 @@ export interface OrderHistoryEntry {
   at: string;
 }
 
-export interface OrderListQuery {
-  status?: OrderStatus;
-  search?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  page?: number;
-  limit?: number;
-}
-
-export interface OrderListResponse {
-  orders: AdminOrderView[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
 export interface Analytics {
   range: AnalyticsRange;
   generatedAt: string;
@@ -142,11 +126,6 @@ export interface AnalyticsFigures {
 
 export type AnalyticsTrends = Record<keyof AnalyticsFigures, number | null>;
 
-export interface StatusChangeRequest {
-  status: OrderStatus;
-  trackingNumber?: string | null;
-}
-
 export interface PaymentsConfig {
   provider: 'stripe' | 'test';
   publishableKey?: string;
@@ -158,13 +137,6 @@ export interface PaymentsConfig {
 export interface CheckoutSuccess {
   success: true;
   order: { orderNumber: string; total: number; customerEmail: string };
-}
-
-export interface CheckoutFailure {
-  success: false;
-  error: string;
-  code: string;
-  declineCode?: string;
 }
 
 /** POST /api/orders/lookup: what a guest may see of an order, given its number and e-mail address. */

@@ -1,5 +1,4 @@
-import { apiRequest } from '../api/client';
-import { apiPath } from '../../shared/api/routes';
+import { call } from '../api/client';
 import { loadShopDb } from '../components/lazy-db';
 
 const VISITOR_KEY = 'visitorId';
@@ -34,7 +33,7 @@ export async function recordVisit(now = new Date()): Promise<boolean> {
     const id = await visitorId();
     await db.meta.put({ key: LAST_VISIT_KEY, value: day });
     try {
-      await apiRequest('POST', apiPath('analyticsEvents'), { body: { type: 'visit', visitorId: id }, keepalive: true });
+      await call('analyticsEvents', { body: { type: 'visit', visitorId: id } }, { keepalive: true });
     } catch (error) {
       await (last ? db.meta.put(last) : db.meta.delete(LAST_VISIT_KEY));
       throw error;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { apiPath } from '../../shared/api/routes';
 import { formatUsd, toCents } from '../../shared/money';
 import { UNIT_PRICE_CENTS } from '../../shared/catalog';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
-import { apiRequest } from '../api/client';
+import { call } from '../api/client';
 
 let cached: Promise<number> | null = null;
 
@@ -13,8 +12,8 @@ let cached: Promise<number> | null = null;
  * e.g. $25 (reading B). Offline or on failure, the default reading.
  */
 export function fetchFreeShippingThreshold(): Promise<number> {
-  cached ??= apiRequest<{ freeShippingThreshold?: number }>('GET', apiPath('paymentsConfig'), { ignoreUnauthorized: true })
-    .then((config) => (typeof config.freeShippingThreshold === 'number' ? toCents(config.freeShippingThreshold) : DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS))
+  cached ??= call('paymentsConfig', undefined, { ignoreUnauthorized: true })
+    .then((config) => toCents(config.freeShippingThreshold))
     .catch(() => {
       cached = null;
       return DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../api/client';
-import { apiPath } from '../../shared/api/routes';
+import { call } from '../api/client';
 import { COLORS, FONTS, PRODUCT_TYPES, type ColorSwatch, type ProductType } from '../../shared/catalog';
 
 export interface Catalog {
@@ -20,9 +19,9 @@ let cached: Promise<Catalog> | null = null;
  */
 export function fetchCatalog(): Promise<Catalog> {
   cached ??= Promise.all([
-    apiRequest<{ productTypes: ProductType[] }>('GET', apiPath('devices')),
-    apiRequest<{ colors: ColorSwatch[] }>('GET', apiPath('colors')),
-    apiRequest<{ fonts: string[] }>('GET', apiPath('fonts')),
+    call('devices'),
+    call('colors'),
+    call('fonts'),
   ])
     .then(([devices, colors, fonts]): Catalog => {
       if (!devices.productTypes?.length || !colors.colors?.length || !fonts.fonts?.length) return BUILT_IN_CATALOG;

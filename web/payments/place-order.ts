@@ -3,30 +3,17 @@
  * API's health, then one checkout call that creates the intent, confirms it with the payment
  * method and creates the order on the server, under one Idempotency-Key.
  */
-import { apiPath } from '../../shared/api/routes';
+import type { RequestOf } from '../../shared/api/routes';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import { checkoutErrorMessage } from '../../shared/checkout-errors';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { validateCart } from '../../shared/schemas/cart';
-import { API_TIMEOUT_MS, ApiError, apiRequest } from '../api/client';
+import { API_TIMEOUT_MS, ApiError, call, type ApiErrorDetails } from '../api/client';
 
 export type PlacedOrder = CheckoutSuccess['order'];
 
 /** The POST /api/checkout body: the order payload of spec.md §3 plus the payment method. */
-export interface CheckoutBody {
-  customerInfo: { email: string; firstName: string; lastName: string; phone: string };
-  shippingAddress: { address: string; city: string; state: string; zipCode: string; country: string };
-  billingAddress: { address: string; city: string; state: string; zipCode: string; country: string } | null;
-  items: Record<string, unknown>[];
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  discountCode: string | null;
-  specialInstructions: string;
-  marketing: boolean;
-  paymentMethodId: string;
-}
+export type CheckoutBody = RequestOf<'checkout'>;
 
 export type PlaceOrderOutcome =
   | { kind: 'placed'; order: PlacedOrder }
@@ -49,7 +36,7 @@ function str(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-function requiresActionOf(body: Record<string, unknown>): PlaceOrderOutcome | null {
+function requiresActionOf(body: ApiErrorDetails): PlaceOrderOutcome | null {
   const status = str(body.status) ?? str(body.paymentStatus);
   if (status !== 'requires_action' && body.code !== 'REQUIRES_ACTION') return null;
   return { kind: 'requires_action', clientSecret: str(body.clientSecret), paymentIntentId: str(body.paymentIntentId) };
@@ -57,7 +44,7 @@ function requiresActionOf(body: Record<string, unknown>): PlaceOrderOutcome | nu
 
 export async function isApiReachable(timeoutMs = API_TIMEOUT_MS): Promise<boolean> {
   try {
-    await apiRequest('GET', apiPath('health'), { timeoutMs, ignoreUnauthorized: true });
+    await call('health', undefined, { timeoutMs, ignoreUnauthorized: true });
     return true;
   } catch (error) {
     // A 503 still proves the server answers; only a missing answer is "cannot connect".
@@ -96,29 +83,15 @@ export async function placeOrder(body: CheckoutBody, options: PlaceOrderOptions)
 /** POST /api/checkout (payment intent, confirm and order on the server), mapped to an outcome. */
 export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOptions): Promise<PlaceOrderOutcome> {
   try {
-    const answer = await apiRequest<Record<string, unknown>>('POST', apiPath('checkout'), {
-      body,
-      headers: { 'Idempotency-Key': options.idempotencyKey },
-      timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
-      ignoreUnauthorized: true,
-    });
-    if (answer?.success === true && answer.order) return { kind: 'placed', order: answer.order as PlacedOrder };
-    // The bank has not settled yet: not a failure. Unsettled, so a retry reuses the key and is
-    // answered the order once the webhook has written it, never with a second charge.
-    if (answer?.pending === true) return { kind: 'failed', message: PAYMENT_MESSAGES.processing, settled: false };
-    const action = requiresActionOf(answer ?? {});
-    if (action) return action;
-    return {
-      kind: 'failed',
-      settled: true,
-      atCard: isCardProblem(str(answer?.code), str(answer?.declineCode), undefined),
-      message: checkoutErrorMessage({
-        code: str(answer?.code),
-        declineCode: str(answer?.declineCode),
-        details: str(answer?.details),
-        paymentStatus: str(answer?.status),
-      }),
-    };
+    const answer = await call(
+      'checkout',
+      { body },
+      { idempotencyKey: options.idempotencyKey, timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS, ignoreUnauthorized: true },
+    );
+    if (answer.success) return { kind: 'placed', order: answer.order };
+    // 202: the bank has not settled yet, not a failure. Unsettled, so a retry reuses the key and
+    // is answered the order once the webhook has written it, never with a second charge.
+    return { kind: 'failed', message: PAYMENT_MESSAGES.processing, settled: false };
   } catch (error) {
     if (!(error instanceof ApiError)) {
       return { kind: 'failed', message: checkoutErrorMessage({}), settled: false };
@@ -148,16 +121,12 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
 export async function placeOrderForPaidIntent(body: CheckoutBody, paymentIntentId: string): Promise<PlaceOrderOutcome> {
   const { paymentMethodId: _unused, ...payload } = body;
   try {
-    const answer = await apiRequest<{ order: PlacedOrder & { customerEmail?: string } }>('POST', apiPath('createOrder'), {
-      body: { ...payload, paymentInfo: { paymentIntentId, paymentMethod: 'card', paymentStatus: 'succeeded' } },
-      headers: { 'Idempotency-Key': `order-${paymentIntentId}` },
-      ignoreUnauthorized: true,
-    });
-    const order = answer.order;
-    return {
-      kind: 'placed',
-      order: { orderNumber: order.orderNumber, total: order.total, customerEmail: order.customerEmail ?? body.customerInfo.email },
-    };
+    const { order } = await call(
+      'createOrder',
+      { body: { ...payload, paymentInfo: { paymentIntentId, paymentMethod: 'card', paymentStatus: 'succeeded' } } },
+      { idempotencyKey: `order-${paymentIntentId}`, ignoreUnauthorized: true },
+    );
+    return { kind: 'placed', order: { orderNumber: order.orderNumber, total: order.total, customerEmail: order.customerEmail } };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'failed', message: checkoutErrorMessage({}), settled: false };
     const transport = transportOf(error);

@@ -1,14 +1,14 @@
-import { apiPath } from '../../shared/api/routes';
-import { apiRequest } from '../api/client';
+import { call } from '../api/client';
 import { visitorId } from '../analytics/visit';
 
-export interface PurchaseItem {
+/** A type, not an interface: the event schema takes items as open records. */
+export type PurchaseItem = {
   item_name: string;
   item_variant: string;
   color: string;
   price: number;
   quantity: number;
-}
+};
 
 export interface PurchaseEvent {
   orderNumber: string;
@@ -34,10 +34,11 @@ export async function trackPurchase(event: PurchaseEvent): Promise<void> {
       event: 'purchase',
       ecommerce: { transaction_id: event.orderNumber, value: event.value, currency: 'USD', items: event.items },
     });
-    await apiRequest('POST', apiPath('analyticsEvents'), {
-      body: { type: 'purchase', visitorId: await visitorId(), orderNumber: event.orderNumber, value: event.value, currency: 'USD', items: event.items },
-      ignoreUnauthorized: true,
-    });
+    await call(
+      'analyticsEvents',
+      { body: { type: 'purchase', visitorId: await visitorId(), orderNumber: event.orderNumber, value: event.value, currency: 'USD', items: event.items } },
+      { ignoreUnauthorized: true },
+    );
   } catch {
     // Analytics is best effort.
   }

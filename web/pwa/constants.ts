@@ -1,5 +1,5 @@
 /** Names shared by the page and the service worker (sw/sw.ts). Plain values: no DOM, no React. */
-import { apiPath } from '../../shared/api/routes';
+import { apiPath } from '../../shared/api/endpoints';
 
 /** Background Sync tag the page registers when an admin change is queued in the outbox. */
 export const OUTBOX_SYNC_TAG = 'admin-outbox';

@@ -1,5 +1,4 @@
-import { apiRequest } from '../api/client';
-import { apiPath } from '../../shared/api/routes';
+import { call } from '../api/client';
 import { SUPPORT_EMAIL } from './contact';
 
 /** spec.md §8: ERR-{timestamp}-{random}. */
@@ -31,7 +30,7 @@ export function buildErrorReport(error: Error, componentStack: string, eventId: 
 
 /** Fire-and-forget: a report that cannot be sent must never raise a second error. */
 export function sendErrorReport(report: ErrorReport): void {
-  apiRequest('POST', apiPath('errorReports'), { body: report }).catch(() => {});
+  call('errorReports', { body: report }).catch(() => {});
 }
 
 /** The 'Report this issue' mail draft to support, with the error details. */

@@ -1,6 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../api/client';
-import { apiPath } from '../../shared/api/routes';
+import { call } from '../api/client';
 
 export type HealthState = 'checking' | 'healthy' | 'unhealthy';
 export const MAX_HEALTH_RETRIES = 3;
@@ -9,7 +8,8 @@ export const STARTUP_DELAY_MS = 1000;
 
 async function isHealthy(): Promise<boolean> {
   try {
-    const body = await apiRequest<{ status?: string }>('GET', apiPath('health'), { timeoutMs: 5000 });
+    const body = await call('health', undefined, { timeoutMs: 5000 });
+    // A page the service worker answers in place of the API parses as nothing.
     return body?.status === 'ok';
   } catch {
     return false;

@@ -12,7 +12,8 @@ import { bulkInsertOrders } from '../../server/seed/bulk-insert';
 import { generateOrders } from '../../server/seed/order-generator';
 import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
-import { createHttpTransport, SyncRequestError, type SyncTransport } from './transport';
+import { ApiError } from '../api/api-error';
+import { createHttpTransport, type SyncTransport } from './transport';
 import type { OrderStatus } from '../../shared/order-status';
 
 let t: TestApp;
@@ -84,7 +85,7 @@ describe('sync engine with the real server', () => {
       push: (mutations) => httpTransport().push(mutations),
       pull: async (since, limit) => {
         pulledSince.push(since);
-        if (pulledSince.length === failAt) throw new SyncRequestError('network down', 0);
+        if (pulledSince.length === failAt) throw new ApiError('network down', 0, 'NETWORK_ERROR');
         return httpTransport().pull(since, limit);
       },
     };
@@ -112,7 +113,7 @@ describe('sync engine with the real server', () => {
         const response = await real.push(mutations);
         if (dropNextResponse) {
           dropNextResponse = false;
-          throw new SyncRequestError('Network error. Please check your connection.', 0);
+          throw new ApiError('Network error. Please check your connection.', 0, 'NETWORK_ERROR');
         }
         return response;
       },

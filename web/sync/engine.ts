@@ -10,7 +10,8 @@ import { createSyncLock, type SyncLock } from './lock';
 import { SYNC_META } from './meta-keys';
 import { toCachedOrder } from './order-cache';
 import { queueStatusChanges, type ConflictRecord, type StatusChange } from './outbox';
-import { SyncRequestError, type SyncTransport } from './transport';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/api-error';
+import type { SyncTransport } from './transport';
 
 /**
  * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
@@ -77,8 +78,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function recordFailure(error: unknown): Promise<SyncOutcome> {
-    const message = error instanceof Error ? error.message : String(error);
-    const status = error instanceof SyncRequestError ? error.status : -1;
+    const message = syncFailureMessage(error);
+    const status = error instanceof ApiError ? error.status : -1;
     await db.meta.put({ key: SYNC_META.lastError, value: { message, status, at: now().toISOString() } });
     return { ok: false, pushed: 0, pulled: 0, conflicts: 0, error: message, status };
   }
@@ -260,4 +261,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     },
   };
+}
+
+/** The sync panel shows the server's own words for a refusal; a network failure shows nothing. */
+function syncFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (error.isNetwork) return NETWORK_ERROR_MESSAGE;
+  return typeof error.body.error === 'string' && error.body.error ? error.body.error : `Sync failed (${error.status})`;
 }

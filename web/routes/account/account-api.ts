@@ -1,13 +1,11 @@
-import { apiPath } from '../../../shared/api/routes';
-import type { AuthResponse } from '../../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../../shared/schemas/auth';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { authStore } from '../../auth/auth-store';
 import { setToken } from '../../auth/token';
 
 /** Registers a customer (role customer) and signs them in with the returned token. */
 export async function registerCustomer(input: RegisterInput): Promise<void> {
-  const { token } = await apiRequest<AuthResponse>('POST', apiPath('register'), { body: input, ignoreUnauthorized: true });
+  const { token } = await call('register', { body: input }, { ignoreUnauthorized: true });
   setToken(token);
   await authStore.verify();
 }

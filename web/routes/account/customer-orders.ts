@@ -1,6 +1,5 @@
-import { apiPath } from '../../../shared/api/routes';
 import type { OrderView } from '../../../shared/api/types';
-import { apiRequest, getToken } from '../../api/client';
+import { call, getToken } from '../../api/client';
 import { db } from '../../db/db';
 
 /** meta key of the signed-in customer's order history, so /account shows it offline too. */
@@ -15,7 +14,7 @@ export interface StoredCustomerOrders {
 /** Reloads the signed-in customer's orders (GET /api/orders/customer) into IndexedDB. */
 export async function refreshCustomerOrders(userId: number): Promise<OrderView[]> {
   if (!getToken()) return [];
-  const { orders } = await apiRequest<{ orders: OrderView[] }>('GET', apiPath('customerOrders'), { ignoreUnauthorized: true });
+  const { orders } = await call('customerOrders', undefined, { ignoreUnauthorized: true });
   const record: StoredCustomerOrders = { userId, orders, fetchedAt: Date.now() };
   await db.meta.put({ key: CUSTOMER_ORDERS_KEY, value: record });
   return orders;

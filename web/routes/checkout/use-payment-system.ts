@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
-import { apiPath } from '../../../shared/api/routes';
-import type { PaymentsConfig } from '../../../shared/api/types';
 import { toCents } from '../../../shared/money';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { loadStripeJs } from '../../payments/stripe-loader';
 
 export type PaymentSystem =
@@ -20,10 +18,8 @@ export function usePaymentSystem(): PaymentSystem {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const config = await apiRequest<PaymentsConfig & { freeShippingThreshold?: number }>('GET', apiPath('paymentsConfig'), {
-        ignoreUnauthorized: true,
-      });
-      const freeShippingThresholdCents = typeof config.freeShippingThreshold === 'number' ? toCents(config.freeShippingThreshold) : undefined;
+      const config = await call('paymentsConfig', undefined, { ignoreUnauthorized: true });
+      const freeShippingThresholdCents = toCents(config.freeShippingThreshold);
       if (config.provider === 'stripe') {
         if (!config.publishableKey) throw new Error('The card payment provider is not configured.');
         const stripe = await loadStripeJs(config.publishableKey);

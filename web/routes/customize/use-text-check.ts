@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
-import { apiPath } from '../../../shared/api/routes';
+import type { ResponseOf } from '../../../shared/api/routes';
 import { MAX_TEXT_LENGTH, TEXT_MESSAGES } from '../../../shared/catalog';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 
-export interface TextCheck {
-  valid: boolean;
-  message: string;
-}
+export type TextCheck = ResponseOf<'validateText'>;
 
 /** Waits this long after the last keystroke before asking the server. */
 export const TEXT_CHECK_DEBOUNCE_MS = 300;
@@ -20,7 +17,8 @@ export function fallbackTextCheck(text: string): TextCheck {
 /** POST /api/products/validate-text, or the fallback when the call fails (offline, timeout, 5xx). */
 export async function checkText(text: string, font?: string): Promise<TextCheck> {
   try {
-    const answer = await apiRequest<TextCheck>('POST', apiPath('validateText'), { body: font ? { text, font } : { text }, timeoutMs: 5000, ignoreUnauthorized: true });
+    const answer = await call('validateText', { body: font ? { text, font } : { text } }, { timeoutMs: 5000, ignoreUnauthorized: true });
+    // A page the service worker answers in place of the API parses as nothing: use the local rule.
     if (typeof answer?.valid === 'boolean' && typeof answer.message === 'string') return answer;
   } catch {
     // fall through to the local rule

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
-import { downloadFromApi, queuePrintFilesPath } from '../orders/print-file-remote';
+import { saveQueuePrintFiles } from '../orders/print-file-remote';
 import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../sync/use-sync-status';
 
@@ -20,7 +20,7 @@ export function QueuePrintFiles({ queue }: { queue: readonly CachedOrder[] }) {
   async function download() {
     setBusy(true);
     try {
-      notify(`Saved ${await downloadFromApi(queuePrintFilesPath(), todayZipName())}`);
+      notify(`Saved ${await saveQueuePrintFiles(todayZipName())}`);
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not download the print files');
     } finally {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiPath } from '../../../../shared/api/routes';
 import type { MailView } from '../../../../shared/api/types';
-import { apiRequest } from '../../../api/client';
+import { call } from '../../../api/client';
 import { useOnline } from '../sync/use-sync-status';
 import { MAIL_KIND_LABELS } from './order-mail';
 import './order-mail.css';
@@ -21,7 +20,7 @@ export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void })
     if (!online) return;
     let live = true;
     const load = () =>
-      apiRequest<{ mails: MailView[] }>('GET', apiPath('mailOutbox', {}, { state: 'failed', limit: 50 }))
+      call('mailOutbox', { query: { state: 'failed', limit: 50 } })
         .then(({ mails }) => live && setFailed(mails))
         .catch(() => undefined);
     void load();

@@ -7,7 +7,7 @@ import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../sync/use-sync-status';
 import { downloadPrintFile } from './print-file-download';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
-import { downloadFromApi, orderPrintFilePath } from './print-file-remote';
+import { saveOrderPrintFile } from './print-file-remote';
 
 /**
  * The lines of the order window: each line's proof (drawn by the shared renderer, as printed),
@@ -24,7 +24,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
     setBusy(key);
     try {
       const name = online
-        ? await downloadFromApi(orderPrintFilePath(order.id, format, line), `${order.orderNumber}${line ? `-${line}` : ''}.${format}`)
+        ? await saveOrderPrintFile(order.id, format, line, `${order.orderNumber}${line ? `-${line}` : ''}.${format}`)
         : await downloadPrintFile(order, undefined, line);
       notify(`Saved ${name}`);
     } catch (error) {

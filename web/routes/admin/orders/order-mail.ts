@@ -1,15 +1,14 @@
-import { apiPath } from '../../../../shared/api/routes';
 import type { MailView } from '../../../../shared/api/types';
-import { apiRequest } from '../../../api/client';
+import { call } from '../../../api/client';
 
 /** The mails of one order, newest first (GET /api/mail/outbox?orderId=). */
 export async function fetchOrderMails(orderId: string): Promise<MailView[]> {
-  return (await apiRequest<{ mails: MailView[] }>('GET', apiPath('mailOutbox', {}, { orderId }))).mails;
+  return (await call('mailOutbox', { query: { orderId } })).mails;
 }
 
 /** Puts a failed mail back in the queue (POST /api/mail/outbox/:orderId/:mailKey/retry). */
 export async function sendMailAgain(mail: Pick<MailView, 'orderId' | 'mailKey'>): Promise<MailView> {
-  return (await apiRequest<{ mail: MailView }>('POST', apiPath('mailRetry', { orderId: mail.orderId, mailKey: mail.mailKey }))).mail;
+  return (await call('mailRetry', { params: { orderId: mail.orderId, mailKey: mail.mailKey } })).mail;
 }
 
 export const MAIL_KIND_LABELS: Record<MailView['kind'], string> = {

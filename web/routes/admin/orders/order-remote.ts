@@ -1,16 +1,14 @@
 /** The online-only calls of the detail modal: full order with history, and refunds. */
-import { apiPath } from '../../../../shared/api/routes';
-import type { AdminOrderView, OrderHistoryEntry } from '../../../../shared/api/types';
-import { apiRequest } from '../../../api/client';
+import type { RequestOf, ResponseOf } from '../../../../shared/api/routes';
+import type { OrderHistoryEntry } from '../../../../shared/api/types';
+import { call } from '../../../api/client';
 
+/** The status history of an order; GET /api/orders/:id answers it to an admin only. */
 export async function fetchOrderHistory(orderId: string): Promise<OrderHistoryEntry[]> {
-  const response = await apiRequest<{ order: AdminOrderView & { history?: OrderHistoryEntry[] }; history?: OrderHistoryEntry[] }>(
-    'GET',
-    apiPath('order', { id: orderId }),
-  );
-  return response.order.history ?? response.history ?? [];
+  const { order } = await call('order', { params: { id: orderId } });
+  return 'history' in order ? order.history : [];
 }
 
-export function refundPayment(paymentIntentId: string, amount: number | null): Promise<{ refund: { id: string; amount: number; status: string } }> {
-  return apiRequest('POST', apiPath('refund'), { body: { paymentIntentId, amount } });
+export function refundPayment(paymentIntentId: string, amount: RequestOf<'refund'>['amount']): Promise<ResponseOf<'refund'>> {
+  return call('refund', { body: { paymentIntentId, amount } });
 }

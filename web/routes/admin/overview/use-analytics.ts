@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiPath } from '../../../../shared/api/routes';
 import type { Analytics } from '../../../../shared/api/types';
 import { ORDER_STATUSES, type AnalyticsRange, type OrderStatus } from '../../../../shared/order-status';
-import { apiRequest } from '../../../api/client';
+import { call } from '../../../api/client';
 import { db } from '../../../db/db';
 import { analyticsMetaKey } from '../../../sync/meta-keys';
 
@@ -60,7 +59,7 @@ export function useAnalytics(range: AnalyticsRange, reloadKey: unknown): Analyti
       setState((current) => (current.source === 'live' && current.analytics.range === range ? current : { analytics: stored, source: 'cached', loading: true }));
     });
     const request = navigator.onLine
-      ? apiRequest<Analytics>('GET', apiPath('analytics', {}, { range }))
+      ? call('analytics', { query: { range } })
       : Promise.reject(new Error('offline'));
     request
       .then((analytics) => {

@@ -1,0 +1,134 @@
+/**
+ * The bodies of successful answers that are not an order or analytics view (those are in
+ * types.ts), as the server sends them today (design.md §3). Money is dollars here.
+ */
+import type { ColorSwatch, FontName, ProductType } from '../catalog';
+import type { AdminOrderView, CheckoutSuccess, MailView, OrderHistoryEntry, OrderView, TrackedOrder, User } from './types';
+
+export interface HealthAnswer {
+  status: 'ok';
+  db: 'ok';
+  time: string;
+}
+
+export interface VersionAnswer {
+  version: string;
+}
+
+export interface DevicesAnswer {
+  productTypes: readonly ProductType[];
+}
+
+export interface ColorsAnswer {
+  colors: readonly ColorSwatch[];
+}
+
+export interface FontsAnswer {
+  fonts: readonly FontName[];
+}
+
+export interface TextCheckAnswer {
+  valid: boolean;
+  message: string;
+}
+
+export interface AuthStatusAnswer {
+  setupRequired: boolean;
+}
+
+export interface VerifyAnswer {
+  valid: true;
+  user: User;
+}
+
+export interface SuccessAnswer {
+  success: true;
+}
+
+export interface PaymentMethodsAnswer {
+  methods: 'card'[];
+}
+
+/** POST /api/payments/create-intent; `amount` is in cents, as Stripe counts it. */
+export interface CreateIntentAnswer {
+  id: string;
+  clientSecret: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+/** 202: the bank has not settled yet; the webhook writes the order when it does. */
+export interface PaymentPending {
+  pending: true;
+  status: 'processing';
+  code: 'PAYMENT_PROCESSING';
+  error: string;
+}
+
+export type ConfirmPaymentAnswer = { id: string; status: string } | ({ id: string } & PaymentPending);
+
+export interface RefundAnswer {
+  refund: { id: string; amount: number; status: string };
+}
+
+export interface WebhookAnswer {
+  received: true;
+  result: string;
+}
+
+/** POST /api/checkout, 202: paid but still processing (no order yet). */
+export interface CheckoutPending extends PaymentPending {
+  success: false;
+  paymentIntentId: string;
+}
+
+export type CheckoutAnswer = CheckoutSuccess | CheckoutPending;
+
+export interface OrderAnswer {
+  order: OrderView;
+}
+
+export interface OrderListAnswer {
+  orders: AdminOrderView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface CustomerOrdersAnswer {
+  orders: OrderView[];
+}
+
+export interface TrackedOrderAnswer {
+  order: TrackedOrder;
+}
+
+/** The admin's detail view adds the status history. */
+export type AdminOrderDetail = AdminOrderView & { history: OrderHistoryEntry[] };
+
+/** GET /api/orders/:id: the admin view with history for an admin, the customer view otherwise. */
+export interface OrderDetailAnswer {
+  order: AdminOrderDetail | OrderView;
+}
+
+/** PATCH /api/orders/:id/status; a 409 VERSION_CONFLICT carries the same `order` next to `{error, code}`. */
+export interface StatusChangeAnswer {
+  order: AdminOrderView;
+}
+
+export interface AcceptedAnswer {
+  accepted: true;
+}
+
+export interface ErrorReportAnswer {
+  id: string;
+}
+
+export interface MailOutboxAnswer {
+  mails: MailView[];
+}
+
+export interface MailRetryAnswer {
+  mail: MailView;
+}
