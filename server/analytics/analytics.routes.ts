@@ -1,9 +1,7 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { analyticsEventSchema, analyticsQuerySchema, errorReportSchema } from '../../shared/schemas/analytics';
 import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
-import { validate } from '../http/validate';
+import { reply, route } from '../http/typed-route';
 import { buildAnalytics } from './analytics.service';
 import { recordAnalyticsEvent, recordErrorReport } from './intake.service';
 import { anonymousLimitsOf } from '../limits/anonymous-limits';
@@ -17,23 +15,17 @@ export function createAnalyticsRoutes(app: AppContext): Router {
   const router = new Router();
   const limits = anonymousLimitsOf(app);
 
-  router.get(routerPath('analytics'), requireAdmin, async (ctx) => {
-    const { range } = validate(analyticsQuerySchema, { range: ctx.query.range });
+  // Only `range` is read, as sent: a repeated one is refused rather than reduced to its last value.
+  route(router, 'analytics', { before: [requireAdmin], read: (ctx) => ({ range: ctx.query.range }) }, async (ctx, { range }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await buildAnalytics(app, range);
+    return buildAnalytics(app, range);
   });
 
-  router.post(routerPath('analyticsEvents'), limitByAddress(limits.analyticsEvents), async (ctx) => {
-    const event = validate(analyticsEventSchema, ctx.request.body);
-    ctx.status = 202;
-    ctx.body = await recordAnalyticsEvent(app, event, { ip: ctx.ip, newVisitors: limits.newVisitors });
-  });
+  route(router, 'analyticsEvents', { before: [limitByAddress(limits.analyticsEvents)] }, async (ctx, event) =>
+    reply(202, await recordAnalyticsEvent(app, event, { ip: ctx.ip, newVisitors: limits.newVisitors })),
+  );
 
-  router.post(routerPath('errorReports'), limitByAddress(limits.errorReports), async (ctx) => {
-    const report = validate(errorReportSchema, ctx.request.body);
-    ctx.status = 202;
-    ctx.body = await recordErrorReport(app, report);
-  });
+  route(router, 'errorReports', { before: [limitByAddress(limits.errorReports)] }, async (_ctx, report) => reply(202, await recordErrorReport(app, report)));
 
   return router;
 }

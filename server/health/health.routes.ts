@@ -1,21 +1,19 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
 import type { AppContext } from '../app-context';
+import { failureReply, route } from '../http/typed-route';
 import { APP_VERSION } from '../version';
 import { createHealthCheck } from './health.service';
 
 export function createHealthRoutes(app: AppContext): Router {
   const router = new Router();
   const checkHealth = createHealthCheck(app);
-  router.get(routerPath('health'), async (ctx) => {
+  route(router, 'health', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const answer = await checkHealth();
-    ctx.status = answer.status;
+    if (answer.status === 200) return answer.body;
     if (answer.retryAfterSeconds !== null) ctx.set('Retry-After', String(answer.retryAfterSeconds));
-    ctx.body = answer.body;
+    return failureReply(answer.status, answer.body);
   });
-  router.get(routerPath('version'), (ctx) => {
-    ctx.body = { version: APP_VERSION };
-  });
+  route(router, 'version', () => ({ version: APP_VERSION }));
   return router;
 }

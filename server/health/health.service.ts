@@ -1,3 +1,4 @@
+import type { HealthAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { storageErrorOf } from '../db/storage-errors';
 import { readHealthProbe, writeHealthProbe } from './health.repository';
@@ -12,8 +13,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type HealthAnswer =
-  | { status: 200; retryAfterSeconds: null; body: { status: 'ok'; db: 'ok'; time: string } }
+export type HealthCheck =
+  | { status: 200; retryAfterSeconds: null; body: HealthAnswer }
   | {
       status: 503;
       retryAfterSeconds: number | null;
@@ -26,7 +27,7 @@ export type HealthAnswer =
  * through while every checkout fails, so the check writes (and waits for the lock only briefly).
  * Concurrent checks share one probe: a burst of page loads costs one durable write, not one each.
  */
-export function createHealthCheck(app: AppContext): () => Promise<HealthAnswer> {
+export function createHealthCheck(app: AppContext): () => Promise<HealthCheck> {
   let running: Promise<void> | null = null;
   const probe = () =>
     (running ??= (async () => {

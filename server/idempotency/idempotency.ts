@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { lockUntilCommit, type DbOrTrx, type TransactionRunner, type Trx } from '../db/transaction';
@@ -98,6 +98,12 @@ export function readIdempotencyKey(ctx: Context): string | null {
     throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
   }
   return key;
+}
+
+/** For routes that refuse a malformed key before they read the body (middleware). */
+export async function idempotencyKeyFirst(ctx: Context, next: Next): Promise<void> {
+  readIdempotencyKey(ctx);
+  await next();
 }
 
 /** 422 for a key already used with a different request. */

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { ORDER_LOOKUP_MESSAGES, orderLookupSchema } from '../../shared/schemas/order-lookup';
+import type { Context, Next } from 'koa';
+import { ORDER_LOOKUP_MESSAGES } from '../../shared/schemas/order-lookup';
 import type { AppContext } from '../app-context';
 import { notFound } from '../errors/http-error';
-import { validate } from '../http/validate';
+import { route } from '../http/typed-route';
 import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, refuseWhenLimited } from '../limits/rate-limit';
 import { lookUpOrder } from './order.service';
@@ -23,16 +23,18 @@ export function createOrderLookupRoutes(app: AppContext): Router {
   const router = new Router();
   const misses = createRateLimit({ name: 'order-lookup', points: LOOKUP_MISSES_ALLOWED, windowSeconds: LOOKUP_WINDOW_SECONDS, store: rateLimitStoreFor(app) });
 
-  router.post(routerPath('orderLookup'), async (ctx) => {
+  const refuseWhileLimited = async (ctx: Context, next: Next) => {
     refuseWhenLimited(ctx, await misses.waitFor(ctx.ip));
-    const { orderNumber, email } = validate(orderLookupSchema, ctx.request.body);
+    return next();
+  };
+  route(router, 'orderLookup', { before: [refuseWhileLimited] }, async (ctx, { orderNumber, email }) => {
     const found = await lookUpOrder(app.db, orderNumber, email);
     ctx.set('Cache-Control', 'no-store');
     if (!found) {
       await misses.consume(ctx.ip);
       throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
     }
-    ctx.body = found;
+    return found;
   });
   return router;
 }

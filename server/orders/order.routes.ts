@@ -1,12 +1,9 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
-import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { currentUser, requireAdmin, requireUser } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
-import { queryOf } from '../http/query';
-import { validate } from '../http/validate';
+import { reply, route } from '../http/typed-route';
 import { readIdempotencyKey } from '../idempotency/idempotency';
 import { ordersCsvStream } from './order-export';
 import { setOrderStatus } from './order-status.service';
@@ -26,42 +23,38 @@ export function createOrderRoutes(app: AppContext): Router {
   const router = new Router();
   const { db } = app;
 
-  router.get(routerPath('listOrders'), requireAdmin, async (ctx) => {
-    const query = validate(orderListQuerySchema, queryOf(ctx));
+  route(router, 'listOrders', { before: [requireAdmin] }, async (ctx, query) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOrders(db, query);
+    return listOrders(db, query);
   });
 
-  router.get(routerPath('exportOrders'), requireAdmin, async (ctx) => {
-    const filters = validate(orderFiltersSchema, queryOf(ctx));
+  route(router, 'exportOrders', { before: [requireAdmin] }, (ctx, filters) => {
     ctx.set('Content-Disposition', `attachment; filename="${ordersCsvFileName(app.now())}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = ORDERS_CSV_CONTENT_TYPE;
-    ctx.body = ordersCsvStream(db, filters, app.logger);
+    return ordersCsvStream(db, filters, app.logger);
   });
 
-  router.get(routerPath('customerOrders'), requireUser, async (ctx) => {
+  route(router, 'customerOrders', { before: [requireUser] }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listCustomerOrders(db, currentUser(ctx));
+    return listCustomerOrders(db, currentUser(ctx));
   });
 
-  router.get(routerPath('order'), requireUser, async (ctx) => {
-    const found = await orderForViewer(db, currentUser(ctx), ctx.params.id);
+  route(router, 'order', { before: [requireUser] }, async (ctx, _input, { id }) => {
+    const found = await orderForViewer(db, currentUser(ctx), id);
     if (!found) throw notFound('Order not found.');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('ETag', `"${found.order.version}"`);
-    ctx.body = found;
+    return found;
   });
 
-  router.patch(routerPath('orderStatus'), requireAdmin, async (ctx) => {
-    const input = validate(statusChangeSchema, ctx.request.body);
+  route(router, 'orderStatus', { before: [requireAdmin] }, async (ctx, input, { id }) => {
     const ifMatch = parseIfMatch(ctx.get('If-Match'));
     const key = readIdempotencyKey(ctx);
-    const answer = await setOrderStatus(app, currentUser(ctx), { orderId: ctx.params.id, input, ifMatch, key });
+    const answer = await setOrderStatus(app, currentUser(ctx), { orderId: id, input, ifMatch, key });
     ctx.set('ETag', `"${answer.body.order.version}"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.status = answer.status;
-    ctx.body = answer.body;
+    return reply(answer.status, answer.body);
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ConfirmPaymentAnswer, CreateIntentAnswer } from '../../shared/api/answers';
 import type { PaymentsConfig } from '../../shared/api/types';
 import { toDollars } from '../../shared/money';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
@@ -41,7 +42,7 @@ export function paymentsConfigOf(payments: Payments): PaymentsConfig {
  * POST /api/payments/create-intent: the cart priced from the catalogue and stored with its intent.
  * The same Idempotency-Key finds the same intent (here, at the gateway and across a crash).
  */
-export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null) {
+export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null): Promise<CreateIntentAnswer> {
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents);
   const snapshot = buildSnapshot(payload, totals, userId);
   const intentKey = `create-intent:${key ?? randomUUID()}`;
@@ -50,9 +51,10 @@ export async function createIntentFor(payments: Payments, payload: PricedCartInp
   return { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };
 }
 
-export type ConfirmAnswer =
-  | { status: 200; body: { id: string; status: string } }
-  | { status: 202; body: { id: string; status: string; pending: true; code: string; error: string } };
+export interface ConfirmAnswer {
+  status: 200 | 202;
+  body: ConfirmPaymentAnswer;
+}
 
 /**
  * POST /api/payments/confirm: confirms a stored intent with the gateway. A paid intent gets its
@@ -69,7 +71,7 @@ export async function confirmPayment(payments: Payments, paymentIntentId: string
     if (intent.status === 'processing') {
       // Not a failure: the webhook writes the order when the bank settles (payment.errors.ts).
       const { body } = pendingAnswer(intent.id);
-      return { status: 202, body: { id: intent.id, status: intent.status, pending: true, code: body.code, error: body.error } };
+      return { status: 202, body: { id: intent.id, status: body.status, pending: true, code: body.code, error: body.error } };
     }
     return { status: 200, body: { id: intent.id, status: intent.status } };
   } catch (error) {

@@ -1,12 +1,9 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
 import { toDollars } from '../../shared/money';
-import { createIntentSchema } from '../../shared/schemas/order';
-import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment';
 import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
-import { validate } from '../http/validate';
-import { readIdempotencyKey } from '../idempotency/idempotency';
+import { reply, route } from '../http/typed-route';
+import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { createCheckoutRoutes } from './checkout.routes';
 import { createOrderPlacementRoutes } from './order-placement.routes';
 import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-intent.service';
@@ -18,29 +15,20 @@ import { createWebhookRoutes } from './payment.webhook';
 export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 
-  router.get(routerPath('paymentsConfig'), (ctx) => {
-    ctx.body = paymentsConfigOf(payments);
-  });
+  route(router, 'paymentsConfig', () => paymentsConfigOf(payments));
 
-  router.get(routerPath('paymentMethods'), (ctx) => {
-    ctx.body = { methods: ['card'] };
-  });
+  route(router, 'paymentMethods', () => ({ methods: ['card'] }));
 
-  router.post(routerPath('createIntent'), async (ctx) => {
-    const key = readIdempotencyKey(ctx);
-    const payload = validate(createIntentSchema, ctx.request.body);
-    ctx.body = await createIntentFor(payments, payload, ctx.state.user?.id ?? null, key);
-  });
+  route(router, 'createIntent', { before: [idempotencyKeyFirst] }, (ctx, payload) =>
+    createIntentFor(payments, payload, ctx.state.user?.id ?? null, readIdempotencyKey(ctx)),
+  );
 
-  router.post(routerPath('confirmPayment'), async (ctx) => {
-    const { paymentIntentId, paymentMethodId } = validate(confirmPaymentSchema, ctx.request.body);
+  route(router, 'confirmPayment', async (_ctx, { paymentIntentId, paymentMethodId }) => {
     const answer = await confirmPayment(payments, paymentIntentId, paymentMethodId);
-    ctx.status = answer.status;
-    ctx.body = answer.body;
+    return reply(answer.status, answer.body);
   });
 
-  router.post(routerPath('refund'), requireAdmin, async (ctx) => {
-    const { paymentIntentId, amount } = validate(refundSchema, ctx.request.body);
+  route(router, 'refund', { before: [requireAdmin] }, async (ctx, { paymentIntentId, amount }) => {
     const user = ctx.state.user;
     const refund = await refundPayment(payments, {
       paymentIntentId,
@@ -48,7 +36,7 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
       clientKey: readIdempotencyKey(ctx),
       actor: { id: user?.id ?? null, name: user ? `${user.firstName} ${user.lastName}` : null },
     });
-    ctx.body = { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
+    return { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
   });
 
   router.use(createWebhookRoutes(app, payments).routes());

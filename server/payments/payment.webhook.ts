@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Stripe from 'stripe';
-import { routerPath } from '../../shared/api/routes';
+import { route } from '../http/typed-route';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
 import type { Payments } from './payment.service';
@@ -16,7 +16,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export function createWebhookRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 
-  router.post(routerPath('webhook'), async (ctx) => {
+  route(router, 'webhook', async (ctx) => {
     const stripeConfig = app.config.stripe;
     if (!stripeConfig) throw notFound('Webhooks are only used with Stripe, which is not configured.');
     const signature = ctx.get('stripe-signature');
@@ -31,8 +31,7 @@ export function createWebhookRoutes(app: AppContext, payments: Payments): Router
     if (!isReadableEvent(event)) throw badRequest('The webhook event is not a well-formed Stripe event.', 'INVALID_EVENT');
 
     const outcome = await applyWebhookEvent(payments, event);
-    ctx.status = 200;
-    ctx.body = { received: true, result: outcome };
+    return { received: true, result: outcome };
   });
   return router;
 }

@@ -1,12 +1,10 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
 import { printFileName, renderPrintSheet, selectLines, type PrintOrder } from '../../shared/render';
-import { PRINT_DPI, printFileQuerySchema, printFilesZipQuerySchema } from '../../shared/schemas/print-file';
+import { PRINT_DPI } from '../../shared/schemas/print-file';
 import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
-import { queryOf } from '../http/query';
-import { validate } from '../http/validate';
+import { route } from '../http/typed-route';
 import { renderPdf } from './pdf';
 import { renderPng } from './png';
 import { printFonts } from './print-fonts';
@@ -42,9 +40,8 @@ async function* productionQueue(app: AppContext, first: Awaited<ReturnType<typeo
 export function createPrintFileRoutes(app: AppContext): Router {
   const router = new Router();
 
-  router.get(routerPath('printFile'), requireAdmin, async (ctx) => {
-    const query = validate(printFileQuerySchema, queryOf(ctx));
-    const order = await loadPrintOrder(app.db, ctx.params.id);
+  route(router, 'printFile', { before: [requireAdmin] }, async (ctx, query, { id }) => {
+    const order = await loadPrintOrder(app.db, id);
     if (!order) throw notFound('Order not found.');
     const lines = linesOf(order, query.line);
     const fonts = await printFonts();
@@ -56,11 +53,10 @@ export function createPrintFileRoutes(app: AppContext): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
     ctx.type = CONTENT_TYPES[query.format];
-    ctx.body = body;
+    return body;
   });
 
-  router.get(routerPath('printFilesZip'), requireAdmin, async (ctx) => {
-    const { ids } = validate(printFilesZipQuerySchema, queryOf(ctx));
+  route(router, 'printFilesZip', { before: [requireAdmin] }, async (ctx, { ids }) => {
     let orders: AsyncIterable<PrintOrder>;
     if (ids) {
       const found = await loadPrintOrders(app.db, ids);
@@ -77,7 +73,7 @@ export function createPrintFileRoutes(app: AppContext): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${printFilesZipName(app.now())}"`);
     ctx.type = 'application/zip';
-    ctx.body = streamPrintFilesZip(orders, fonts, new Date(app.now()));
+    return streamPrintFilesZip(orders, fonts, new Date(app.now()));
   });
 
   return router;
