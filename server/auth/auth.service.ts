@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
 import { claimGuestOrder } from '../orders/order.repository';
-import { lockUntilCommit, type DbOrTrx, type Trx } from '../db/transaction';
+import { lockUntilCommit, type Trx } from '../db/transaction';
 import {
   adminExists,
   findUserByEmail,
