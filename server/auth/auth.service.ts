@@ -11,6 +11,7 @@ import {
   setRoleAndPassword,
   updatePasswordHash,
 } from './auth.repository';
+import { assertStrongPassword } from './password-strength';
 import { hashPassword, needsRehash, spendOneHash, verifyPassword, type HashLane, type HashRequest } from './password';
 import { deleteDeadSessions, revokeUserSessions } from './session.repository';
 import { startSession, toUser } from './session.service';
@@ -38,6 +39,7 @@ export function hashRequestFor(app: AppContext, client: string | undefined, lane
 
 /** Creates the first super_admin and signs it in; 409 once any admin exists. */
 export async function setupFirstAdmin(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
+  assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   if (await adminExists(app.db)) throw setupDone();
   // Hashing takes a few hundred ms, so it happens before the transaction, not inside it.
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
@@ -55,6 +57,7 @@ export async function setupFirstAdmin(app: AppContext, input: NewAccount, client
 
 /** Creates a customer account and signs it in; 409 when the email is already registered. */
 export async function registerCustomer(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
+  assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   // The 409 itself tells a taken email (the spec's message), so no hash is spent to hide it.
   if (await findUserByEmail(app.db, normalizeEmail(input.email))) throw emailTaken();
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
