@@ -1,4 +1,5 @@
-import type { AdminOrderView, User } from '../../shared/api/types';
+import type { StatusChangeAnswer } from '../../shared/api/answers';
+import type { User } from '../../shared/api/types';
 import type { StatusChangeInput } from '../../shared/schemas/orders-query';
 import type { AppContext } from '../app-context';
 import { inTransaction } from '../db/transaction';
@@ -8,7 +9,7 @@ import { keyTableAnswers } from '../idempotency/idempotency.repository';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { actorOf, adminViewOf, changeOrderStatus } from './order.service';
 
-export interface StatusChangeRequest {
+export interface OrderStatusRequest {
   orderId: string;
   input: StatusChangeInput;
   /** The version named by If-Match; null: any version. */
@@ -17,9 +18,9 @@ export interface StatusChangeRequest {
   key: string | null;
 }
 
-/** The answer of PATCH /api/orders/:id/status, as stored for its Idempotency-Key. */
-export interface StatusChangeAnswer extends StoredResponse {
-  body: { order: AdminOrderView };
+/** The answer of PATCH /api/orders/:id/status with its status, as stored for its Idempotency-Key. */
+export interface StatusChangeReply extends StoredResponse {
+  body: StatusChangeAnswer;
 }
 
 /**
@@ -27,17 +28,17 @@ export interface StatusChangeAnswer extends StoredResponse {
  * Idempotency-Key (per admin and order). A stale If-Match is a 409 carrying the current order;
  * neither it nor a 404 is stored, so the same key may be sent again after a reload.
  */
-export function setOrderStatus(app: AppContext, user: User, request: StatusChangeRequest): Promise<StatusChangeAnswer> {
+export function setOrderStatus(app: AppContext, user: User, request: OrderStatusRequest): Promise<StatusChangeReply> {
   const { orderId, input, ifMatch, key } = request;
   return idempotent({
     scope: `order-status:${user.id}:${orderId}`,
     key,
     request: { orderId, input, ifMatch },
-    store: keyTableAnswers<StatusChangeAnswer>(),
+    store: keyTableAnswers<StatusChangeReply>(),
     db: app.db,
     transaction: inTransaction(app.db),
     now: app.now,
-    write: async (trx): Promise<StatusChangeAnswer> => {
+    write: async (trx): Promise<StatusChangeReply> => {
       const outcome = await changeOrderStatus(trx, {
         orderId,
         status: input.status,
