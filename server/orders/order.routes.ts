@@ -5,7 +5,7 @@ import { currentUser, requireAdmin, requireUser } from '../auth/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
 import { readIdempotencyKey } from '../idempotency/idempotency';
-import { ordersCsvStream } from './order-export';
+import { openOrdersCsv } from './order-export';
 import { setOrderStatus } from './order-status.service';
 import { listCustomerOrders, listOrders, orderForViewer } from './order.service';
 
@@ -28,11 +28,12 @@ export function createOrderRoutes(app: AppContext): Router {
     return listOrders(db, query);
   });
 
-  route(router, 'exportOrders', { before: [requireAdmin] }, (ctx, filters) => {
+  route(router, 'exportOrders', { before: [requireAdmin] }, async (ctx, filters) => {
+    const csv = await openOrdersCsv(db, filters, app.logger);
     ctx.set('Content-Disposition', `attachment; filename="${ordersCsvFileName(app.now())}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = ORDERS_CSV_CONTENT_TYPE;
-    return ordersCsvStream(db, filters, app.logger);
+    return csv;
   });
 
   route(router, 'customerOrders', { before: [requireUser] }, async (ctx) => {
