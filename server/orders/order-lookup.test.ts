@@ -92,7 +92,8 @@ describe('mail without SMTP_URL (the default)', () => {
   it('writes each mail as an .eml file under mail/ beside the SQLite file, once per mail', async () => {
     const dir = path.join(path.dirname(t.dbPath), 'mail');
     const files = await waitFor('both .eml files', () => {
-      const names = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+      // Only finished files: a mail is written to a .tmp file first and renamed when complete.
+      const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).sort() : [];
       return names.length === 2 && names;
     });
     expect(files).toEqual([`${orderNumber}-confirmation.eml`, `${orderNumber}-shipped-v2.eml`]);
