@@ -1,7 +1,8 @@
 /**
- * Background Sync: the service worker flushes the admin outbox with the same engine the page uses
- * (web/sync), so a status change made offline reaches the server when the connection returns even
- * if every tab is closed. The engine's lock keeps it from racing an open tab's own flush.
+ * Background Sync: the service worker flushes the admin outbox with the same engine and API client
+ * the page uses (web/sync, web/api), so a status change made offline reaches the server when the
+ * connection returns even if every tab is closed. The engine's lock keeps it from racing an open
+ * tab's own flush.
  */
 import { ShopDatabase } from '../web/db/db';
 import { createSyncEngine, type SyncOutcome } from '../web/sync/engine';

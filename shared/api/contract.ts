@@ -104,35 +104,29 @@ export type QueryInput<Schema extends z.ZodType> = {
   [Key in keyof z.input<Schema>]?: QueryValue<z.input<Schema>[Key]> | null;
 };
 
-type EntryRequest<Entry> = [EntryBody<Entry>] extends [never]
+export type RequestOfEntry<Entry> = [EntryBody<Entry>] extends [never]
   ? [EntryQuery<Entry>] extends [never]
     ? undefined
     : QueryInput<EntryQuery<Entry>>
   : z.input<EntryBody<Entry>>;
 
-type EntryParsedRequest<Entry> = [EntryBody<Entry>] extends [never]
+export type ParsedRequestOfEntry<Entry> = [EntryBody<Entry>] extends [never]
   ? [EntryQuery<Entry>] extends [never]
     ? undefined
     : z.output<EntryQuery<Entry>>
   : z.output<EntryBody<Entry>>;
 
-type EntryResponse<Entry> = Entry extends { response: JsonAnswer<infer Body> }
+export type ResponseOfEntry<Entry> = Entry extends { response: JsonAnswer<infer Body> }
   ? Body
   : Entry extends { response: FileAnswer }
     ? DownloadedFile
     : never;
 
-type EntryInput<Entry> = (Entry extends { path: infer Path extends string }
+/** What a route does not take is typed `undefined`, so `call('health', { body })` does not compile. */
+export type InputOfEntry<Entry> = (Entry extends { path: infer Path extends string }
   ? [PathParamNames<Path>] extends [never]
-    ? unknown
+    ? { params?: undefined }
     : { params: Record<PathParamNames<Path>, string> }
-  : unknown) &
-  ([EntryBody<Entry>] extends [never] ? unknown : { body: z.input<EntryBody<Entry>> }) &
-  ([EntryQuery<Entry>] extends [never] ? unknown : { query?: QueryInput<EntryQuery<Entry>> });
-
-export type {
-  EntryInput as InputOfEntry,
-  EntryParsedRequest as ParsedRequestOfEntry,
-  EntryRequest as RequestOfEntry,
-  EntryResponse as ResponseOfEntry,
-};
+  : never) &
+  ([EntryBody<Entry>] extends [never] ? { body?: undefined } : { body: z.input<EntryBody<Entry>> }) &
+  ([EntryQuery<Entry>] extends [never] ? { query?: undefined } : { query?: QueryInput<EntryQuery<Entry>> });

@@ -28,4 +28,14 @@ describe('the route map', () => {
     expectTypeOf<CallInput<'orderStatus'>>().toHaveProperty('body');
     expectTypeOf<CallInput<'printFile'>>().toHaveProperty('query');
   });
+
+  it('refuses, at type-check time, an answer or a request of another shape', () => {
+    // @ts-expect-error: the status change answers `{ order }`, not a list
+    const answer: ResponseOf<'orderStatus'> = { orders: [], total: 0, page: 1, limit: 50 };
+    // @ts-expect-error: 'lost' is not an order status
+    const request: RequestOf<'orderStatus'> = { status: 'lost' };
+    // @ts-expect-error: the path names both params
+    const params: PathParamsOf<'mailRetry'> = { orderId: 'o1' };
+    expect([answer, request, params]).toHaveLength(3);
+  });
 });

@@ -85,6 +85,21 @@ describe('call', () => {
     expect(await file.blob.text()).toMatch(/^<\?xml|^<svg/);
   });
 
+  it('asks for the input a route needs, at type-check time', () => {
+    const call = clientAs(adminToken);
+    const calls = () => [
+      call('health'),
+      call('listOrders'),
+      // @ts-expect-error: the status change needs its id and body
+      call('orderStatus'),
+      // @ts-expect-error: the status change needs its body
+      call('orderStatus', { params: { id: 'o1' } }),
+      // @ts-expect-error: a GET takes no body
+      call('health', { body: {} }),
+    ];
+    expect(typeof calls).toBe('function');
+  });
+
   it('reports a refused connection as a network error (status 0)', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -105,6 +120,8 @@ describe('call', () => {
       const pending = createApiClient({ fetch, baseUrl, getToken: () => null }).call('health', undefined, { signal: controller.signal });
       controller.abort();
       await expect(pending).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+      const alreadyAborted = createApiClient({ fetch, baseUrl, getToken: () => null }).call('health', undefined, { signal: controller.signal });
+      await expect(alreadyAborted).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

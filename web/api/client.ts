@@ -39,7 +39,7 @@ export interface ApiClientConfig {
 type LooseInput = { params?: Record<string, string>; body?: unknown; query?: Record<string, string | number | null | undefined> };
 
 /** `call('health')` needs no input; `call('orderStatus', { params, body })` does. */
-export type CallArgs<Name extends ApiRouteName> = {} extends CallInput<Name>
+export type CallArgs<Name extends ApiRouteName> = Partial<CallInput<Name>> extends CallInput<Name>
   ? [input?: CallInput<Name>, options?: CallOptions]
   : [input: CallInput<Name>, options?: CallOptions];
 
@@ -54,7 +54,9 @@ export function createApiClient(config: ApiClientConfig): { call: Call } {
 
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs ?? config.timeoutMs ?? API_TIMEOUT_MS);
-    options.signal?.addEventListener('abort', () => controller.abort(options.signal!.reason), { once: true });
+    const { signal } = options;
+    if (signal?.aborted) controller.abort(signal.reason);
+    else signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
     const headers: Record<string, string> = download ? { ...options.headers } : { Accept: 'application/json', ...options.headers };
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
