@@ -20,11 +20,13 @@ import { createOrderRoutes } from './orders/order.routes';
 import { orderWriteHooks } from './orders/order-write-hooks';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
-import { createMailRoutes, registerMailWaker } from './mail/mail.routes';
+import { createMailRoutes } from './mail/mail.routes';
+import { registerMailWaker } from './mail/mail.service';
 import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
+import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
 import { createOrderWriter, type OrderWriter } from './write-path/order-writer';
@@ -55,6 +57,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   const payments = createPayments(context, writer);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
+  const stopReplayPruning = await startReplayPruning(context);
 
   const api = new Router({ prefix: '/api' });
   for (const router of [
@@ -114,6 +117,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     },
     async close() {
       clearInterval(statisticsTimer);
+      stopReplayPruning();
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));

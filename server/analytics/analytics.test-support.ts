@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
-import type { DbOrTrx } from '../orders/order.repository';
-import { nextChangeSeq } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { COUNTED_ORDER, UTC_DAY } from './analytics.repository';
 import type { RollupTables } from './analytics.rollup';

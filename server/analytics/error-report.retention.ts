@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 
 /**
  * How many client error reports are kept and for how long: enough to diagnose a bad release,

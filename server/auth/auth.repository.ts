@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/api/types';
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import { ADMIN_ROLES } from './auth.guards';
 import type { UserRow, UserTable } from './user.table';
 

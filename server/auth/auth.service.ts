@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { AuthResponse, Role } from '../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
-import { claimGuestOrder, type DbOrTrx } from '../orders/order.repository';
+import { claimGuestOrder } from '../orders/order.repository';
+import { lockUntilCommit, type Trx } from '../db/transaction';
 import {
   adminExists,
   findUserByEmail,
@@ -11,6 +11,7 @@ import {
   setRoleAndPassword,
   updatePasswordHash,
 } from './auth.repository';
+import { assertStrongPassword } from './password-strength';
 import { hashPassword, needsRehash, spendOneHash, verifyPassword, type HashLane, type HashRequest } from './password';
 import { deleteDeadSessions, revokeUserSessions } from './session.repository';
 import { startSession, toUser } from './session.service';
@@ -38,11 +39,12 @@ export function hashRequestFor(app: AppContext, client: string | undefined, lane
 
 /** Creates the first super_admin and signs it in; 409 once any admin exists. */
 export async function setupFirstAdmin(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
+  assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   if (await adminExists(app.db)) throw setupDone();
   // Hashing takes a few hundred ms, so it happens before the transaction, not inside it.
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   const user = await app.db.transaction().execute(async (trx) => {
-    await lockAdminCreation(app, trx);
+    await lockAdminCreation(trx);
     // Re-checked inside the transaction: of two concurrent setups only one creates an admin.
     if (await adminExists(trx)) throw setupDone();
     const row = await insertUserUnlessEmailTaken(trx, newUserRow(app, input, 'super_admin', passwordHash));
@@ -55,6 +57,7 @@ export async function setupFirstAdmin(app: AppContext, input: NewAccount, client
 
 /** Creates a customer account and signs it in; 409 when the email is already registered. */
 export async function registerCustomer(app: AppContext, input: NewAccount, client?: string): Promise<AuthResponse> {
+  assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   // The 409 itself tells a taken email (the spec's message), so no hash is spent to hide it.
   if (await findUserByEmail(app.db, normalizeEmail(input.email))) throw emailTaken();
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
@@ -95,7 +98,7 @@ export async function ensureBootstrapAdmin(app: AppContext): Promise<void> {
   const email = normalizeEmail(admin.email);
   const passwordHash = await hashPassword(admin.password, { cost: app.config.passwordHashCost });
   await app.db.transaction().execute(async (trx) => {
-    await lockAdminCreation(app, trx);
+    await lockAdminCreation(trx);
     if (await adminExists(trx)) return;
     const existing = await findUserByEmail(trx, email);
     if (existing) {
@@ -138,8 +141,6 @@ function newUserRow(app: AppContext, input: NewAccount, role: Role, passwordHash
  * SQLite runs one transaction at a time on its single connection already; PostgreSQL needs a
  * lock, because "no admin yet" cannot be locked by a row lock on a row that does not exist.
  */
-async function lockAdminCreation(app: AppContext, trx: DbOrTrx): Promise<void> {
-  if (app.config.database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${ADMIN_CREATION_LOCK})`.execute(trx);
-}
+const lockAdminCreation = (trx: Trx) => lockUntilCommit(trx, ADMIN_CREATION_LOCK);
 
 const ADMIN_CREATION_LOCK = 7_240_001;

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { SessionRow, UserRow } from './user.table';
 
 export async function insertSession(db: DbOrTrx, session: SessionRow): Promise<void> {

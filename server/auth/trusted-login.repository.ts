@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { TrustedLoginTable } from './user.table';
 
 export interface TrustKey {

@@ -1,13 +1,8 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
 import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
-import type {
-  AppliedMutationTable,
-  ChangeCounterTable,
-  IdempotencyKeyTable,
-  OrderHistoryTable,
-  OrderItemTable,
-  OrderTable,
-} from '../orders/order.table';
+import type { IdempotencyKeyTable } from '../idempotency/idempotency.table';
+import type { OrderHistoryTable, OrderItemTable, OrderTable } from '../orders/order.table';
+import type { AppliedMutationTable, ChangeCounterTable } from '../sync/sync.table';
 import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';

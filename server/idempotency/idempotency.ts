@@ -1,24 +1,94 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'koa';
-import { sql } from 'kysely';
-import { isPostgres } from '../db/dialect';
+import type { Context, Next } from 'koa';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { lockUntilCommit, type DbOrTrx, type TransactionRunner, type Trx } from '../db/transaction';
 import { HttpError } from '../errors/http-error';
-import { insertRow, precompile } from '../db/precompiled';
-import type { DbOrTrx } from '../orders/order.repository';
 
 /**
- * Building blocks for requests sent with an `Idempotency-Key` header (design.md §3):
- * - `readIdempotencyKey` validates the header;
- * - `singleFlight` makes concurrent requests with the same key in this process wait for the first;
- * - `findStoredResponse` returns the answer already given for the key (or refuses a reused key
- *   with a different request);
- * - `storeResponse` records the answer, inside the same transaction as the write it describes,
- *   so a crash can never leave a write without its key or a key without its write;
- * - `lockKey` makes concurrent transactions for one key in other processes wait for each other.
+ * Requests sent with an `Idempotency-Key` header (design.md §3), all through `idempotent()`:
+ * the key is read and checked, concurrent requests with the key wait for each other (in this
+ * process, then across processes with a lock held by the transaction), the answer already given
+ * for the key is found (or a reused key refused), and otherwise the work runs and its answer is
+ * stored in the same transaction as the write it describes, so a crash can never leave a write
+ * without its answer or an answer without its write. Where the answer is kept is the caller's
+ * choice (an `AnswerStore`): the `idempotency_keys` table by default, a row of the caller's own
+ * otherwise (a refund's row, a sync mutation's record, the checkout's intent).
  */
 export interface StoredResponse {
   status: number;
   body: unknown;
+}
+
+/** One keyed request: its scope (endpoint and subject), the client's key and the request's fingerprint. */
+export interface KeyedRequest {
+  scope: string;
+  key: string;
+  requestHash: string;
+}
+
+/** Where the answers of one kind of request are kept. */
+export interface AnswerStore<A> {
+  /** The answer already given for the key; throws `keyReused()` when it answered another request. */
+  find(db: DbOrTrx, request: KeyedRequest): Promise<A | undefined>;
+  /** Records the answer, inside the transaction that made it. */
+  save(trx: Trx, request: KeyedRequest, answer: A, now: number): Promise<void>;
+}
+
+export interface IdempotentWork<A, P> {
+  scope: string;
+  /** The client's key; null runs the work once, unguarded (beyond `exclusive`). */
+  key: string | null;
+  /** What makes two requests the same request (hashed over canonical JSON). */
+  request: unknown;
+  store: AnswerStore<A>;
+  db: Kysely<Database>;
+  /** The transaction the write runs in: a plain one, or the app's write path. */
+  transaction: TransactionRunner;
+  now: () => number;
+  /** Runs one at a time per this name in this process, key or none (default: scope and key). */
+  exclusive?: string;
+  /**
+   * Work that cannot run inside a transaction (a payment gateway's call), done before it only when
+   * no answer is stored yet; a concurrent request that stored one meanwhile still wins.
+   */
+  prepare?: () => Promise<P>;
+  /** The write, inside the transaction; its answer is stored with it. */
+  write: (trx: Trx, prepared: P) => Promise<A>;
+}
+
+/** The one idempotency wrapper: see the comment at the top of this file. */
+export async function idempotent<A, P = undefined>(work: IdempotentWork<A, P>): Promise<A> {
+  const keyed: KeyedRequest | null = work.key ? { scope: work.scope, key: work.key, requestHash: hashRequest(work.request) } : null;
+  const name = keyed ? `${keyed.scope}:${keyed.key}` : null;
+  const run = async (): Promise<A> => {
+    let prepared = undefined as P;
+    if (work.prepare) {
+      const stored = keyed ? await work.store.find(work.db, keyed) : undefined;
+      if (stored !== undefined) return stored;
+      prepared = await work.prepare();
+    }
+    return work.transaction(async (trx) => {
+      if (!keyed) return work.write(trx, prepared);
+      await lockUntilCommit(trx, name!);
+      return answerOnce(trx, keyed, work.store, work.now, (inner) => work.write(inner, prepared));
+    });
+  };
+  const exclusive = work.exclusive ?? name;
+  return exclusive ? singleFlight(exclusive, run) : run();
+}
+
+/**
+ * The step every idempotent write takes inside its transaction: the stored answer if there is
+ * one, else the work's answer, stored. Used by `idempotent()` and, per mutation, by the sync push
+ * (whose request carries many keys, one per mutation, each in its own savepoint).
+ */
+export async function answerOnce<A>(trx: Trx, request: KeyedRequest, store: AnswerStore<A>, now: () => number, write: (trx: Trx) => Promise<A>): Promise<A> {
+  const stored = await store.find(trx, request);
+  if (stored !== undefined) return stored;
+  const answer = await write(trx);
+  await store.save(trx, request, answer, now());
+  return answer;
 }
 
 export function readIdempotencyKey(ctx: Context): string | null {
@@ -28,6 +98,12 @@ export function readIdempotencyKey(ctx: Context): string | null {
     throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
   }
   return key;
+}
+
+/** For routes that refuse a malformed key before they read the body (middleware). */
+export async function idempotencyKeyFirst(ctx: Context, next: Next): Promise<void> {
+  readIdempotencyKey(ctx);
+  await next();
 }
 
 /** 422 for a key already used with a different request. */
@@ -50,53 +126,12 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-const storedResponse = precompile(2, (db, scope: string, key: string) =>
-  db.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body']).where('scope', '=', scope).where('key', '=', key),
-);
-
-export async function findStoredResponse(
-  db: DbOrTrx,
-  scope: string,
-  key: string,
-  requestHash: string,
-): Promise<StoredResponse | undefined> {
-  const row = await storedResponse.first(db, scope, key);
-  if (!row) return undefined;
-  if (row.request_hash !== requestHash) throw keyReused();
-  return { status: row.status_code, body: JSON.parse(row.response_body) };
-}
-
-export async function storeResponse(
-  trx: DbOrTrx,
-  entry: { scope: string; key: string; requestHash: string; status: number; body: unknown; now: number },
-): Promise<void> {
-  const row = {
-    scope: entry.scope,
-    key: entry.key,
-    request_hash: entry.requestHash,
-    status_code: entry.status,
-    response_body: JSON.stringify(entry.body),
-    created_at: entry.now,
-  };
-  // The key's only unique constraint is (scope, key): a concurrent writer of the same key wins.
-  await insertRow(trx, 'idempotency_keys', row, { ignoreConflict: true });
-}
-
-/**
- * Holds a lock on `key` until the transaction ends. `singleFlight` only orders requests within one
- * process; behind a load balancer a retry can reach another process while the first try is still
- * under way, and without this both would find no stored answer and both apply the change. SQLite
- * needs nothing: its write transactions already run one at a time (they begin IMMEDIATE).
- */
-export async function lockKey(trx: DbOrTrx, key: string): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-}
-
 const inFlight = new Map<string, Promise<unknown>>();
 
 /**
  * Runs `fn` once per `id` at a time in this process: a second caller with the same id waits for
- * the first to finish and then runs its own `fn`, which will find the stored response.
+ * the first to finish and then runs its own `fn`, which will find the stored response. Behind a
+ * load balancer a retry can reach another process: `lockUntilCommit` covers that.
  */
 export async function singleFlight<T>(id: string, fn: () => Promise<T>): Promise<T> {
   while (inFlight.has(id)) {

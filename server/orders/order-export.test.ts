@@ -122,6 +122,16 @@ it('applies the list filters', async () => {
   expect(bad.body.code).toBe('VALIDATION_ERROR');
 });
 
+it('answers a search the database refuses with a JSON error, not a cut download (NUL on PostgreSQL)', async () => {
+  const res = await exportCsv('?search=%00');
+  if (res.status === 200) {
+    expect(parseCsv(res.text)[0][0]).toBe('Order ID');
+  } else {
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+  }
+});
+
 it('needs an admin', async () => {
   expect((await exportCsv('', null)).status).toBe(401);
   const customer = (await createUserWithToken(t, 'customer')).token;

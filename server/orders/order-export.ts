@@ -35,12 +35,36 @@ async function* csvChunks(db: Db, filters: OrderFilters, timeZone: string, batch
   }
 }
 
+function toStream(chunks: AsyncIterable<string>, logger: Logger): Readable {
+  const stream = Readable.from(chunks, { objectMode: false });
+  stream.on('error', (err) => logger.error('orders export failed', { err: String(err) }));
+  return stream;
+}
+
 /**
  * The export as a stream pulled by the HTTP response: one batch is read only when the client has
  * taken the previous one, so memory stays flat whatever the number of orders.
  */
 export function ordersCsvStream(db: Db, filters: OrderFilters, logger: Logger, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
-  const stream = Readable.from(csvChunks(db, filters, timeZone, batchSize), { objectMode: false });
-  stream.on('error', (err) => logger.error('orders export failed', { err: String(err) }));
-  return stream;
+  return toStream(csvChunks(db, filters, timeZone, batchSize), logger);
+}
+
+/**
+ * The same stream with its header and first batch already read: a query the database refuses
+ * (PostgreSQL takes no NUL in a search term) fails here, while the answer can still be a JSON
+ * error, instead of cutting a download whose headers are sent.
+ */
+export async function openOrdersCsv(db: Db, filters: OrderFilters, logger: Logger, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Promise<Readable> {
+  const chunks = csvChunks(db, filters, timeZone, batchSize);
+  const ahead: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const next = await chunks.next();
+    if (next.done) break;
+    ahead.push(next.value);
+  }
+  async function* all() {
+    yield* ahead;
+    yield* chunks;
+  }
+  return toStream(all(), logger);
 }

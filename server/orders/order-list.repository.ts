@@ -4,7 +4,8 @@ import { resolveOrderFilter, type ResolvedOrderFilter } from '../../shared/order
 import type { OrderFilters } from '../../shared/schemas/orders-query';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
-import { groupByOrder, type DbOrTrx } from './order.repository';
+import { groupByOrder } from './order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import { searchMatches } from './order-search-index';
 import type { OrderHistoryRow, OrderRow } from './order.table';
 

@@ -1,13 +1,12 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { ORDER_LOOKUP_MESSAGES, orderLookupSchema } from '../../shared/schemas/order-lookup';
+import type { Context, Next } from 'koa';
+import { ORDER_LOOKUP_MESSAGES } from '../../shared/schemas/order-lookup';
 import type { AppContext } from '../app-context';
 import { notFound } from '../errors/http-error';
-import { validate } from '../http/validate';
+import { route } from '../http/typed-route';
 import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, refuseWhenLimited } from '../limits/rate-limit';
-import { toTrackedView } from './order.mapper';
-import { loadItems } from './order.repository';
+import { lookUpOrder } from './order.service';
 
 /** design.md §7: 429 after 20 misses per address per 15 minutes. */
 export const LOOKUP_MISSES_ALLOWED = 20;
@@ -24,22 +23,18 @@ export function createOrderLookupRoutes(app: AppContext): Router {
   const router = new Router();
   const misses = createRateLimit({ name: 'order-lookup', points: LOOKUP_MISSES_ALLOWED, windowSeconds: LOOKUP_WINDOW_SECONDS, store: rateLimitStoreFor(app) });
 
-  router.post(routerPath('orderLookup'), async (ctx) => {
+  const refuseWhileLimited = async (ctx: Context, next: Next) => {
     refuseWhenLimited(ctx, await misses.waitFor(ctx.ip));
-    const { orderNumber, email } = validate(orderLookupSchema, ctx.request.body);
-    const order = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('order_number', '=', orderNumber)
-      .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
+    return next();
+  };
+  route(router, 'orderLookup', { before: [refuseWhileLimited] }, async (ctx, { orderNumber, email }) => {
+    const found = await lookUpOrder(app.db, orderNumber, email);
     ctx.set('Cache-Control', 'no-store');
-    if (!order) {
+    if (!found) {
       await misses.consume(ctx.ip);
       throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
     }
-    const items = (await loadItems(app.db, [order.id])).get(order.id) ?? [];
-    ctx.body = { order: toTrackedView(order, items) };
+    return found;
   });
   return router;
 }

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import { productTypeOfVariant } from '../../shared/catalog';
 import type { Design } from '../../shared/design';
 import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
@@ -6,13 +5,11 @@ import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { insertRow, precompile } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
-import type { Database } from '../db/schema';
+import type { DbOrTrx, Trx } from '../db/transaction';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import { orderStageOf } from './order-batch.repository';
-import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
-
-/** A database handle or an open transaction: repository functions take either, `db` first. */
-export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 
 /** An order line: the shopper's design and its price and quantity (the payment snapshot's items too). */
 export interface NewOrderItem extends Design {
@@ -38,25 +35,6 @@ export interface NewOrder {
   source: OrderHistoryTable['source'];
   /** Epoch ms; defaults to now. Seed data sets it to spread orders over the past year. */
   createdAt: number;
-}
-
-/**
- * Takes the next value of the global change sequence. Called inside the transaction that changes
- * the order: the counter row is locked until commit, so sequences become visible in order and a
- * cursor pull never skips a change (design.md §4).
- */
-const takeChangeSeq = precompile(0, (db) =>
-  db
-    .updateTable('change_counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'orders')
-    .returning('value'),
-);
-
-export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
-  const row = await takeChangeSeq.first(trx);
-  if (!row) throw new Error('change_counters has no row for orders');
-  return Number(row.value);
 }
 
 const orderWithNumber = precompile(1, (db, orderNumber: string) => db.selectFrom('orders').select('id').where('order_number', '=', orderNumber));
@@ -165,7 +143,7 @@ export function toOrderRows(
  * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
  * so that the order is written whole or not at all.
  */
-export async function insertOrder(trx: Transaction<Database>, order: NewOrder): Promise<OrderRow> {
+export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> {
   const stage = orderStageOf(trx);
   if (stage) {
     // Written with the rest of its batch just before COMMIT, which also gives it its change
@@ -187,6 +165,26 @@ export async function insertOrder(trx: Transaction<Database>, order: NewOrder): 
 
 export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Applies `update` only if the order is still at `version`; false when another writer got there first. */
+export async function updateOrderAtVersion(trx: DbOrTrx, id: string, version: number, update: OrderUpdate): Promise<boolean> {
+  const result = await trx.updateTable('orders').set(update).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertHistoryRow(trx: DbOrTrx, row: OrderHistoryTable): Promise<void> {
+  await trx.insertInto('order_history').values(row).execute();
+}
+
+/** The order with this number placed with this e-mail address (any case): one probe of the number's unique index. */
+export async function findOrderByNumberAndEmail(db: DbOrTrx, orderNumber: string, email: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: string): Promise<OrderRow | undefined> {

@@ -1,13 +1,14 @@
-import type { AdminOrderView, OrderView, User } from '../../shared/api/types';
+import type { AdminOrderView, OrderHistoryEntry, OrderView, TrackedOrder, User } from '../../shared/api/types';
+import { isAdmin } from '../auth/auth.guards';
 import { statusStamp, type OrderStatus } from '../../shared/order-status';
 import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
 import { queueShippingNotice } from '../mail/mail-outbox';
-import { listOrderPage } from './order-list.repository';
-import { toAdminView, toOrderView } from './order.mapper';
-import { findOrderById, loadItems, nextChangeSeq, type DbOrTrx } from './order.repository';
+import { listHistory, listOrderPage, listOrdersOfUser } from './order-list.repository';
+import { toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
+import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
+import type { DbOrTrx, Trx } from '../db/transaction';
 import type { OrderHistoryTable, OrderRow, OrderUpdate } from './order.table';
 
 export async function toAdminViews(db: DbOrTrx, rows: OrderRow[]): Promise<AdminOrderView[]> {
@@ -64,7 +65,7 @@ export type StatusChangeOutcome =
  * printed/shipped/delivered times, sets the tracking number when one is given and writes one
  * history row. Asking for the status and tracking number the order already has writes nothing.
  */
-export async function changeOrderStatus(trx: Transaction<Database>, change: StatusChange): Promise<StatusChangeOutcome> {
+export async function changeOrderStatus(trx: Trx, change: StatusChange): Promise<StatusChangeOutcome> {
   const order = await findOrderById(trx, change.orderId);
   if (!order) return { kind: 'not_found' };
 
@@ -92,28 +93,49 @@ export async function changeOrderStatus(trx: Transaction<Database>, change: Stat
   if (stamp) update[`${stamp}_at`] = change.now;
 
   // The version guard makes a concurrent writer (PostgreSQL) lose cleanly instead of overwriting.
-  const result = await trx.updateTable('orders').set(update).where('id', '=', order.id).where('version', '=', order.version).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
+  if (!(await updateOrderAtVersion(trx, order.id, order.version, update))) {
     const current = await findOrderById(trx, order.id);
     return { kind: 'conflict', order: current ?? order };
   }
-  await trx
-    .insertInto('order_history')
-    .values({
-      order_id: order.id,
-      version,
-      from_status: order.status,
-      to_status: change.status,
-      tracking_number: change.trackingNumber,
-      changed_by_user_id: change.actor.id,
-      changed_by_name: change.actor.name,
-      source: change.source,
-      mutation_id: change.mutationId,
-      changed_at: change.now,
-    })
-    .execute();
+  await insertHistoryRow(trx, {
+    order_id: order.id,
+    version,
+    from_status: order.status,
+    to_status: change.status,
+    tracking_number: change.trackingNumber,
+    changed_by_user_id: change.actor.id,
+    changed_by_name: change.actor.name,
+    source: change.source,
+    mutation_id: change.mutationId,
+    changed_at: change.now,
+  });
   const changed = { ...order, ...update } as OrderRow;
   // The customer hears when the order ships, and again if its tracking number is corrected after.
   if (change.status === 'shipped' && (!sameStatus || !sameTracking)) await queueShippingNotice(trx, change.mail, changed, version, change.now);
   return { kind: 'changed', order: changed };
+}
+
+/**
+ * GET /api/orders/:id: an admin sees any order with its history; a customer only their own, and
+ * someone else's order is answered exactly like a missing one, so its existence is not revealed.
+ */
+export async function orderForViewer(db: DbOrTrx, user: User, id: string): Promise<{ order: OrderView | (AdminOrderView & { history: OrderHistoryEntry[] }) } | undefined> {
+  const order = await findOrderById(db, id);
+  if (!order || (!isAdmin(user) && order.user_id !== user.id)) return undefined;
+  if (!isAdmin(user)) return { order: (await toOrderViews(db, [order]))[0] };
+  const history = (await listHistory(db, order.id)).map(toHistoryEntry);
+  return { order: { ...(await adminViewOf(db, order)), history } };
+}
+
+/** GET /api/orders/customer: the signed-in customer's orders, newest first. */
+export async function listCustomerOrders(db: DbOrTrx, user: User): Promise<{ orders: OrderView[] }> {
+  return { orders: await toOrderViews(db, await listOrdersOfUser(db, user.id)) };
+}
+
+/** POST /api/orders/lookup: a guest's order by its number and e-mail address, or undefined for any mismatch. */
+export async function lookUpOrder(db: DbOrTrx, orderNumber: string, email: string): Promise<{ order: TrackedOrder } | undefined> {
+  const order = await findOrderByNumberAndEmail(db, orderNumber, email);
+  if (!order) return undefined;
+  const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
+  return { order: toTrackedView(order, items) };
 }

@@ -77,31 +77,6 @@ export interface OrderHistoryTable {
   refund_cents?: number | null;
 }
 
-/** A global, gap-free counter bumped in the same transaction as every order change (design.md §4). */
-export interface ChangeCounterTable {
-  name: string;
-  value: number;
-}
-
-/** Client mutation ids already applied by POST /api/sync/push, so a replay is answered `duplicate`. */
-export interface AppliedMutationTable {
-  id: string;
-  order_id: string;
-  user_id: number | null;
-  result: string;
-  applied_at: number;
-}
-
-/** Stored answers for requests sent with an `Idempotency-Key`, per scope (endpoint and subject). */
-export interface IdempotencyKeyTable {
-  scope: string;
-  key: string;
-  request_hash: string;
-  status_code: number;
-  response_body: string;
-  created_at: number;
-}
-
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrderRow = Insertable<OrderTable>;
 export type OrderUpdate = Updateable<OrderTable>;

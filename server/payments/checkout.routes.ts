@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { routerPath } from '../../shared/api/routes';
-import { checkoutSchema } from '../../shared/schemas/order';
+import type { CheckoutAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
-import { validate } from '../http/validate';
-import { hashRequest, readIdempotencyKey } from '../idempotency/idempotency';
+import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
+import { hashRequest, idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
 import { toHttpError } from './payment.errors';
 import type { Payments } from './payment.service';
@@ -33,17 +32,17 @@ function checkoutFailures(app: AppContext) {
 /** POST /api/checkout: order payload + paymentMethodId, charged and written as one idempotent operation. */
 export function createCheckoutRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  router.post(routerPath('checkout'), checkoutFailures(app), async (ctx) => {
-    const idempotencyKey = readIdempotencyKey(ctx);
-    const payload = validate(checkoutSchema, ctx.request.body);
+  route(router, 'checkout', { before: [checkoutFailures(app), idempotencyKeyFirst] }, async (ctx, payload) => {
     const answer = await runCheckout(payments, {
       payload,
       userId: ctx.state.user?.id ?? null,
-      idempotencyKey,
+      idempotencyKey: readIdempotencyKey(ctx),
       requestHash: hashRequest(ctx.request.body),
     });
-    ctx.status = answer.status;
-    ctx.body = answer.body;
+    // Answers, new or stored for the key, are bodies this endpoint made: a success or pending
+    // answer of the contract, or a failure (`success:false` with `{error, code}`) given as data.
+    if (answer.status >= 400) return failureReply(answer.status, answer.body as ErrorBody);
+    return reply(answer.status, answer.body as CheckoutAnswer);
   });
   return router;
 }

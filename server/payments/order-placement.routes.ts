@@ -1,58 +1,14 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { paymentStatusMessage } from '../../shared/payments';
-import { orderPayloadSchema } from '../../shared/schemas/order';
-import type { AppContext } from '../app-context';
-import { HttpError } from '../errors/http-error';
-import { validate } from '../http/validate';
-import { singleFlight } from '../idempotency/idempotency';
-import { toOrderView } from '../orders/order.mapper';
-import { findOrderByPaymentIntent, loadItems } from '../orders/order.repository';
-import type { OrderRow } from '../orders/order.table';
-import { findPaymentIntent } from './payment.repository';
-import { gatewayCall } from './payment.errors';
-import { priceCart } from './payment.snapshot';
-import { createOrderForIntent, isPaidInFull, parseSnapshot, type Payments } from './payment.service';
+import { reply, route } from '../http/typed-route';
+import { placeOrderForIntent } from './order-placement.service';
+import type { Payments } from './payment.service';
 
-const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
-
-/**
- * POST /api/orders (spec.md §4 order placement flow, after create-intent and confirm): the order
- * is written only for a succeeded intent of this shop whose amount is the recomputed total and
- * which no other order uses. The same intent again answers the same order.
- */
-export function createOrderPlacementRoutes(app: AppContext, payments: Payments): Router {
+/** POST /api/orders: the order of a paid intent (order-placement.service.ts). */
+export function createOrderPlacementRoutes(payments: Payments): Router {
   const router = new Router();
-
-  async function orderBody(order: OrderRow) {
-    const items = await loadItems(app.db, [order.id]);
-    return { order: toOrderView(order, items.get(order.id) ?? []) };
-  }
-
-  router.post(routerPath('createOrder'), async (ctx) => {
-    const payload = validate(orderPayloadSchema, ctx.request.body);
-    const totals = priceCart(payload, app.config.freeShippingThresholdCents);
-    const intentId = payload.paymentInfo.paymentIntentId;
-
-    const result = await singleFlight(`order-placement:${intentId}`, async () => {
-      const existing = await findOrderByPaymentIntent(app.db, intentId);
-      if (existing) {
-        if (existing.customer_email.toLowerCase() !== payload.customerInfo.email.toLowerCase()) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
-        return { order: existing, created: false };
-      }
-      const local = await findPaymentIntent(app.db, intentId);
-      if (!local || local.amount_cents !== totals.total) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
-      const remote = await gatewayCall(payments.gateway.retrieveIntent(intentId));
-      if (!remote || remote.amountCents !== local.amount_cents) throw new HttpError(409, 'PAYMENT_MISMATCH', FOREIGN_INTENT);
-      if (!isPaidInFull(local, remote)) throw new HttpError(402, 'PAYMENT_NOT_COMPLETED', paymentStatusMessage(remote.status), undefined, { status: remote.status });
-      // The order is what was paid for: the cart stored with the intent, not this request's copy
-      // (the webhook and the reconciliation write the same snapshot, whoever comes first).
-      const stored = parseSnapshot(local);
-      const snapshot = { ...stored, userId: stored.userId ?? ctx.state.user?.id ?? null };
-      return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
-    });
-    ctx.status = result.created ? 201 : 200;
-    ctx.body = await orderBody(result.order);
+  route(router, 'createOrder', async (ctx, payload) => {
+    const placed = await placeOrderForIntent(payments, payload, ctx.state.user?.id ?? null);
+    return reply(placed.status, placed.body);
   });
   return router;
 }

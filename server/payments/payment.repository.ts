@@ -1,5 +1,5 @@
 import { insertRow, precompile } from '../db/precompiled';
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 /** Inserts the intent unless its id or idempotency key is already stored; true when inserted. */

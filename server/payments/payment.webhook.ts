@@ -1,24 +1,22 @@
 import Router from '@koa/router';
 import Stripe from 'stripe';
-import { routerPath } from '../../shared/api/routes';
+import { route } from '../http/typed-route';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
-import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
-import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
-import { applyRefundEvent } from './refund.webhook';
+import type { Payments } from './payment.service';
+import { applyWebhookEvent } from './webhook.service';
 
 /** Seconds a signed webhook stays acceptable (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
- * POST /api/payments/webhook: Stripe's signature is checked on the raw body; each event id is
- * applied once (stored in the same transaction as its effect); payment_intent.succeeded writes the
- * missing order from the stored cart snapshot.
+ * POST /api/payments/webhook: Stripe's signature is checked on the raw body, then the event is
+ * applied once (webhook.service.ts).
  */
 export function createWebhookRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 
-  router.post(routerPath('webhook'), async (ctx) => {
+  route(router, 'webhook', async (ctx) => {
     const stripeConfig = app.config.stripe;
     if (!stripeConfig) throw notFound('Webhooks are only used with Stripe, which is not configured.');
     const signature = ctx.get('stripe-signature');
@@ -32,29 +30,8 @@ export function createWebhookRoutes(app: AppContext, payments: Payments): Router
     // A correct signature proves who sent the body, not that it is an event we can read.
     if (!isReadableEvent(event)) throw badRequest('The webhook event is not a well-formed Stripe event.', 'INVALID_EVENT');
 
-    const outcome = await payments.writes.run(async (trx) => {
-      if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
-      const refundOutcome = await applyRefundEvent(trx, event, app.now());
-      if (refundOutcome) return refundOutcome;
-      if (!event.type.startsWith('payment_intent.')) return 'ignored';
-      const remote = event.data.object as Stripe.PaymentIntent;
-      const local = await findPaymentIntent(trx, remote.id);
-      if (!local) return 'unknown_intent';
-      if (event.type === 'payment_intent.succeeded') {
-        if (local.order_id) return 'order_exists';
-        if (remote.amount_received !== local.amount_cents || remote.currency !== local.currency) {
-          app.logger.error('webhook amount differs from the stored intent; no order written', { intentId: local.id });
-          return 'amount_mismatch';
-        }
-        await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
-        return 'order_created';
-      }
-      if (typeof remote.status !== 'string') return 'ignored';
-      if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
-      return 'status_updated';
-    });
-    ctx.status = 200;
-    ctx.body = { received: true, result: outcome };
+    const outcome = await applyWebhookEvent(payments, event);
+    return { received: true, result: outcome };
   });
   return router;
 }

@@ -1,4 +1,5 @@
-import { nextChangeSeq, type DbOrTrx } from '../orders/order.repository';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { PaymentRefundTable } from './payment.table';
 
 export type RefundRow = PaymentRefundTable;

@@ -1,6 +1,6 @@
 import { toCents, toDollars } from '../../shared/money';
 import { HttpError, notFound } from '../errors/http-error';
-import { hashRequest, keyReused, singleFlight } from '../idempotency/idempotency';
+import { hashRequest, idempotent, keyReused, type AnswerStore } from '../idempotency/idempotency';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { CardDeclinedError, GatewayRequestError, type GatewayRefund } from './gateway';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './payment.errors';
@@ -17,43 +17,63 @@ export interface RefundRequest {
 }
 
 /**
+ * Where refund answers are kept: the refund's own row carries the client's key (prefixed, so it
+ * cannot meet a gateway key) and the request's fingerprint, written with the refund by
+ * `recordRefund`, so there is nothing more to save. A replay answers the refund as it is now.
+ */
+const refundRows: AnswerStore<GatewayRefund> = {
+  async find(db, { key, requestHash }) {
+    const earlier = await findRefundByKey(db, storedKeyOf(key));
+    if (!earlier) return undefined;
+    if (earlier.request_hash !== requestHash) throw keyReused();
+    return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
+  },
+  async save() {},
+};
+
+const storedKeyOf = (clientKey: string) => `refund:${clientKey}`;
+
+/**
  * Refunds a paid order, once per Idempotency-Key: a replay answers the refund already made (even
  * after the order was refunded in full), the same key with another body is a 422, as with Stripe.
  * Without a client key the gateway key names this exact refund step, so a retry cannot refund twice.
+ * Refunds of one payment run one at a time in this process, so each sees what the last one left.
  */
 export async function refundPayment(payments: Payments, request: RefundRequest): Promise<GatewayRefund> {
   const { app, gateway, writes } = payments;
   const { paymentIntentId, amount, clientKey, actor } = request;
-  const requestHash = hashRequest({ paymentIntentId, amount: amount ?? null });
-  const storedKey = clientKey ? `refund:${clientKey}` : null;
-  return singleFlight(`refund:${paymentIntentId}`, async () => {
-    if (storedKey) {
-      const earlier = await findRefundByKey(app.db, storedKey);
-      if (earlier) {
-        if (earlier.request_hash !== requestHash) throw keyReused();
-        return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
+  const refundRequest = { paymentIntentId, amount: amount ?? null };
+  return idempotent({
+    scope: 'refund',
+    key: clientKey,
+    request: refundRequest,
+    store: refundRows,
+    db: app.db,
+    transaction: writes.run,
+    now: app.now,
+    exclusive: `refund:${paymentIntentId}`,
+    prepare: async () => {
+      const order = await findOrderByPaymentIntent(app.db, paymentIntentId);
+      if (!order) throw notFound('No order was paid with this payment.', 'ORDER_NOT_FOUND');
+      const remaining = order.total_cents - order.refunded_cents;
+      const amountCents = amount == null ? remaining : toCents(amount);
+      if (remaining <= 0) throw new HttpError(409, 'ALREADY_REFUNDED', 'This payment has already been refunded in full.');
+      if (amountCents > remaining) {
+        throw new HttpError(422, 'REFUND_EXCEEDS_PAYMENT', `Refund amount exceeds the ${toDollars(remaining).toFixed(2)} left to refund.`);
       }
-    }
-    const order = await findOrderByPaymentIntent(app.db, paymentIntentId);
-    if (!order) throw notFound('No order was paid with this payment.', 'ORDER_NOT_FOUND');
-    const remaining = order.total_cents - order.refunded_cents;
-    const amountCents = amount == null ? remaining : toCents(amount);
-    if (remaining <= 0) throw new HttpError(409, 'ALREADY_REFUNDED', 'This payment has already been refunded in full.');
-    if (amountCents > remaining) {
-      throw new HttpError(422, 'REFUND_EXCEEDS_PAYMENT', `Refund amount exceeds the ${toDollars(remaining).toFixed(2)} left to refund.`);
-    }
-    const gatewayKey = `refund:${paymentIntentId}:${clientKey ?? `${order.refunded_cents}:${amountCents}`}`;
-    let made: GatewayRefund;
-    try {
-      made = await gateway.refund({ paymentIntentId, amountCents, idempotencyKey: gatewayKey });
-    } catch (error) {
-      throw refundError(error);
-    }
-    await writes.run(async (trx) => {
-      if (await findRefund(trx, made.id)) return;
-      await recordRefund(trx, { id: made.id, paymentIntentId, orderId: order.id, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash, now: app.now() });
-    });
-    return made;
+      const gatewayKey = `refund:${paymentIntentId}:${clientKey ?? `${order.refunded_cents}:${amountCents}`}`;
+      try {
+        return { orderId: order.id, made: await gateway.refund({ paymentIntentId, amountCents, idempotencyKey: gatewayKey }) };
+      } catch (error) {
+        throw refundError(error);
+      }
+    },
+    write: async (trx, { orderId, made }) => {
+      if (await findRefund(trx, made.id)) return made;
+      const storedKey = clientKey ? storedKeyOf(clientKey) : null;
+      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash: hashRequest(refundRequest), now: app.now() });
+      return made;
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import { applyRefundStatus } from './refund.repository';
 
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);

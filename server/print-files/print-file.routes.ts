@@ -1,84 +1,21 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { printFileName, renderPrintSheet, selectLines, type PrintOrder } from '../../shared/render';
-import { PRINT_DPI, printFileQuerySchema, printFilesZipQuerySchema } from '../../shared/schemas/print-file';
+import type { RouterContext } from '@koa/router';
 import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
-import { HttpError, notFound } from '../errors/http-error';
-import { queryOf } from '../http/query';
-import { validate } from '../http/validate';
-import { renderPdf } from './pdf';
-import { renderPng } from './png';
-import { printFonts } from './print-fonts';
-import { loadPrintOrder, loadPrintOrders, productionQueueBatch } from './print-file.repository';
-import { printFilesZipName, streamPrintFilesZip } from './print-zip';
+import { route } from '../http/typed-route';
+import { printFileOf, printFilesZipOf, type PrintDownload } from './print-file.service';
 
-const QUEUE_BATCH = 50;
-
-const CONTENT_TYPES = { svg: 'image/svg+xml; charset=utf-8', png: 'image/png', pdf: 'application/pdf' } as const;
-
-/** The order's lines a request names, or a 422 naming how many lines the order has. */
-function linesOf(order: PrintOrder, line: number | undefined): number[] {
-  if (order.items.length === 0) throw new HttpError(404, 'NOTHING_TO_PRINT', 'This order has no lines to print.');
-  try {
-    return selectLines(order, line === undefined ? undefined : [line]);
-  } catch (error) {
-    if (error instanceof RangeError) throw new HttpError(422, 'VALIDATION_ERROR', error.message, [{ path: 'line', message: error.message }]);
-    throw error;
-  }
-}
-
-async function* productionQueue(app: AppContext, first: Awaited<ReturnType<typeof productionQueueBatch>>) {
-  let batch = first;
-  while (batch.length > 0) {
-    yield* batch;
-    if (batch.length < QUEUE_BATCH) return;
-    const last = batch[batch.length - 1]!;
-    batch = await productionQueueBatch(app.db, { createdAt: last.createdAt, id: last.id }, QUEUE_BATCH);
-  }
+function download(ctx: RouterContext, file: PrintDownload) {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  ctx.type = file.contentType;
+  return file.body;
 }
 
 /** GET /api/orders/:id/print-file and GET /api/fulfillment/print-files.zip (design.md §3, §6). */
 export function createPrintFileRoutes(app: AppContext): Router {
   const router = new Router();
-
-  router.get(routerPath('printFile'), requireAdmin, async (ctx) => {
-    const query = validate(printFileQuerySchema, queryOf(ctx));
-    const order = await loadPrintOrder(app.db, ctx.params.id);
-    if (!order) throw notFound('Order not found.');
-    const lines = linesOf(order, query.line);
-    const fonts = await printFonts();
-    const fileName = printFileName(order.orderNumber, query.format, query.line);
-    let body: string | Buffer | Uint8Array;
-    if (query.format === 'svg') body = renderPrintSheet(order, fonts, { lines }).svg;
-    else if (query.format === 'png') body = await renderPng(renderPrintSheet(order, fonts, { lines, marks: false }), query.dpi ?? PRINT_DPI.default);
-    else body = Buffer.from(await renderPdf(order, fonts, lines));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-    ctx.type = CONTENT_TYPES[query.format];
-    ctx.body = body;
-  });
-
-  router.get(routerPath('printFilesZip'), requireAdmin, async (ctx) => {
-    const { ids } = validate(printFilesZipQuerySchema, queryOf(ctx));
-    let orders: AsyncIterable<PrintOrder>;
-    if (ids) {
-      const found = await loadPrintOrders(app.db, ids);
-      if (found.missing.length) throw notFound(`Order not found: ${found.missing.join(', ')}.`);
-      orders = (async function* () {
-        yield* found.orders;
-      })();
-    } else {
-      const first = await productionQueueBatch(app.db, null, QUEUE_BATCH);
-      if (first.length === 0) throw new HttpError(404, 'NOTHING_TO_PRINT', 'The production queue is empty: there is nothing to print.');
-      orders = productionQueue(app, first);
-    }
-    const fonts = await printFonts();
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="${printFilesZipName(app.now())}"`);
-    ctx.type = 'application/zip';
-    ctx.body = streamPrintFilesZip(orders, fonts, new Date(app.now()));
-  });
-
+  route(router, 'printFile', { before: [requireAdmin] }, async (ctx, query, { id }) => download(ctx, await printFileOf(app, id, query)));
+  route(router, 'printFilesZip', { before: [requireAdmin] }, async (ctx, { ids }) => download(ctx, await printFilesZipOf(app, ids)));
   return router;
 }

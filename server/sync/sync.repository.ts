@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order.repository';
+import type { DbOrTrx } from '../db/transaction';
 import type { OrderRow } from '../orders/order.table';
 
 /** Orders whose last change came after `since`, in change order. */
@@ -18,4 +18,10 @@ export async function recordAppliedMutation(
     .insertInto('applied_mutations')
     .values({ id: entry.id, order_id: entry.orderId, user_id: entry.userId, result: entry.result, applied_at: entry.at })
     .execute();
+}
+
+/** Deletes the records of mutations applied before `cutoff` (epoch ms); resolves with how many went. */
+export async function deleteAppliedMutationsBefore(db: DbOrTrx, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('applied_mutations').where('applied_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

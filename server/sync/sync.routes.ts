@@ -1,29 +1,28 @@
 import Router from '@koa/router';
-import { routerPath } from '../../shared/api/routes';
-import { syncPullQuerySchema, syncPushSchema } from '../../shared/schemas/sync';
+import { syncPullQuerySchema } from '../../shared/schemas/sync';
 import type { AppContext } from '../app-context';
 import { currentUser, requireAdmin } from '../auth/auth.guards';
-import { validate } from '../http/validate';
+import { route } from '../http/typed-route';
 import { pullChanges, pushMutations } from './sync.service';
+
+/** A refused pull names what was wrong: the cursor first, else the limit (design.md §4). */
+function pullRefusal(raw: unknown) {
+  const badCursor = !syncPullQuerySchema.shape.since.safeParse((raw as { since?: unknown }).since).success;
+  return { status: 400, code: badCursor ? 'INVALID_CURSOR' : 'INVALID_LIMIT' };
+}
 
 /** /api/sync/*: the admin order cache's pull and push (design.md §4). */
 export function createSyncRoutes(app: AppContext): Router {
   const router = new Router();
 
-  router.get(routerPath('syncPull'), requireAdmin, async (ctx) => {
-    const since = typeof ctx.query.since === 'string' ? ctx.query.since : ctx.query.since?.at(-1);
-    const limit = typeof ctx.query.limit === 'string' ? ctx.query.limit : ctx.query.limit?.at(-1);
-    const badCursor = !syncPullQuerySchema.shape.since.safeParse(since).success;
-    const query = validate(syncPullQuerySchema, { since, limit }, { status: 400, code: badCursor ? 'INVALID_CURSOR' : 'INVALID_LIMIT' });
+  route(router, 'syncPull', { before: [requireAdmin], invalid: pullRefusal }, async (ctx, query) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await pullChanges(app, query.since, query.limit);
+    return pullChanges(app, query.since, query.limit);
   });
 
-  router.post(routerPath('syncPush'), requireAdmin, async (ctx) => {
-    const { mutations } = validate(syncPushSchema, ctx.request.body);
+  route(router, 'syncPush', { before: [requireAdmin] }, async (ctx, { mutations }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { results: await pushMutations(app, currentUser(ctx), mutations) };
+    return pushMutations(app, currentUser(ctx), mutations);
   });
-
   return router;
 }

@@ -4,10 +4,9 @@ import { unknownStatusMessage } from '../../shared/schemas/orders-query';
 import type { SyncMutationInput } from '../../shared/schemas/sync';
 import type { SyncMutationResult, SyncPullResponse } from '../../shared/sync';
 import type { AppContext } from '../app-context';
-import { lockKey, singleFlight } from '../idempotency/idempotency';
+import { answerOnce, singleFlight, type AnswerStore } from '../idempotency/idempotency';
+import { inControlledTransaction, inSavepoint, lockUntilCommit, type Trx } from '../db/transaction';
 import { mailQueueingOf } from '../mail/mail-outbox';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
 import { findOrderById } from '../orders/order.repository';
 import { actorOf, adminViewOf, changeOrderStatus, toAdminViews } from '../orders/order.service';
 import { findAppliedMutation, listChangedSince, recordAppliedMutation } from './sync.repository';
@@ -25,16 +24,29 @@ export async function pullChanges(app: AppContext, since: number, limit: number)
   return { orders: await toAdminViews(app.db, page), cursor: String(cursor), hasMore };
 }
 
-/** Applies one mutation inside the push's transaction, recording its id in that same transaction. */
-async function applyMutation(trx: Transaction<Database>, app: AppContext, user: User, mutation: SyncMutationInput): Promise<SyncMutationResult> {
+/**
+ * Where a push's answers are kept: the ids of applied mutations. A replayed id is answered
+ * `duplicate` with the order as it is now. Only applied mutations are recorded: a conflict or an
+ * invalid one changed nothing and may be sent again (same id) once the admin has decided.
+ */
+function appliedMutations(user: User): AnswerStore<SyncMutationResult> {
+  return {
+    async find(db, { key: id }) {
+      const seen = await findAppliedMutation(db, id);
+      if (!seen) return undefined;
+      const order = await findOrderById(db, seen.order_id);
+      return { id, result: 'duplicate', ...(order ? { order: await adminViewOf(db, order) } : {}) };
+    },
+    async save(trx, { key: id }, answer, now) {
+      if (answer.result === 'applied' && answer.order) await recordAppliedMutation(trx, { id, orderId: answer.order.id, userId: user.id, result: 'applied', at: now });
+    },
+  };
+}
+
+/** Applies one mutation inside the push's transaction. */
+async function applyMutation(trx: Trx, app: AppContext, user: User, mutation: SyncMutationInput): Promise<SyncMutationResult> {
   const { id } = mutation;
-  const seen = await findAppliedMutation(trx, id);
-  if (seen) {
-    const order = await findOrderById(trx, seen.order_id);
-    return { id, result: 'duplicate', ...(order ? { order: await adminViewOf(trx, order) } : {}) };
-  }
   if (!isOrderStatus(mutation.status)) return { id, result: 'invalid', error: unknownStatusMessage(mutation.status) };
-  const now = app.now();
   const outcome = await changeOrderStatus(trx, {
     orderId: mutation.orderId,
     status: mutation.status,
@@ -43,15 +55,12 @@ async function applyMutation(trx: Transaction<Database>, app: AppContext, user: 
     source: 'sync',
     mutationId: id,
     expectedVersion: { version: mutation.baseVersion, policy: 'unlessSameStatus' },
-    now,
+    now: app.now(),
     mail: mailQueueingOf(app.config),
   });
   if (outcome.kind === 'not_found') return { id, result: 'invalid', error: 'Order not found.' };
   const order = await adminViewOf(trx, outcome.order);
   if (outcome.kind === 'conflict') return { id, result: 'conflict', order };
-  // Only applied mutations are recorded: a conflict or invalid one changed nothing and may be
-  // sent again (with the same id) once the admin has decided what to do with it.
-  await recordAppliedMutation(trx, { id, orderId: mutation.orderId, userId: user.id, result: 'applied', at: now });
   return { id, result: 'applied', order };
 }
 
@@ -59,34 +68,29 @@ const APPLY_FAILED = 'This change could not be applied. Please try again.';
 
 /**
  * Applies a whole push in ONE transaction (one fsync for up to 500 changes, design.md §4), each
- * mutation inside its own savepoint: one mutation's failure never undoes another's success, and
- * results come back in the order of the mutations. Pushes of one admin run one after another, in
- * this process and across processes, so two tabs replaying the same outbox see each other's applied ids.
+ * mutation once per id (its answer store: `appliedMutations`) inside its own savepoint: one
+ * mutation's failure never undoes another's success, and results come back in the order of the
+ * mutations. Pushes of one admin run one after another, in this process and across processes, so
+ * two tabs replaying the same outbox see each other's applied ids.
  */
-export async function pushMutations(app: AppContext, user: User, mutations: SyncMutationInput[]): Promise<SyncMutationResult[]> {
-  return singleFlight(`sync-push:${user.id}`, async () => {
-    const trx = await app.db.startTransaction().execute();
-    const results: SyncMutationResult[] = [];
-    try {
-      await lockKey(trx, `sync-push:${user.id}`);
+export async function pushMutations(app: AppContext, user: User, mutations: SyncMutationInput[]): Promise<{ results: SyncMutationResult[] }> {
+  const pushOf = `sync-push:${user.id}`;
+  const store = appliedMutations(user);
+  return singleFlight(pushOf, () =>
+    inControlledTransaction(app.db, async (trx) => {
+      await lockUntilCommit(trx, pushOf);
+      const results: SyncMutationResult[] = [];
       for (const [index, mutation] of mutations.entries()) {
-        const name = `mutation_${index}`;
-        const inSavepoint = await trx.savepoint(name).execute();
+        // A mutation id names one change: a replay is a duplicate whatever its body (design.md §4).
+        const request = { scope: 'sync-mutation', key: mutation.id, requestHash: '' };
         try {
-          results.push(await applyMutation(inSavepoint, app, user, mutation));
-          await inSavepoint.releaseSavepoint(name).execute();
+          results.push(await inSavepoint(trx, `mutation_${index}`, (inner) => answerOnce(inner, request, store, app.now, (work) => applyMutation(work, app, user, mutation))));
         } catch (error) {
-          await inSavepoint.rollbackToSavepoint(name).execute();
-          await inSavepoint.releaseSavepoint(name).execute();
           app.logger.error('sync mutation failed', { mutationId: mutation.id, err: String(error) });
           results.push({ id: mutation.id, result: 'invalid', error: APPLY_FAILED });
         }
       }
-      await trx.commit().execute();
-    } catch (error) {
-      await trx.rollback().execute().catch(() => undefined);
-      throw error;
-    }
-    return results;
-  });
+      return { results };
+    }),
+  );
 }

@@ -1,0 +1,60 @@
+import type { HealthAnswer } from '../../shared/api/answers';
+import type { AppContext } from '../app-context';
+import { storageErrorOf } from '../db/storage-errors';
+import { readHealthProbe, writeHealthProbe } from './health.repository';
+
+const HEALTH_DB_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export type HealthCheck =
+  | { status: 200; retryAfterSeconds: null; body: HealthAnswer }
+  | {
+      status: 503;
+      retryAfterSeconds: number | null;
+      body: { status: 'unavailable'; db: 'locked' | 'unwritable' | 'unavailable'; time: string; error: string; code: 'DB_UNAVAILABLE' };
+    };
+
+/**
+ * GET /api/health. A database that hangs must still give a 503 well inside the client's 10 s
+ * timeout. A read is not enough: a full disk, a read-only file or a lock held elsewhere let reads
+ * through while every checkout fails, so the check writes (and waits for the lock only briefly).
+ * Concurrent checks share one probe: a burst of page loads costs one durable write, not one each.
+ */
+export function createHealthCheck(app: AppContext): () => Promise<HealthCheck> {
+  let running: Promise<void> | null = null;
+  const probe = () =>
+    (running ??= (async () => {
+      await readHealthProbe(app.db);
+      await writeHealthProbe(app.db, app.now());
+    })().finally(() => {
+      running = null;
+    }));
+  return async () => {
+    const time = new Date(app.now()).toISOString();
+    try {
+      await withTimeout(probe(), HEALTH_DB_TIMEOUT_MS);
+      return { status: 200, retryAfterSeconds: null, body: { status: 'ok', db: 'ok', time } };
+    } catch (error) {
+      app.logger.error('health check failed', { err: String(error) });
+      const storage = storageErrorOf(error);
+      return {
+        status: 503,
+        retryAfterSeconds: storage ? storage.retryAfterSeconds : null,
+        body: {
+          status: 'unavailable',
+          db: storage?.code === 'DB_BUSY' ? 'locked' : storage ? 'unwritable' : 'unavailable',
+          time,
+          error: 'Database unavailable',
+          code: 'DB_UNAVAILABLE',
+        },
+      };
+    }
+  };
+}

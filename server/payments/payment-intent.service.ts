@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { ConfirmPaymentAnswer, CreateIntentAnswer } from '../../shared/api/answers';
+import type { PaymentsConfig } from '../../shared/api/types';
+import { toDollars } from '../../shared/money';
+import { PAYMENT_CURRENCY } from '../../shared/payments';
+import { HttpError, notFound } from '../errors/http-error';
+import { singleFlight } from '../idempotency/idempotency';
+import { CardDeclinedError, GatewayRequestError } from './gateway';
+import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
+import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { isPaidInFull, openIntent, settleIntent, type Payments } from './payment.service';
+import { buildSnapshot, priceCart, type PricedCartInput } from './payment.snapshot';
+
+/**
+ * A paid intent whose client never posts its order (closed tab) gets the order from its snapshot
+ * this long after the confirm; the webhook and start-up reconciliation cover a crash.
+ */
+const SETTLE_AFTER_CONFIRM_MS = 2 * 60 * 1000;
+
+function scheduleSettle(payments: Payments, intentId: string): void {
+  const timer = setTimeout(() => {
+    settleIntent(payments, intentId, 'system').catch((error: unknown) =>
+      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) }),
+    );
+  }, SETTLE_AFTER_CONFIRM_MS);
+  timer.unref();
+}
+
+/** GET /api/payments/config: which gateway the browser talks to, and the free-shipping threshold. */
+export function paymentsConfigOf(payments: Payments): PaymentsConfig {
+  const { gateway, app } = payments;
+  const body: PaymentsConfig = {
+    provider: gateway.provider,
+    currency: PAYMENT_CURRENCY,
+    freeShippingThreshold: toDollars(app.config.freeShippingThresholdCents),
+    shopTimeZone: app.config.shopTimeZone,
+  };
+  if (gateway.publishableKey) body.publishableKey = gateway.publishableKey;
+  return body;
+}
+
+/**
+ * POST /api/payments/create-intent: the cart priced from the catalogue and stored with its intent.
+ * The same Idempotency-Key finds the same intent (here, at the gateway and across a crash).
+ */
+export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null): Promise<CreateIntentAnswer> {
+  const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents);
+  const snapshot = buildSnapshot(payload, totals, userId);
+  const intentKey = `create-intent:${key ?? randomUUID()}`;
+  const intent = await singleFlight(intentKey, () => gatewayCall(openIntent(payments, snapshot, intentKey)));
+  const clientSecret = intent.clientSecret !== undefined ? intent.clientSecret : (await gatewayCall(payments.gateway.retrieveIntent(intent.id)))?.clientSecret;
+  return { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };
+}
+
+export interface ConfirmAnswer {
+  status: 200 | 202;
+  body: ConfirmPaymentAnswer;
+}
+
+/**
+ * POST /api/payments/confirm: confirms a stored intent with the gateway. A paid intent gets its
+ * order soon after even if the browser never posts it; a processing one is not a failure.
+ */
+export async function confirmPayment(payments: Payments, paymentIntentId: string, paymentMethodId: string): Promise<ConfirmAnswer> {
+  const { app, gateway, writes } = payments;
+  const local = await findPaymentIntent(app.db, paymentIntentId);
+  if (!local) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
+  try {
+    const intent = await gateway.confirmIntent(paymentIntentId, paymentMethodId);
+    if (!local.order_id) await writes.run((trx) => updatePaymentIntent(trx, local.id, { status: intent.status, updated_at: app.now() }));
+    if (intent.status === 'succeeded' && !local.order_id) scheduleSettle(payments, local.id);
+    if (intent.status === 'processing') {
+      // Not a failure: the webhook writes the order when the bank settles (payment.errors.ts).
+      const { body } = pendingAnswer(intent.id);
+      return { status: 202, body: { id: intent.id, status: body.status, pending: true, code: body.code, error: body.error } };
+    }
+    return { status: 200, body: { id: intent.id, status: intent.status } };
+  } catch (error) {
+    // A retried confirm of an intent that already succeeded is refused by Stripe: the gateway's
+    // record decides, so a shopper whose first answer was lost is not told the card failed.
+    if (error instanceof GatewayRequestError && error.status < 500) {
+      const remote = await gateway.retrieveIntent(paymentIntentId).catch(() => undefined);
+      if (isPaidInFull(local, remote)) {
+        if (!local.order_id) scheduleSettle(payments, local.id);
+        return { status: 200, body: { id: paymentIntentId, status: 'succeeded' } };
+      }
+    }
+    const failure = toHttpError(error);
+    // Only a decline is known to have failed; a gateway outage leaves the outcome open.
+    if (error instanceof CardDeclinedError && failure instanceof HttpError && !local.order_id) {
+      await writes.run((trx) =>
+        updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() }),
+      );
+    }
+    throw failure;
+  }
+}

@@ -1,0 +1,34 @@
+import type Stripe from 'stripe';
+import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
+import { applyRefundEvent } from './refund.webhook';
+
+/**
+ * Applies one verified Stripe event, once: its id is stored in the same transaction as its effect.
+ * payment_intent.succeeded writes the missing order from the stored cart snapshot; refund events
+ * follow the refund (refund.webhook.ts); other intent events follow the intent's status.
+ */
+export async function applyWebhookEvent(payments: Payments, event: Stripe.Event): Promise<string> {
+  const { app } = payments;
+  return payments.writes.run(async (trx) => {
+    if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
+    const refundOutcome = await applyRefundEvent(trx, event, app.now());
+    if (refundOutcome) return refundOutcome;
+    if (!event.type.startsWith('payment_intent.')) return 'ignored';
+    const remote = event.data.object as Stripe.PaymentIntent;
+    const local = await findPaymentIntent(trx, remote.id);
+    if (!local) return 'unknown_intent';
+    if (event.type === 'payment_intent.succeeded') {
+      if (local.order_id) return 'order_exists';
+      if (remote.amount_received !== local.amount_cents || remote.currency !== local.currency) {
+        app.logger.error('webhook amount differs from the stored intent; no order written', { intentId: local.id });
+        return 'amount_mismatch';
+      }
+      await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
+      return 'order_created';
+    }
+    if (typeof remote.status !== 'string') return 'ignored';
+    if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
+    return 'status_updated';
+  });
+}
