@@ -17,6 +17,15 @@ export async function findPaymentIntentByKey(db: DbOrTrx, idempotencyKey: string
   return intentWithKey.first(db, idempotencyKey);
 }
 
+/**
+ * Gives a pending record (payment.snapshot.ts, pendingIntentRow) its gateway intent's id. Nothing
+ * happens when it already has it (the webhook and the checkout may both try); on PostgreSQL the
+ * update waits for the other's row lock and then finds the id already changed.
+ */
+export async function adoptGatewayIntent(trx: DbOrTrx, pendingId: string, gatewayId: string): Promise<void> {
+  await trx.updateTable('payment_intents').set({ id: gatewayId }).where('id', '=', pendingId).execute();
+}
+
 export async function updatePaymentIntent(
   trx: DbOrTrx,
   id: string,

@@ -10,8 +10,8 @@ import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { OrderWriter } from '../write-path/order-writer';
 import type { WriteQueue } from './group-commit';
-import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
-import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
+import { isPendingIntent, newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
@@ -115,13 +115,27 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const local = await findPaymentIntent(app.db, intentId);
   if (!local) return undefined;
   if (local.order_id) return findOrderByPaymentIntent(app.db, intentId);
-  const remote = await gateway.retrieveIntent(intentId);
+  const pending = isPendingIntent(local);
+  const remote = pending ? await gateway.findIntentOfShopRecord(intentId) : await gateway.retrieveIntent(intentId);
+  // A pending record's charge may not have been sent (it is sent again, under its key, when the
+  // shopper retries) or not be searchable yet: it stays as it is until the gateway knows it.
+  if (pending && !remote) return undefined;
+  const gatewayId = remote?.id ?? intentId;
+  const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
-    const { order } = await writes.run((trx) => createOrderForIntent(trx, app, intentId, parseSnapshot(local), source));
+    const { order } = await writes.run(async (trx) => {
+      await adopt(trx);
+      return createOrderForIntent(trx, app, gatewayId, parseSnapshot(local), source);
+    });
     return order;
   }
   const status = remote?.status ?? 'canceled';
-  if (status !== local.status) await writes.run((trx) => updatePaymentIntent(trx, intentId, { status, updated_at: app.now() }));
+  if (status !== local.status || pending) {
+    await writes.run(async (trx) => {
+      await adopt(trx);
+      await updatePaymentIntent(trx, gatewayId, { status, updated_at: app.now() });
+    });
+  }
   return undefined;
 }
 

@@ -3,7 +3,12 @@ import Stripe from 'stripe';
 import { routerPath } from '../../shared/api/routes';
 import type { AppContext } from '../app-context';
 import { badRequest, notFound } from '../errors/http-error';
-import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { SHOP_INTENT_METADATA_KEY } from './gateway';
+import { adoptGatewayIntent, findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import { isPendingIntent } from './payment.snapshot';
+import type { PaymentIntentRow } from './payment.table';
 import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
 import { applyRefundEvent } from './refund.webhook';
 
@@ -38,7 +43,7 @@ export function createWebhookRoutes(app: AppContext, payments: Payments): Router
       if (refundOutcome) return refundOutcome;
       if (!event.type.startsWith('payment_intent.')) return 'ignored';
       const remote = event.data.object as Stripe.PaymentIntent;
-      const local = await findPaymentIntent(trx, remote.id);
+      const local = (await findPaymentIntent(trx, remote.id)) ?? (await adoptFromMetadata(trx, remote));
       if (!local) return 'unknown_intent';
       if (event.type === 'payment_intent.succeeded') {
         if (local.order_id) return 'order_exists';
@@ -57,6 +62,19 @@ export function createWebhookRoutes(app: AppContext, payments: Payments): Router
     ctx.body = { received: true, result: outcome };
   });
   return router;
+}
+
+/**
+ * An intent a checkout charged in one request names the shop's record in its metadata; if the
+ * checkout did not get to give the record the intent's id (a crash after the charge), it happens here.
+ */
+async function adoptFromMetadata(trx: Transaction<Database>, remote: Stripe.PaymentIntent): Promise<PaymentIntentRow | undefined> {
+  const pendingId = remote.metadata?.[SHOP_INTENT_METADATA_KEY];
+  if (typeof pendingId !== 'string') return undefined;
+  const pending = await findPaymentIntent(trx, pendingId);
+  if (!pending || !isPendingIntent(pending)) return undefined;
+  await adoptGatewayIntent(trx, pendingId, remote.id);
+  return findPaymentIntent(trx, remote.id);
 }
 
 /** An event whose id, type and data object are there, with an id on objects we act on. */
