@@ -36,6 +36,11 @@ export interface StripeStandIn {
   /** How many times money was actually taken (successful confirms, replays excluded). */
   charges(): number;
   requests(): number;
+  /**
+   * The next request that takes money answers 500 (kept for its idempotency key, as Stripe keeps
+   * a result, with `Stripe-Should-Retry: false`): the charge is made, its answer lost on the way.
+   */
+  loseNextChargeAnswer(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const replays = new Map<string, { status: number; body: string; request: string }>();
   let charges = 0;
   let requests = 0;
+  let loseChargeAnswer = false;
 
   /** Confirms with a test PaymentMethod id, as Stripe's test mode answers it. */
   function confirm(intent: StandInIntent, paymentMethod: string): { status: number; body: unknown } {
@@ -157,11 +163,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       } else if (answer && answer.request !== request) {
         answer = { status: 400, request, body: JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }) };
       } else if (!answer) {
+        const chargesBefore = charges;
         const result = handle(req.method ?? 'GET', url.pathname, form);
         answer = { status: result.status, body: JSON.stringify(result.body), request };
+        if (loseChargeAnswer && charges > chargesBefore) {
+          loseChargeAnswer = false;
+          answer = { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }), request };
+        }
         if (replayKey) replays.set(replayKey, answer);
       }
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
+      const retry = answer.status >= 500 ? { 'Stripe-Should-Retry': 'false' } : {};
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...retry, ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
       res.end(answer.body);
     });
   });
@@ -175,6 +187,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refunded,
     charges: () => charges,
     requests: () => requests,
+    loseNextChargeAnswer: () => {
+      loseChargeAnswer = true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
