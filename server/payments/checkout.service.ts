@@ -78,9 +78,9 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
  * start-up reconciliation turns into the order (payment.service.ts, settleIntent).
  */
 async function checkoutWithRemoteCharge(payments: Payments, request: CheckoutRequest, intentKey: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway, writer } = payments;
   const pending = pendingIntentRow(gateway.provider, snapshot, intentKey, PAYMENT_CURRENCY, app.now());
-  const known = await writes.run(async (trx) => ((await insertPaymentIntent(trx, pending)) ? null : ((await findPaymentIntentByKey(trx, intentKey)) ?? null)));
+  const known = await writer.remoteCharge.storePending(pending);
   if (!known) return chargeStoredIntent(payments, request, pending, snapshot);
   const stored = storedAnswer(known, request.requestHash);
   if (stored) return stored;
@@ -93,7 +93,7 @@ async function checkoutWithRemoteCharge(payments: Payments, request: CheckoutReq
 
 /** One request creates and confirms the stored record's intent; its answer is then written. */
 async function chargeStoredIntent(payments: Payments, request: CheckoutRequest, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway, writer, writes } = payments;
   let charged: GatewayIntent;
   try {
     charged = await gateway.chargeIntent({
@@ -120,10 +120,8 @@ async function chargeStoredIntent(payments: Payments, request: CheckoutRequest, 
   if (!isPaidInFull(record, charged)) throw new Error(`the gateway charged ${charged.amountCents} ${charged.currency} for ${record.amount_cents} ${record.currency}`);
   // The crash tests' fault (app-faults.ts): between a succeeded payment and the order insert.
   app.faults.afterCharge();
-  return writes.run(async (trx) => {
-    await adoptGatewayIntent(trx, record.id, charged.id);
-    return placeOrder(trx, app, request, charged.id, snapshot);
-  });
+  const { idempotencyKey, requestHash } = request;
+  return writer.remoteCharge.placeOrder({ pendingId: record.id, gatewayId: charged.id, snapshot, idempotencyKey, requestHash, now: app.now(), mail: payments.mailQueueing });
 }
 
 /** The order of a paid intent (or the one already written for it) and, with a key, the stored answer. */

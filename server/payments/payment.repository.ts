@@ -7,6 +7,12 @@ export async function insertPaymentIntent(trx: DbOrTrx, row: PaymentIntentTable)
   return insertRow(trx, 'payment_intents', row, { ignoreConflict: true });
 }
 
+/** Stores the record unless its key is taken: null when stored, else the record already under the key. */
+export async function insertPaymentIntentOrFindKey(trx: DbOrTrx, row: PaymentIntentTable): Promise<PaymentIntentRow | null> {
+  if (await insertPaymentIntent(trx, row)) return null;
+  return (await findPaymentIntentByKey(trx, row.idempotency_key!)) ?? (await findPaymentIntent(trx, row.id))!;
+}
+
 export async function findPaymentIntent(db: DbOrTrx, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -10,6 +10,9 @@ import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { OrderWriter } from '../write-path/order-writer';
 import type { WriteQueue } from './group-commit';
+import type { StoredResponse } from '../idempotency/idempotency';
+import type { PaidRemoteCharge } from './checkout.plan';
+import { answerColumns, checkoutSuccess } from './checkout.transaction';
 import { isPendingIntent, newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
@@ -99,6 +102,19 @@ export async function createOrderForIntent(
   await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
   await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, ...alsoOnIntent(order), updated_at: now });
   return { order, created: true };
+}
+
+/**
+ * The order of a paid remote charge (Stripe), in the caller's transaction: the record stored before
+ * the charge takes the gateway's id, then the order is written once (or the one already written for
+ * the intent is found) with the answer stored on the record. The write path runs it alone, or many
+ * at once on PostgreSQL (server/write-path/remote-charge-writes.ts).
+ */
+export async function placeOrderForRemoteCharge(trx: Transaction<Database>, app: AppContext, input: PaidRemoteCharge): Promise<StoredResponse> {
+  await adoptGatewayIntent(trx, input.pendingId, input.gatewayId);
+  const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
+  const { order } = await createOrderForIntent(trx, app, input.gatewayId, input.snapshot, 'checkout', (made) => answerColumns(input, answerFor(made)));
+  return answerFor(order);
 }
 
 /** True when the gateway's intent is paid in full for the amount this shop stored. */
