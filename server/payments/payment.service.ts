@@ -10,9 +10,7 @@ import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { OrderWriter } from '../write-path/order-writer';
 import type { WriteQueue } from './group-commit';
-import type { StoredResponse } from '../idempotency/idempotency';
-import type { PaidRemoteCharge } from './checkout.plan';
-import { answerColumns, checkoutSuccess } from './checkout.transaction';
+import { writeOrderForIntent } from './remote-charge.transaction';
 import { isPendingIntent, newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
@@ -76,45 +74,17 @@ export async function openIntent(
   });
 }
 
-/**
- * Writes the order of a succeeded intent, once: if an order already uses the intent it is
- * returned instead. Runs inside the caller's transaction with the intent's link to the order.
- */
-export async function createOrderForIntent(
+/** Writes the order of a succeeded intent, once (remote-charge.transaction.ts), with this app's clock and mail setting. */
+export function createOrderForIntent(
   trx: Transaction<Database>,
   app: AppContext,
   intentId: string,
   snapshot: IntentSnapshot,
   source: OrderHistoryTable['source'],
   /** More intent columns for the same update (the checkout's stored answer), given the order. */
-  alsoOnIntent: (order: OrderRow) => IntentAnswerColumns = () => ({}),
+  alsoOnIntent?: (order: OrderRow) => IntentAnswerColumns,
 ): Promise<{ order: OrderRow; created: boolean }> {
-  // PostgreSQL runs writers side by side: lock the intent so the webhook and POST /api/orders for the
-  // same payment cannot both pass the check below (SQLite writes one transaction at a time anyway).
-  if (isPostgres(trx)) await trx.selectFrom('payment_intents').select('id').where('id', '=', intentId).forUpdate().execute();
-  const existing = await findOrderByPaymentIntent(trx, intentId);
-  const now = app.now();
-  if (existing) {
-    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, ...alsoOnIntent(existing), updated_at: now });
-    return { order: existing, created: false };
-  }
-  const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
-  await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
-  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, ...alsoOnIntent(order), updated_at: now });
-  return { order, created: true };
-}
-
-/**
- * The order of a paid remote charge (Stripe), in the caller's transaction: the record stored before
- * the charge takes the gateway's id, then the order is written once (or the one already written for
- * the intent is found) with the answer stored on the record. The write path runs it alone, or many
- * at once on PostgreSQL (server/write-path/remote-charge-writes.ts).
- */
-export async function placeOrderForRemoteCharge(trx: Transaction<Database>, app: AppContext, input: PaidRemoteCharge): Promise<StoredResponse> {
-  await adoptGatewayIntent(trx, input.pendingId, input.gatewayId);
-  const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
-  const { order } = await createOrderForIntent(trx, app, input.gatewayId, input.snapshot, 'checkout', (made) => answerColumns(input, answerFor(made)));
-  return answerFor(order);
+  return writeOrderForIntent(trx, { intentId, snapshot, source, now: app.now(), mail: mailQueueingOf(app.config) }, alsoOnIntent);
 }
 
 /** True when the gateway's intent is paid in full for the amount this shop stored. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { priceCart, buildSnapshot, pendingIntentRow } from '../payments/payment.snapshot';
 import { checkoutBody } from '../payments/payment.test-support';
-import { placeOrderForRemoteCharge } from '../payments/payment.service';
+import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
 import { startStripeTestShop, type StripeTestShop } from '../payments/stripe.test-support';
 
 let shop: StripeTestShop;
@@ -39,7 +39,7 @@ describe('the Stripe checkout writes (records before the charge, orders after it
       mail: false,
     }));
     // The webhook got to the second charge first: its record took the id and has its order.
-    const early = await writes.run((trx) => placeOrderForRemoteCharge(trx, app.context, { ...charges[1]!, idempotencyKey: null }));
+    const early = await writes.run((trx) => placeRemoteChargeOrder(trx, { ...charges[1]!, idempotencyKey: null }));
 
     const answers = await Promise.all(charges.map((charge) => remoteCharge.placeOrder(charge)));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
@@ -53,5 +53,12 @@ describe('the Stripe checkout writes (records before the charge, orders after it
       ['succeeded', 201, 'hash-2'],
     ]);
     expect(stored.map((row) => JSON.parse(row.answer_body!).order.orderNumber)).toEqual(orders.map((order) => order.order_number));
+  });
+
+  it('runs them on the checkout writer thread with a SQLite file, as the test gateway\'s checkouts run', async () => {
+    const { app } = shop.t;
+    const placed = await shop.t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': 'on-the-thread' } });
+    expect(placed.status).toBe(201);
+    expect(app.writer.runsOnThread()).toBe(app.context.config.database.kind === 'sqlite');
   });
 });

@@ -1,5 +1,4 @@
 import { CompiledQuery } from 'kysely';
-import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { timeOrderedUuid } from '../db/time-ordered-id';
@@ -9,9 +8,7 @@ import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/
 import { generateOrderNumber } from '../orders/order-number';
 import { toOrderRows } from '../orders/order.repository';
 import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
-import type { WriteQueue } from '../payments/group-commit';
-import { insertPaymentIntentOrFindKey } from '../payments/payment.repository';
-import { placeOrderForRemoteCharge } from '../payments/payment.service';
+import type { WriterJob } from '../payments/remote-charge.transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
 import { insertMany } from './multi-insert';
@@ -29,13 +26,17 @@ export interface RemoteChargeWrites {
   placeOrder(input: PaidRemoteCharge): Promise<StoredResponse>;
 }
 
-export function createRemoteChargeWrites(app: AppContext, writes: WriteQueue): RemoteChargeWrites {
+/**
+ * `run` runs a job alone (through the write queue, or on the SQLite writer thread); on PostgreSQL
+ * the jobs are batched, and `run` takes what a batch could not write as a whole.
+ */
+export function createRemoteChargeWrites(db: Db, run: (job: WriterJob) => Promise<unknown>): RemoteChargeWrites {
   const alone: RemoteChargeWrites = {
-    storePending: (row) => writes.run((trx) => insertPaymentIntentOrFindKey(trx, row)),
-    placeOrder: (input) => writes.run((trx) => placeOrderForRemoteCharge(trx, app, input)),
+    storePending: (row) => run({ kind: 'store-pending', row }) as Promise<PaymentIntentRow | null>,
+    placeOrder: (input) => run({ kind: 'remote-order', input }) as Promise<StoredResponse>,
   };
   // The crash tests' fault needs nothing here: it fires before placeOrder is called.
-  return isPostgres(app.db) ? createPostgresRemoteChargeWrites(app.db, alone) : alone;
+  return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
 }
 
 /** Every record of the batch in one statement; a key already taken is skipped and returned to the caller. */
