@@ -7,7 +7,7 @@ import { keyReused, singleFlight, type StoredResponse } from '../idempotency/ide
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
-import { adoptGatewayIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
+import { adoptGatewayIntent, findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 import type { OrderRow } from '../orders/order.table';
@@ -22,9 +22,9 @@ export interface CheckoutRequest {
 
 /**
  * POST /api/checkout as one idempotent operation: price the cart from the catalogue, then either
- * (test gateway) charge and write everything in one transaction, or (Stripe) store the intent with
- * its cart snapshot, charge, and write the order, its payment link and the stored answer in one
- * transaction. Requests with the same Idempotency-Key wait for each other here and get the stored
+ * (test gateway) charge and write everything in one transaction, or (Stripe) store the record with
+ * its cart snapshot, charge with one request, and write the order, its payment link and the stored
+ * answer in one transaction. Requests with the same Idempotency-Key wait for each other here and get the stored
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {

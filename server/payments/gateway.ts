@@ -1,6 +1,3 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-
 /**
  * The one payment gateway interface (design.md §5). Two implementations: Stripe through the
  * `stripe` package, and the built-in test gateway that answers Stripe's test PaymentMethod ids.

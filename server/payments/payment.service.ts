@@ -1,17 +1,16 @@
-import { isPostgres } from '../db/dialect';
 import type { Transaction } from 'kysely';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { keyReused } from '../idempotency/idempotency';
-import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
-import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
+import { mailQueueingOf } from '../mail/mail-outbox';
+import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { OrderWriter } from '../write-path/order-writer';
 import type { WriteQueue } from './group-commit';
 import { writeOrderForIntent } from './remote-charge.transaction';
-import { isPendingIntent, newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+import { isPendingIntent, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
