@@ -7,7 +7,7 @@ import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repositor
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { PaidRemoteCharge } from './checkout.plan';
 import { answerColumns, chargeAndPlaceOrder, checkoutSuccess, type ChargeAndPlaceOrder } from './checkout.transaction';
-import { adoptGatewayIntent, insertPaymentIntentOrFindKey, updatePaymentIntent } from './payment.repository';
+import { adoptGatewayIntent, insertPaymentIntentOrFindKey, orderPaidBy, settlePaidRecord, updatePaymentIntent } from './payment.repository';
 import { newOrderFromSnapshot, type IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentTable } from './payment.table';
 
@@ -58,8 +58,19 @@ export async function writeOrderForIntent(
  * on PostgreSQL (server/write-path/remote-charge-writes.ts).
  */
 export async function placeRemoteChargeOrder(trx: Transaction<Database>, input: PaidRemoteCharge): Promise<StoredResponse> {
-  await adoptGatewayIntent(trx, input.pendingId, input.gatewayId);
   const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
+  if (!isPostgres(trx)) {
+    // SQLite writes one transaction at a time: no lock between the look-up and the insert, and
+    // precompiled statements (db/precompiled.ts), as the test gateway's checkout has.
+    const existing = await orderPaidBy.first(trx, input.gatewayId);
+    const order = existing ?? (await insertOrder(trx, newOrderFromSnapshot(input.snapshot, input.gatewayId, 'checkout', input.now)));
+    if (!existing) await queueOrderConfirmation(trx, input.mail, order, input.now);
+    const answer = answerFor(order);
+    const { answer_status, answer_body, request_hash } = answerColumns(input, answer);
+    await settlePaidRecord.run(trx, input.pendingId, input.gatewayId, order.id, answer_status, answer_body, request_hash, input.now);
+    return answer;
+  }
+  await adoptGatewayIntent(trx, input.pendingId, input.gatewayId);
   const order = { intentId: input.gatewayId, snapshot: input.snapshot, source: 'checkout' as const, now: input.now, mail: input.mail };
   const { order: placed } = await writeOrderForIntent(trx, order, (made) => answerColumns(input, answerFor(made)));
   return answerFor(placed);
