@@ -3,6 +3,7 @@ import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { priceCart, buildSnapshot, pendingIntentRow } from '../payments/payment.snapshot';
 import { checkoutBody } from '../payments/payment.test-support';
 import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
+import { createPayments, reconcileIntents } from '../payments/payment.service';
 import { startStripeTestShop, type StripeTestShop } from '../payments/stripe.test-support';
 
 let shop: StripeTestShop;
@@ -60,5 +61,24 @@ describe('the Stripe checkout writes (records before the charge, orders after it
     const placed = await shop.t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': 'on-the-thread' } });
     expect(placed.status).toBe(201);
     expect(app.writer.runsOnThread()).toBe(app.context.config.database.kind === 'sqlite');
+  });
+
+  it('leaves a stored record whose charge never reached Stripe to the retry at start-up, which then charges it once', async () => {
+    const { app } = shop.t;
+    const record = pendingIntentRow('stripe', snapshotOf([3]), 'checkout:never-sent', PAYMENT_CURRENCY, Date.now());
+    expect(await app.writer.remoteCharge.storePending(record)).toBeNull();
+
+    const reconciled = await reconcileIntents(createPayments(app.context, app.writer));
+    expect(reconciled.ordersCreated).toBe(0);
+    const left = await app.context.db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', 'checkout:never-sent').executeTakeFirstOrThrow();
+    expect(left).toMatchObject({ id: record.id, status: 'requires_payment_method', order_id: null });
+
+    const charges = shop.standIn.charges();
+    const retry = await shop.t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [3]), headers: { 'Idempotency-Key': 'never-sent' } });
+    expect(retry.status).toBe(201);
+    expect(shop.standIn.charges()).toBe(charges + 1);
+    const settled = await app.context.db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', 'checkout:never-sent').executeTakeFirstOrThrow();
+    expect(shop.standIn.intents.get(settled.id)).toMatchObject({ status: 'succeeded', metadata: { shop_intent: record.id } });
+    expect(settled.order_id).not.toBeNull();
   });
 });
