@@ -6,8 +6,8 @@ import { queueOrderConfirmation } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { PaidRemoteCharge } from './checkout.plan';
-import { answerColumns, chargeAndPlaceOrder, checkoutSuccess, type ChargeAndPlaceOrder } from './checkout.transaction';
-import { adoptGatewayIntent, insertPaymentIntentOrFindKey, orderPaidBy, settlePaidRecord, updatePaymentIntent } from './payment.repository';
+import { answerColumns, checkoutSuccess } from './checkout.transaction';
+import { adoptGatewayIntent, orderPaidBy, settlePaidRecord, updatePaymentIntent } from './payment.repository';
 import { newOrderFromSnapshot, type IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentTable } from './payment.table';
 
@@ -15,7 +15,8 @@ type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'a
 
 /**
  * The database side of a checkout whose charge is a network call (Stripe), with plain data in and
- * out like checkout.transaction.ts, so that it also runs on the SQLite checkout writer thread.
+ * out like checkout.transaction.ts. (It ran on the SQLite checkout writer thread for a while in
+ * session 7: measured, that cost more CPU per order than it saved, docs/benchmarks/scale.md.)
  */
 export interface OrderForIntent {
   intentId: string;
@@ -54,7 +55,7 @@ export async function writeOrderForIntent(
 /**
  * The order of a paid remote charge: the record stored before the charge takes the gateway's id,
  * then the order is written once (or the one already written for the intent is found) with the
- * answer stored on the record. The write path runs it alone, on the writer thread, or many at once
+ * answer stored on the record. The write path runs it alone (group commit), or many at once
  * on PostgreSQL (server/write-path/remote-charge-writes.ts).
  */
 export async function placeRemoteChargeOrder(trx: Transaction<Database>, input: PaidRemoteCharge): Promise<StoredResponse> {
@@ -76,11 +77,3 @@ export async function placeRemoteChargeOrder(trx: Transaction<Database>, input: 
   return answerFor(placed);
 }
 
-/** A job of the checkout writer thread: the test gateway's checkout, or one of the Stripe checkout's two writes. */
-export type WriterJob = ChargeAndPlaceOrder | { kind: 'store-pending'; row: PaymentIntentTable } | { kind: 'remote-order'; input: PaidRemoteCharge };
-
-export function runWriterJob(trx: Transaction<Database>, job: WriterJob, afterCharge: () => void): Promise<unknown> {
-  if (!('kind' in job)) return chargeAndPlaceOrder(trx, job, afterCharge);
-  if (job.kind === 'store-pending') return insertPaymentIntentOrFindKey(trx, job.row);
-  return placeRemoteChargeOrder(trx, job.input);
-}

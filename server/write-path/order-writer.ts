@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context';
 import { createCheckoutWriter } from '../payments/checkout-writer';
-import type { ChargeAndPlaceOrder, CheckoutOutcome } from '../payments/checkout.transaction';
-import { runWriterJob, type WriterJob } from '../payments/remote-charge.transaction';
+import { chargeAndPlaceOrder, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
 import { createWriteQueue, type WriteQueue } from '../payments/group-commit';
 import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
 import { createRemoteChargeWrites, type RemoteChargeWrites } from './remote-charge-writes';
@@ -35,24 +34,21 @@ export interface OrderWriter {
 export function createOrderWriter(app: AppContext, options: { localLedger: boolean }): OrderWriter {
   const writes = createWriteQueue(app.db);
   const idle = { warmUp: () => undefined, runsOnThread: () => false, close: async () => undefined };
+  const remoteCharge = createRemoteChargeWrites(app.db, writes);
+  if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   const { database } = app.config;
   const { faults } = app;
-  // One job in this thread's write queue: the fallback of the thread, and the general case.
-  const aloneJob = (job: WriterJob) => writes.run((trx) => runWriterJob(trx, job, faults.afterCharge));
-  const alone = (input: ChargeAndPlaceOrder) => aloneJob(input) as Promise<CheckoutOutcome>;
+  // One checkout in this thread's write queue: the fallback of the thread, and the general case.
+  const alone = (input: ChargeAndPlaceOrder) => writes.run((trx) => chargeAndPlaceOrder(trx, input, faults.afterCharge));
   if (database.kind === 'sqlite' && database.path !== ':memory:') {
-    // The Stripe checkout's writes go to the thread too: its fsyncs then leave the event loop alone.
     const thread = createCheckoutWriter(database.path, {
       logger: app.logger,
-      fallback: aloneJob,
+      fallback: alone,
       crashAfterCharge: faults.crashAfterCharge,
       onThreadExit: faults.writerThreadExited,
     });
-    const remoteCharge = createRemoteChargeWrites(app.db, thread.runJob);
-    return { writes, checkout: options.localLedger ? thread.run : null, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
+    return { writes, checkout: thread.run, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
   }
-  const remoteCharge = createRemoteChargeWrites(app.db, aloneJob);
-  if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   // The crash tests' fault lives in the one-checkout transaction; the batch writer has none.
   if (database.kind === 'postgres' && !faults.crashAfterCharge) {
     const batches = createPostgresCheckoutWriter(app.db, { alone });

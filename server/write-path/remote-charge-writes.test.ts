@@ -56,13 +56,6 @@ describe('the Stripe checkout writes (records before the charge, orders after it
     expect(stored.map((row) => JSON.parse(row.answer_body!).order.orderNumber)).toEqual(orders.map((order) => order.order_number));
   });
 
-  it('runs them on the checkout writer thread with a SQLite file, as the test gateway\'s checkouts run', async () => {
-    const { app } = shop.t;
-    const placed = await shop.t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': 'on-the-thread' } });
-    expect(placed.status).toBe(201);
-    expect(app.writer.runsOnThread()).toBe(app.context.config.database.kind === 'sqlite');
-  });
-
   it('leaves a stored record whose charge never reached Stripe to the retry at start-up, which then charges it once', async () => {
     const { app } = shop.t;
     const record = pendingIntentRow('stripe', snapshotOf([3]), 'checkout:never-sent', PAYMENT_CURRENCY, Date.now());

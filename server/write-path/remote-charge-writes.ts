@@ -8,7 +8,9 @@ import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/
 import { generateOrderNumber } from '../orders/order-number';
 import { toOrderRows } from '../orders/order.repository';
 import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
-import type { WriterJob } from '../payments/remote-charge.transaction';
+import type { WriteQueue } from '../payments/group-commit';
+import { insertPaymentIntentOrFindKey } from '../payments/payment.repository';
+import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
 import { insertMany } from './multi-insert';
@@ -27,13 +29,15 @@ export interface RemoteChargeWrites {
 }
 
 /**
- * `run` runs a job alone (through the write queue, or on the SQLite writer thread); on PostgreSQL
- * the jobs are batched, and `run` takes what a batch could not write as a whole.
+ * Each write alone goes through the app's write queue (group commit: on SQLite, this thread's; the
+ * checkout writer thread was tried for these and cost more CPU per order than it saved,
+ * docs/benchmarks/scale.md, session 7). On PostgreSQL the writes are batched, and what a batch
+ * could not write as a whole goes through the queue one by one.
  */
-export function createRemoteChargeWrites(db: Db, run: (job: WriterJob) => Promise<unknown>): RemoteChargeWrites {
+export function createRemoteChargeWrites(db: Db, writes: WriteQueue): RemoteChargeWrites {
   const alone: RemoteChargeWrites = {
-    storePending: (row) => run({ kind: 'store-pending', row }) as Promise<PaymentIntentRow | null>,
-    placeOrder: (input) => run({ kind: 'remote-order', input }) as Promise<StoredResponse>,
+    storePending: (row) => writes.run((trx) => insertPaymentIntentOrFindKey(trx, row)),
+    placeOrder: (input) => writes.run((trx) => placeRemoteChargeOrder(trx, input)),
   };
   // The crash tests' fault needs nothing here: it fires before placeOrder is called.
   return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
