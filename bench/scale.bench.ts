@@ -10,7 +10,7 @@ import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer } from './support/child-server';
-import { cpuMsOfProcesses, cpuMsOfTree } from './support/process-cpu';
+import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-cpu';
 
 /**
  * Issue 18's budget table, every figure beside its baseline from the same run:
@@ -27,12 +27,15 @@ import { cpuMsOfProcesses, cpuMsOfTree } from './support/process-cpu';
  * default synchronous_commit, so each commit waits for its WAL flush as it would in production.
  * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
  * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
- * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+ * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
+ * BENCH_STRIPE_BASE_DIR (the code before the Stripe path's changes, for pg-stripe-before and sqlite-stripe-before).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgbenchScale = Number(process.env.BENCH_PGBENCH_SCALE ?? connections);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
+/** The code before session 7's Stripe-path changes, for the `*-stripe-before` cases (issue 18). */
+const stripeBaseRoot = process.env.BENCH_STRIPE_BASE_DIR ?? path.join(os.tmpdir(), 'i18-stripe-before');
 const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -87,10 +90,12 @@ interface Figures {
   errors: number;
   serverCpuPerOrder: number;
   postgresCpuPerOrder: number | null;
+  /** The Stripe stand-in's CPU per order (it stands for Stripe's servers, which run elsewhere in production). */
+  standInCpuPerOrder: number;
 }
 
 /** Checkouts against `urls` (connections split evenly), counting orders in the database. */
-async function measure(urls: string[], countOrders: () => Promise<number>, serverPids: number[], postgresPid: number | null): Promise<Figures> {
+async function measure(urls: string[], countOrders: () => Promise<number>, serverPids: number[], postgresPid: number | null, standInPid: number | null): Promise<Figures> {
   const per = Math.max(1, Math.round(connections / urls.length));
   const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
   await run(2);
@@ -98,6 +103,7 @@ async function measure(urls: string[], countOrders: () => Promise<number>, serve
   const before = await countOrders();
   const serverCpu = cpuMsOfProcesses(serverPids);
   const postgresCpu = postgresCpuMs();
+  const standInCpu = standInPid ? processCpuMs(standInPid) : 0;
   const started = Date.now();
   const results = await run(seconds);
   const elapsed = (Date.now() - started) / 1000;
@@ -108,9 +114,11 @@ async function measure(urls: string[], countOrders: () => Promise<number>, serve
     errors: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
     serverCpuPerOrder: ((cpuMsOfProcesses(serverPids) - serverCpu) / orders) * 1000,
     postgresCpuPerOrder: postgresPid ? ((postgresCpuMs() - postgresCpu) / orders) * 1000 : null,
+    standInCpuPerOrder: standInPid ? ((processCpuMs(standInPid) - standInCpu) / orders) * 1000 : 0,
   };
 }
 
+/** The Stripe path's settings, and the stand-in's pid so its CPU is counted apart from the server's. */
 const stripeEnv = (url: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_stand_in',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
@@ -118,13 +126,13 @@ const stripeEnv = (url: string) => ({
   STRIPE_API_BASE: url,
 });
 
-async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}): Promise<Figures> {
+async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}, standInPid: number | null = null): Promise<Figures> {
   const dbPath = path.join(dir, `${name}.db`);
   const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv });
   const sqlite = new SQLite(dbPath, { readonly: true });
   try {
     const count = async () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-    return await measure([shop.url], count, [shop.child.pid!], null);
+    return await measure([shop.url], count, [shop.child.pid!], null, standInPid);
   } finally {
     sqlite.close();
     await shop.stop();
@@ -134,20 +142,21 @@ async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv:
 async function postgresCase(
   dir: string,
   cluster: TemporaryPostgres,
-  options: { processes?: number; extraEnv?: Record<string, string>; viaNginx?: boolean } = {},
+  options: { processes?: number; extraEnv?: Record<string, string>; viaNginx?: boolean; standInPid?: number; codeRoot?: string } = {},
 ): Promise<Figures> {
   const url = await cluster.createDatabase();
   const env = { DATABASE_URL: url, WEB_DIST_DIR: path.join(dir, 'dist'), TRUST_PROXY: '1', ...options.extraEnv };
   // Started one after the other: the first runs the migrations on an empty database.
-  const shops = [await startShop(root, env)];
-  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(root, env));
+  const codeRoot = options.codeRoot ?? root;
+  const shops = [await startShop(codeRoot, env)];
+  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(codeRoot, env));
   const proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const count = async () => Number((await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
     const urls = proxy ? [proxy.url] : shops.map((shop) => shop.url);
-    return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid);
+    return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid, options.standInPid ?? null);
   } finally {
     await client.end();
     await proxy?.stop();
@@ -178,8 +187,9 @@ const rows: [string, Figures][] = [];
 function report(name: string, figures: Figures) {
   rows.push([name, figures]);
   const pgCpu = figures.postgresCpuPerOrder === null ? '-' : figures.postgresCpuPerOrder.toFixed(0);
+  const standInCpu = figures.standInCpuPerOrder ? figures.standInCpuPerOrder.toFixed(0) : '-';
   console.log(
-    `${name.padEnd(44)} ${figures.ordersPerSecond.toFixed(0).padStart(8)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(6)} ${figures.serverCpuPerOrder.toFixed(0).padStart(10)} ${pgCpu.padStart(10)}`,
+    `${name.padEnd(44)} ${figures.ordersPerSecond.toFixed(0).padStart(8)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(6)} ${figures.serverCpuPerOrder.toFixed(0).padStart(10)} ${pgCpu.padStart(10)} ${standInCpu.padStart(10)}`,
   );
 }
 const figure = (name: string) => rows.find(([row]) => row === name)?.[1];
@@ -200,15 +210,25 @@ async function main() {
       pgbench = await pgbenchCase(cluster);
       console.log(`pgbench TPC-B-like, scale ${pgbenchScale}, ${connections} clients, 2 threads: ${pgbench.tps.toFixed(0)} tps, PostgreSQL CPU ${pgbench.postgresCpuPerTransaction.toFixed(0)} us per transaction`);
     }
-    console.log('case                                         orders/s  p99 ms errors  server us  postgres us (CPU per order)');
+    console.log('case                                         orders/s  p99 ms errors  server us postgres us stand-in us (CPU per order)');
     if (selected('pg-test')) report('PostgreSQL, test gateway', await postgresCase(dir, cluster));
-    if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url) }));
+    const hasStripeBase = fs.existsSync(path.join(stripeBaseRoot, 'server/payments/test-server-entry.ts'));
+    if (selected('pg-stripe-before') && hasStripeBase) {
+      report('PostgreSQL, Stripe path, before', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid, codeRoot: stripeBaseRoot }));
+    }
+    if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid }));
     if (selected('pg-two')) report('PostgreSQL, two processes (load split)', await postgresCase(dir, cluster, { processes: 2 }));
     if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
     const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
     if (selected('sqlite-base') && hasBase) report('SQLite, test gateway, before (67ccdfa)', await sqliteCase(dir, 'base', baseRoot));
     if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
-    if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url)));
+    if (selected('sqlite-stripe-before') && hasStripeBase) {
+      report('SQLite, Stripe path, before', await sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid));
+    }
+    if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url), standIn.pid));
+    if (!hasStripeBase && (selected('pg-stripe-before') || selected('sqlite-stripe-before'))) {
+      console.log(`(no Stripe-path code before at ${stripeBaseRoot}: git archive <commit> | tar -x -C ${stripeBaseRoot}, node_modules linked)`);
+    }
     if (!hasBase) console.log(`(no code before this issue at ${baseRoot}: git worktree add ${baseRoot} 67ccdfa)`);
 
     console.log('\nbudgets');
@@ -216,6 +236,8 @@ async function main() {
     const pgCpu = figure('PostgreSQL, test gateway')?.serverCpuPerOrder;
     if (pgCpu !== undefined) console.log(`${'server CPU per order on PostgreSQL'.padEnd(64)} ${pgCpu.toFixed(0).padStart(6)} us  (budget <= 500 us)`);
     ratio('Stripe path vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path (stand-in)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
+    ratio('Stripe path before vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path, before')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
+    ratio('Stripe path before vs test gateway, SQLite', figure('SQLite, Stripe path, before')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
     ratio('Stripe path vs test gateway, SQLite', figure('SQLite, Stripe path (stand-in)')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
     ratio('two processes vs one, PostgreSQL (load split)', figure('PostgreSQL, two processes (load split)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 100 %');
     ratio('two processes behind nginx vs one, PostgreSQL', figure('PostgreSQL, two processes behind nginx')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, 'for the shape');

@@ -4,6 +4,8 @@ import readline from 'node:readline';
 
 export interface ChildServer {
   url: string;
+  /** The child's process id (for its CPU time, bench/support/process-cpu.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startChildServer(script: string, env: Record<string, strin
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

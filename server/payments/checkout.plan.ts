@@ -4,7 +4,7 @@ import type { NewOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
 import { answerColumns, checkoutSuccess, failureAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, statusFailure } from './payment.errors';
-import { newOrderFromSnapshot, paymentIntentRow } from './payment.snapshot';
+import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentTable, TestGatewayIntentRow } from './payment.table';
 import { plannedTestCharge } from './test-gateway';
 
@@ -43,6 +43,33 @@ export function planTestGatewayCheckout(input: ChargeAndPlaceOrder): PlannedChec
         answer = failureAnswer(paymentFailure);
       }
       return { intent: { ...record, ...answerColumns(input, answer) }, answer };
+    },
+  };
+}
+
+/** Plain data: a paid remote charge (Stripe) whose order is to be written (server/write-path/remote-charge-writes.ts). */
+export interface PaidRemoteCharge {
+  /** The shop's record stored before the charge (payment.snapshot.ts, pendingIntentRow). */
+  pendingId: string;
+  /** The gateway's id of the paid intent, which the record takes. */
+  gatewayId: string;
+  snapshot: IntentSnapshot;
+  idempotencyKey: string | null;
+  requestHash: string;
+  now: number;
+  /** Whether the order confirmation is queued in the same transaction (false when mail is off). */
+  mail: boolean;
+}
+
+export type IntentSettlement = Pick<PaymentIntentTable, 'status' | 'order_id' | 'answer_status' | 'answer_body' | 'request_hash' | 'updated_at'>;
+
+/** A paid remote charge's order as data, and, once the order has its number, the record's new columns and the answer. */
+export function planRemoteChargeOrder(input: PaidRemoteCharge): { order: NewOrder; settle(order: OrderRow): { intent: IntentSettlement; answer: StoredResponse } } {
+  return {
+    order: newOrderFromSnapshot(input.snapshot, input.gatewayId, 'checkout', input.now),
+    settle(order) {
+      const answer: StoredResponse = { status: 201, body: checkoutSuccess(order) };
+      return { intent: { status: 'succeeded', order_id: order.id, ...answerColumns(input, answer), updated_at: input.now }, answer };
     },
   };
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { PAYMENT_CURRENCY } from '../../shared/payments';
+import type { Database } from '../db/schema';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
-import { findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
-import { buildSnapshot, priceCart, type IntentSnapshot } from './payment.snapshot';
+import { adoptGatewayIntent, findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
+import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 import type { OrderRow } from '../orders/order.table';
 import { createOrderForIntent, isPaidInFull, openIntent, parseSnapshot, type Payments } from './payment.service';
@@ -19,9 +22,9 @@ export interface CheckoutRequest {
 
 /**
  * POST /api/checkout as one idempotent operation: price the cart from the catalogue, then either
- * (test gateway) charge and write everything in one transaction, or (Stripe) store the intent with
- * its cart snapshot, charge, and write the order, its payment link and the stored answer in one
- * transaction. Requests with the same Idempotency-Key wait for each other here and get the stored
+ * (test gateway) charge and write everything in one transaction, or (Stripe) store the record with
+ * its cart snapshot, charge with one request, and write the order, its payment link and the stored
+ * answer in one transaction. Requests with the same Idempotency-Key wait for each other here and get the stored
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
@@ -33,10 +36,6 @@ export function runCheckout(payments: Payments, request: CheckoutRequest): Promi
 async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
   const { app } = payments;
   const checkout = payments.writer.checkout;
-  if (!checkout) {
-    const known = await findPaymentIntentByKey(app.db, intentKey);
-    return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, priceCheckout(app, request), known ?? null);
-  }
   let snapshot: IntentSnapshot;
   try {
     snapshot = priceCheckout(app, request);
@@ -46,6 +45,7 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
     if (stored) return stored;
     throw error;
   }
+  if (!checkout) return checkoutWithRemoteCharge(payments, request, intentKey, snapshot);
   // The transaction looks up the key itself (checkout.transaction.ts).
   const input: ChargeAndPlaceOrder = {
     snapshot,
@@ -68,6 +68,68 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   // The key holds an intent without an answer (left by a crash or the general path): resume it.
   const known = await findPaymentIntentByKey(app.db, intentKey);
   return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot, known ?? null);
+}
+
+/**
+ * A gateway whose charge is a network call (Stripe): the record with its cart snapshot is stored
+ * first (its key taken, or the record already under it found, in one write), then one request
+ * creates and confirms the intent, then the order, its payment link and the stored answer are
+ * written in one transaction. A crash after the charge leaves the record, which the webhook or the
+ * start-up reconciliation turns into the order (payment.service.ts, settleIntent).
+ */
+async function checkoutWithRemoteCharge(payments: Payments, request: CheckoutRequest, intentKey: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+  const { app, gateway, writer } = payments;
+  const pending = pendingIntentRow(gateway.provider, snapshot, intentKey, PAYMENT_CURRENCY, app.now());
+  const known = await writer.remoteCharge.storePending(pending);
+  if (!known) return chargeStoredIntent(payments, request, pending, snapshot);
+  const stored = storedAnswer(known, request.requestHash);
+  if (stored) return stored;
+  if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
+  // A record still waiting for its charge's answer (an earlier try crashed or lost it): the same
+  // request again, under the same key, is answered by the gateway with the first charge, or makes it.
+  if (isPendingIntent(known)) return chargeStoredIntent(payments, request, known, snapshot);
+  return checkoutThroughGateway(payments, request, intentKey, snapshot, known);
+}
+
+/** One request creates and confirms the stored record's intent; its answer is then written. */
+async function chargeStoredIntent(payments: Payments, request: CheckoutRequest, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
+  const { app, gateway, writer, writes } = payments;
+  let charged: GatewayIntent;
+  try {
+    charged = await gateway.chargeIntent({
+      amountCents: record.amount_cents,
+      currency: record.currency,
+      idempotencyKey: `${record.idempotency_key}:charge`,
+      paymentMethodId: request.payload.paymentMethodId,
+      metadata: chargeMetadata(record, snapshot),
+    });
+  } catch (error) {
+    return fail(payments, request, record.id, error);
+  }
+  if (charged.status === 'processing') {
+    await writes.run(async (trx) => {
+      await adoptGatewayIntent(trx, record.id, charged.id);
+      await updatePaymentIntent(trx, charged.id, { status: 'processing', updated_at: app.now() });
+    });
+    return pendingAnswer(charged.id);
+  }
+  if (charged.status !== 'succeeded') {
+    const failure = statusFailure(charged.status, { id: charged.id, clientSecret: charged.clientSecret });
+    return answerFailure(payments, request, charged.id, failure, charged.status, null, record.id);
+  }
+  if (!isPaidInFull(record, charged)) throw new Error(`the gateway charged ${charged.amountCents} ${charged.currency} for ${record.amount_cents} ${record.currency}`);
+  // The crash tests' fault (app-faults.ts): between a succeeded payment and the order insert.
+  app.faults.afterCharge();
+  const { idempotencyKey, requestHash } = request;
+  return writer.remoteCharge.placeOrder({ pendingId: record.id, gatewayId: charged.id, snapshot, idempotencyKey, requestHash, now: app.now(), mail: payments.mailQueueing });
+}
+
+/** The order of a paid intent (or the one already written for it) and, with a key, the stored answer. */
+async function placeOrder(trx: Transaction<Database>, app: Payments['app'], request: CheckoutRequest, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+  // The stored answer goes into the same update of the intent that links it to its order.
+  const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
+  const { order } = await createOrderForIntent(trx, app, intentId, snapshot, 'checkout', (made) => (request.idempotencyKey ? answerColumns(request, answerFor(made)) : {}));
+  return answerFor(order);
 }
 
 /** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
@@ -119,14 +181,7 @@ async function checkoutThroughGateway(
   }
 
   const stored = parseSnapshot(intent);
-  return writes.run(async (trx) => {
-    // The stored answer goes into the same update of the intent that links it to its order.
-    const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
-    const { order } = await createOrderForIntent(trx, app, intent.id, stored, 'checkout', (made) =>
-      request.idempotencyKey ? answerColumns(request, answerFor(made)) : {},
-    );
-    return answerFor(order);
-  });
+  return writes.run((trx) => placeOrder(trx, app, request, intent.id, stored));
 }
 
 function fail(payments: Payments, request: CheckoutRequest, intentId: string, error: unknown): Promise<StoredResponse> {
@@ -143,9 +198,12 @@ async function answerFailure(
   failure: PaymentFailure,
   status: string,
   errorCode: string | null = null,
+  /** The pending record that takes `intentId` as its id in the same transaction (payment.snapshot.ts). */
+  pendingId: string | null = null,
 ): Promise<StoredResponse> {
   const { app, writes } = payments;
   return writes.run(async (trx) => {
+    if (pendingId) await adoptGatewayIntent(trx, pendingId, intentId);
     const answer = failureAnswer(failure);
     await updatePaymentIntent(trx, intentId, { status, last_error_code: errorCode ?? failure.body.code, ...answerColumns(request, answer), updated_at: app.now() });
     return answer;

@@ -58,11 +58,16 @@ describe('a crash between a succeeded payment and the order insert', () => {
     expect(afterCrash.intents).toHaveLength(1);
     expect(standIn.charges()).toBe(chargesBefore + 1);
 
-    // Start-up reconciliation writes the order from the stored cart snapshot.
+    // The one charge names the shop's stored record (its cart snapshot) in its metadata.
+    const charged = [...standIn.intents.values()].filter((intent) => intent.metadata.shop_intent === afterCrash.intents[0]!.id);
+    expect(charged.map((intent) => intent.status)).toEqual(['succeeded']);
+
+    // Start-up reconciliation finds that charge and writes the order from the stored cart snapshot.
     const restarted = await startServer(env);
     const recovered = readDb(dbPath);
     expect(recovered.orders).toHaveLength(1);
-    expect(recovered.orders[0]).toMatchObject({ payment_intent_id: afterCrash.intents[0]!.id, status: 'processing' });
+    expect(recovered.orders[0]).toMatchObject({ payment_intent_id: charged[0]!.id, status: 'processing' });
+    expect(recovered.intents).toEqual([{ id: charged[0]!.id, order_id: recovered.orders[0]!.id }]);
 
     // The shopper's retry with the same key is told about that order and is not charged again.
     const retry = await post(restarted.url, body, 'crash-key');

@@ -55,6 +55,11 @@ export interface CreateIntentInput {
   metadata?: Record<string, string>;
 }
 
+/** A create that confirms in the same request (one round trip): the intent is charged or refused at once. */
+export interface ChargeIntentInput extends CreateIntentInput {
+  paymentMethodId: string;
+}
+
 export interface InTransactionCharge {
   intent: GatewayIntent;
   failure?: CardDeclinedError | GatewayRequestError;
@@ -66,7 +71,20 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** Confirms with a PaymentMethod id; a decline throws CardDeclinedError. */
   confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent>;
+  /**
+   * Creates and confirms an intent in one request (the checkout's charge); a decline throws
+   * CardDeclinedError. The idempotency key makes a retry answer the first charge, never a second.
+   */
+  chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent>;
   /** Undefined when the gateway does not know the id. */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
+   * The intent created for the shop's record `shopIntentId` (its metadata names it), for a record
+   * whose charge's answer was lost (a crash): undefined when the gateway has none.
+   */
+  findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<GatewayRefund>;
 }
+
+/** The intent metadata key naming the shop's record of a checkout's charge (payment.snapshot.ts). */
+export const SHOP_INTENT_METADATA_KEY = 'shop_intent';

@@ -7,6 +7,12 @@ export async function insertPaymentIntent(trx: DbOrTrx, row: PaymentIntentTable)
   return insertRow(trx, 'payment_intents', row, { ignoreConflict: true });
 }
 
+/** Stores the record unless its key is taken: null when stored, else the record already under the key. */
+export async function insertPaymentIntentOrFindKey(trx: DbOrTrx, row: PaymentIntentTable): Promise<PaymentIntentRow | null> {
+  if (await insertPaymentIntent(trx, row)) return null;
+  return (await findPaymentIntentByKey(trx, row.idempotency_key!)) ?? (await findPaymentIntent(trx, row.id))!;
+}
+
 export async function findPaymentIntent(db: DbOrTrx, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -16,6 +22,31 @@ const intentWithKey = precompile(1, (db, idempotencyKey: string) => db.selectFro
 export async function findPaymentIntentByKey(db: DbOrTrx, idempotencyKey: string): Promise<PaymentIntentRow | undefined> {
   return intentWithKey.first(db, idempotencyKey);
 }
+
+/**
+ * Gives a pending record (payment.snapshot.ts, pendingIntentRow) its gateway intent's id. Nothing
+ * happens when it already has it (the webhook and the checkout may both try); on PostgreSQL the
+ * update waits for the other's row lock and then finds the id already changed.
+ */
+export async function adoptGatewayIntent(trx: DbOrTrx, pendingId: string, gatewayId: string): Promise<void> {
+  await trx.updateTable('payment_intents').set({ id: gatewayId }).where('id', '=', pendingId).execute();
+}
+
+/** The order an intent paid for, if one was written (precompiled: it is on the Stripe checkout's path). */
+export const orderPaidBy = precompile(1, (db, intentId: string) => db.selectFrom('orders').selectAll().where('payment_intent_id', '=', intentId));
+
+/**
+ * A paid record in one update: it takes the gateway's id (or already has it: the webhook got there
+ * first), its order and the checkout's answer.
+ */
+export const settlePaidRecord = precompile(
+  7,
+  (db, pendingId: string, gatewayId: string, orderId: string, answerStatus: number | null, answerBody: string | null, requestHash: string | null, now: number) =>
+    db
+      .updateTable('payment_intents')
+      .set({ id: gatewayId, status: 'succeeded', order_id: orderId, answer_status: answerStatus, answer_body: answerBody, request_hash: requestHash, updated_at: now })
+      .where((eb) => eb.or([eb('id', '=', pendingId), eb('id', '=', gatewayId)])),
+);
 
 export async function updatePaymentIntent(
   trx: DbOrTrx,

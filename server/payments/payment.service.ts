@@ -1,16 +1,16 @@
-import { isPostgres } from '../db/dialect';
 import type { Transaction } from 'kysely';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
 import { keyReused } from '../idempotency/idempotency';
-import { mailQueueingOf, queueOrderConfirmation } from '../mail/mail-outbox';
-import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
+import { mailQueueingOf } from '../mail/mail-outbox';
+import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { OrderWriter, WriteQueue } from '../write-path/order-writer';
-import { newOrderFromSnapshot, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
-import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
+import { writeOrderForIntent } from './remote-charge.transaction';
+import { isPendingIntent, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
@@ -72,32 +72,17 @@ export async function openIntent(
   });
 }
 
-/**
- * Writes the order of a succeeded intent, once: if an order already uses the intent it is
- * returned instead. Runs inside the caller's transaction with the intent's link to the order.
- */
-export async function createOrderForIntent(
+/** Writes the order of a succeeded intent, once (remote-charge.transaction.ts), with this app's clock and mail setting. */
+export function createOrderForIntent(
   trx: Transaction<Database>,
   app: AppContext,
   intentId: string,
   snapshot: IntentSnapshot,
   source: OrderHistoryTable['source'],
   /** More intent columns for the same update (the checkout's stored answer), given the order. */
-  alsoOnIntent: (order: OrderRow) => IntentAnswerColumns = () => ({}),
+  alsoOnIntent?: (order: OrderRow) => IntentAnswerColumns,
 ): Promise<{ order: OrderRow; created: boolean }> {
-  // PostgreSQL runs writers side by side: lock the intent so the webhook and POST /api/orders for the
-  // same payment cannot both pass the check below (SQLite writes one transaction at a time anyway).
-  if (isPostgres(trx)) await trx.selectFrom('payment_intents').select('id').where('id', '=', intentId).forUpdate().execute();
-  const existing = await findOrderByPaymentIntent(trx, intentId);
-  const now = app.now();
-  if (existing) {
-    await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: existing.id, ...alsoOnIntent(existing), updated_at: now });
-    return { order: existing, created: false };
-  }
-  const order = await insertOrder(trx, newOrderFromSnapshot(snapshot, intentId, source, now));
-  await queueOrderConfirmation(trx, mailQueueingOf(app.config), order, now);
-  await updatePaymentIntent(trx, intentId, { status: 'succeeded', order_id: order.id, ...alsoOnIntent(order), updated_at: now });
-  return { order, created: true };
+  return writeOrderForIntent(trx, { intentId, snapshot, source, now: app.now(), mail: mailQueueingOf(app.config) }, alsoOnIntent);
 }
 
 /** True when the gateway's intent is paid in full for the amount this shop stored. */
@@ -114,13 +99,27 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const local = await findPaymentIntent(app.db, intentId);
   if (!local) return undefined;
   if (local.order_id) return findOrderByPaymentIntent(app.db, intentId);
-  const remote = await gateway.retrieveIntent(intentId);
+  const pending = isPendingIntent(local);
+  const remote = pending ? await gateway.findIntentOfShopRecord(intentId) : await gateway.retrieveIntent(intentId);
+  // A pending record's charge may not have been sent (it is sent again, under its key, when the
+  // shopper retries) or not be searchable yet: it stays as it is until the gateway knows it.
+  if (pending && !remote) return undefined;
+  const gatewayId = remote?.id ?? intentId;
+  const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
-    const { order } = await writes.run((trx) => createOrderForIntent(trx, app, intentId, parseSnapshot(local), source));
+    const { order } = await writes.run(async (trx) => {
+      await adopt(trx);
+      return createOrderForIntent(trx, app, gatewayId, parseSnapshot(local), source);
+    });
     return order;
   }
   const status = remote?.status ?? 'canceled';
-  if (status !== local.status) await writes.run((trx) => updatePaymentIntent(trx, intentId, { status, updated_at: app.now() }));
+  if (status !== local.status || pending) {
+    await writes.run(async (trx) => {
+      await adopt(trx);
+      await updatePaymentIntent(trx, gatewayId, { status, updated_at: app.now() });
+    });
+  }
   return undefined;
 }
 

@@ -7,7 +7,8 @@ import { HttpError } from '../errors/http-error';
 import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
 import type { NewOrder, NewOrderItem } from '../orders/order.repository';
 import type { OrderHistoryTable } from '../orders/order.table';
-import type { GatewayIntent, PaymentGateway } from './gateway';
+import { timeOrderedId } from '../db/time-ordered-id';
+import { SHOP_INTENT_METADATA_KEY, type GatewayIntent, type PaymentGateway } from './gateway';
 import type { PaymentIntentRow } from './payment.table';
 
 /** Everything needed to write the order later, stored with the intent before the card is charged. */
@@ -129,4 +130,27 @@ export function paymentIntentRow(
     created_at: now,
     updated_at: now,
   };
+}
+
+/**
+ * A checkout's record before its charge (Stripe: one request creates and confirms the intent, so
+ * its id is not known yet). The snapshot is durable under this shop id before any card is charged;
+ * the charge names the id in its metadata, and the record takes the gateway's id once the answer
+ * is in (adoptGatewayIntent), from the checkout, the webhook or the start-up reconciliation.
+ */
+const SHOP_INTENT_PREFIX = 'shop_pi';
+
+export function pendingIntentRow(provider: PaymentGateway['provider'], snapshot: IntentSnapshot, idempotencyKey: string, currency: string, now: number): PaymentIntentRow {
+  const id = timeOrderedId(SHOP_INTENT_PREFIX, now);
+  return paymentIntentRow({ id, clientSecret: null, amountCents: snapshot.totals.total, currency, status: 'requires_payment_method' }, provider, snapshot, idempotencyKey, now);
+}
+
+/** True for a record whose charge's gateway id is not known yet (pendingIntentRow). */
+export function isPendingIntent(row: Pick<PaymentIntentRow, 'id'>): boolean {
+  return row.id.startsWith(`${SHOP_INTENT_PREFIX}_`);
+}
+
+/** The charge's metadata: the shop's record it belongs to (for the webhook and reconciliation) and the customer. */
+export function chargeMetadata(row: PaymentIntentRow, snapshot: IntentSnapshot): Record<string, string> {
+  return { [SHOP_INTENT_METADATA_KEY]: row.id, customer_email: snapshot.customer.email };
 }

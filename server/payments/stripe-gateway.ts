@@ -4,6 +4,8 @@ import type { StripeConfig } from '../config';
 import {
   CardDeclinedError,
   GatewayRequestError,
+  SHOP_INTENT_METADATA_KEY,
+  type ChargeIntentInput,
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
@@ -48,8 +50,11 @@ function translate(error: unknown): never {
 
 export function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
+    // Safe to retry: every call that changes anything carries an idempotency key.
     maxNetworkRetries: 2,
     timeout: 20_000,
+    // No request-latency reports to Stripe in a header of every next request.
+    telemetry: false,
     ...(config.api ? { host: config.api.host, port: config.api.port, protocol: config.api.protocol } : {}),
   });
 }
@@ -98,6 +103,38 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
           stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {}),
         );
         return toIntent(intent);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
+      try {
+        const intent = await withoutCallerStack(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: input.currency,
+              payment_method: input.paymentMethodId,
+              confirm: true,
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              metadata: input.metadata ?? {},
+            },
+            { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
+          ),
+        );
+        return toIntent(intent);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined> {
+      // Ids are [A-Za-z0-9_] (payment.snapshot.ts), so the query needs no escaping.
+      const query = `metadata['${SHOP_INTENT_METADATA_KEY}']:'${shopIntentId}'`;
+      try {
+        const found = await withoutCallerStack(() => stripe.paymentIntents.search({ query, limit: 1 }));
+        return found.data[0] && toIntent(found.data[0]);
       } catch (error) {
         translate(error);
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { SHOP_INTENT_METADATA_KEY } from './gateway';
 
 /**
  * Test support: a local HTTP server implementing the few Stripe endpoints the `stripe` package calls
@@ -35,23 +36,56 @@ export interface StripeStandIn {
   /** How many times money was actually taken (successful confirms, replays excluded). */
   charges(): number;
   requests(): number;
+  /**
+   * The next request that takes money answers 500 (kept for its idempotency key, as Stripe keeps
+   * a result, with `Stripe-Should-Retry: false`): the charge is made, its answer lost on the way.
+   */
+  loseNextChargeAnswer(): void;
   close(): Promise<void>;
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const error = (status: number, type: string, code: string, message: string, extra: object = {}) => ({
+  status,
+  body: { error: { type, code, message, ...extra } },
+});
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunded = new Map<string, number>();
+  const byShopIntent = new Map<string, StandInIntent>();
   const replays = new Map<string, { status: number; body: string; request: string }>();
   let charges = 0;
   let requests = 0;
+  let loseChargeAnswer = false;
+
+  /** Confirms with a test PaymentMethod id, as Stripe's test mode answers it. */
+  function confirm(intent: StandInIntent, paymentMethod: string): { status: number; body: unknown } {
+    if (paymentMethod === PROCESSING_PAYMENT_METHOD) {
+      intent.payment_method = paymentMethod;
+      intent.status = 'processing';
+      charges++;
+      return { status: 200, body: intent };
+    }
+    const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod) ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
+    if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
+    intent.payment_method = paymentMethod;
+    if (outcome.kind === 'succeeds') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      charges++;
+      return { status: 200, body: intent };
+    }
+    if (outcome.kind === 'requires_action') {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk' };
+      return { status: 200, body: intent };
+    }
+    intent.status = 'requires_payment_method';
+    return error(402, 'card_error', outcome.code, 'Your card was declined.', { decline_code: outcome.declineCode, payment_intent: intent });
+  }
 
   function handle(method: string, path: string, form: URLSearchParams): { status: number; body: unknown } {
-    const error = (status: number, type: string, code: string, message: string, extra: object = {}) => ({
-      status,
-      body: { error: { type, code, message, ...extra } },
-    });
     if (method === 'POST' && path === '/v1/payment_intents') {
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
@@ -73,7 +107,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       if (!Number.isInteger(intent.amount) || intent.amount < 50) return error(400, 'invalid_request_error', 'amount_too_small', 'Amount must be at least $0.50 usd');
       intents.set(intent.id, intent);
+      const shopIntent = metadata[SHOP_INTENT_METADATA_KEY];
+      if (shopIntent) byShopIntent.set(shopIntent, intent);
+      // As Stripe: `confirm=true` with a payment_method creates and confirms in one request.
+      if (form.get('confirm') === 'true') return confirm(intent, form.get('payment_method') ?? '');
       return { status: 200, body: intent };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      // Only the one query this shop sends: metadata['shop_intent']:'<id>'.
+      const query = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(form.get('query') ?? '');
+      if (!query) return error(400, 'invalid_request_error', 'parameter_invalid', 'The stand-in answers metadata queries only.');
+      const found = query[1] === SHOP_INTENT_METADATA_KEY ? byShopIntent.get(query[2]!) : undefined;
+      return { status: 200, body: { object: 'search_result', url: path, has_more: false, next_page: null, data: found ? [found] : [] } };
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     if (match) {
@@ -84,29 +129,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
       }
-      const paymentMethod = form.get('payment_method') ?? '';
-      if (paymentMethod === PROCESSING_PAYMENT_METHOD) {
-        intent.payment_method = paymentMethod;
-        intent.status = 'processing';
-        charges++;
-        return { status: 200, body: intent };
-      }
-      const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod) ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
-      if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
-      intent.payment_method = paymentMethod;
-      if (outcome.kind === 'succeeds') {
-        intent.status = 'succeeded';
-        intent.amount_received = intent.amount;
-        charges++;
-        return { status: 200, body: intent };
-      }
-      if (outcome.kind === 'requires_action') {
-        intent.status = 'requires_action';
-        intent.next_action = { type: 'use_stripe_sdk' };
-        return { status: 200, body: intent };
-      }
-      intent.status = 'requires_payment_method';
-      return error(402, 'card_error', outcome.code, 'Your card was declined.', { decline_code: outcome.declineCode, payment_intent: intent });
+      return confirm(intent, form.get('payment_method') ?? '');
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.get('payment_intent') ?? '');
@@ -140,11 +163,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       } else if (answer && answer.request !== request) {
         answer = { status: 400, request, body: JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }) };
       } else if (!answer) {
+        const chargesBefore = charges;
         const result = handle(req.method ?? 'GET', url.pathname, form);
         answer = { status: result.status, body: JSON.stringify(result.body), request };
+        if (loseChargeAnswer && charges > chargesBefore) {
+          loseChargeAnswer = false;
+          answer = { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }), request };
+        }
         if (replayKey) replays.set(replayKey, answer);
       }
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
+      const retry = answer.status >= 500 ? { 'Stripe-Should-Retry': 'false' } : {};
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...retry, ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
       res.end(answer.body);
     });
   });
@@ -158,6 +187,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refunded,
     charges: () => charges,
     requests: () => requests,
+    loseNextChargeAnswer: () => {
+      loseChargeAnswer = true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -113,6 +113,19 @@ describe('Stripe through the stripe package and a local stand-in', () => {
     expect(await countRows(t, 'orders')).toBe(orders + 1);
   });
 
+  it('charges with one request to Stripe per checkout, which names the stored record of its cart', async () => {
+    const requests = standIn.requests();
+    const response = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1, 2]), headers: { 'Idempotency-Key': 'one-request-checkout' } });
+    expect(response.status).toBe(201);
+    expect(standIn.requests()).toBe(requests + 1);
+    const order = await t.app.context.db.selectFrom('orders').selectAll().where('order_number', '=', response.body.order.orderNumber).executeTakeFirstOrThrow();
+    const intent = standIn.intents.get(order.payment_intent_id!)!;
+    expect(intent).toMatchObject({ status: 'succeeded', amount: order.total_cents, payment_method: 'pm_card_visa' });
+    const record = await t.app.context.db.selectFrom('payment_intents').selectAll().where('id', '=', intent.id).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ order_id: order.id, status: 'succeeded', idempotency_key: 'checkout:one-request-checkout' });
+    expect(intent.metadata.shop_intent).toMatch(/^shop_pi_/);
+  });
+
   it('does not charge a client that sends a lower total', async () => {
     const charges = standIn.charges();
     const requests = standIn.requests();
@@ -142,6 +155,28 @@ describe('Stripe webhook', () => {
     const count = await t.app.context.db.selectFrom('orders').select('id').where('payment_intent_id', '=', intent.id).execute();
     expect(count).toHaveLength(1);
     expect((await mailsOf(t, order.id)).map((mail) => mail.mailKey)).toEqual(['confirmation']);
+  });
+
+  it('writes the order of a checkout whose charge answer was lost, from the charge\'s metadata, and the retry is not charged', async () => {
+    const key = 'lost-charge-answer';
+    const body = checkoutBody('pm_card_visa', [2]);
+    const charges = standIn.charges();
+    standIn.loseNextChargeAnswer();
+    const lost = await t.request('POST', '/api/checkout', { body, headers: { 'Idempotency-Key': key } });
+    expect(lost.status).toBe(502);
+    expect(standIn.charges()).toBe(charges + 1);
+    const charged = [...standIn.intents.values()].at(-1)!;
+    expect(await t.app.context.db.selectFrom('orders').select('id').where('payment_intent_id', '=', charged.id).execute()).toHaveLength(0);
+
+    // Stripe's event names the shop's record in the intent's metadata, the only link the shop has.
+    const hook = await signedWebhook({ ...succeededEvent('evt_lost_answer', { id: charged.id, amount: charged.amount }), data: { object: { ...charged } } });
+    expect(hook.body.result).toBe('order_created');
+    const order = await t.app.context.db.selectFrom('orders').selectAll().where('payment_intent_id', '=', charged.id).executeTakeFirstOrThrow();
+
+    const retry = await t.request('POST', '/api/checkout', { body, headers: { 'Idempotency-Key': key } });
+    expect(retry.status).toBe(201);
+    expect(retry.body.order.orderNumber).toBe(order.order_number);
+    expect(standIn.charges()).toBe(charges + 1);
   });
 
   it('refuses a bad or stale signature with 400', async () => {

@@ -8,6 +8,8 @@ import type { WriteQueue } from '../write-path/order-writer';
 import {
   CardDeclinedError,
   GatewayRequestError,
+  IntentKeyTakenError,
+  type ChargeIntentInput,
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
@@ -76,7 +78,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     return toIntent(await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow());
   }
 
-  return {
+  const gateway: PaymentGateway = {
     provider: 'test',
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
@@ -97,6 +99,17 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       });
       if (failure && row.status !== 'succeeded' && row.status !== 'canceled') throw failure;
       return toIntent(row);
+    },
+
+    async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
+      const created = await gateway.createIntent(input);
+      return gateway.confirmIntent(created.id, input.paymentMethodId);
+    },
+
+    // Its checkouts write the charge with the shop's record in one transaction: no record is ever
+    // left waiting for the answer of a charge made elsewhere.
+    async findIntentOfShopRecord(): Promise<GatewayIntent | undefined> {
+      return undefined;
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
@@ -131,4 +144,5 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       });
     },
   };
+  return gateway;
 }

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
-import { findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import type { Trx } from '../db/transaction';
+import { SHOP_INTENT_METADATA_KEY } from './gateway';
+import { adoptGatewayIntent, findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
+import { isPendingIntent } from './payment.snapshot';
+import type { PaymentIntentRow } from './payment.table';
 import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
 import { applyRefundEvent } from './refund.webhook';
 
@@ -16,7 +20,7 @@ export async function applyWebhookEvent(payments: Payments, event: Stripe.Event)
     if (refundOutcome) return refundOutcome;
     if (!event.type.startsWith('payment_intent.')) return 'ignored';
     const remote = event.data.object as Stripe.PaymentIntent;
-    const local = await findPaymentIntent(trx, remote.id);
+    const local = (await findPaymentIntent(trx, remote.id)) ?? (await adoptFromMetadata(trx, remote));
     if (!local) return 'unknown_intent';
     if (event.type === 'payment_intent.succeeded') {
       if (local.order_id) return 'order_exists';
@@ -31,4 +35,17 @@ export async function applyWebhookEvent(payments: Payments, event: Stripe.Event)
     if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
     return 'status_updated';
   });
+}
+
+/**
+ * An intent a checkout charged in one request names the shop's record in its metadata; if the
+ * checkout did not get to give the record the intent's id (a crash after the charge), it happens here.
+ */
+async function adoptFromMetadata(trx: Trx, remote: Stripe.PaymentIntent): Promise<PaymentIntentRow | undefined> {
+  const pendingId = remote.metadata?.[SHOP_INTENT_METADATA_KEY];
+  if (typeof pendingId !== 'string') return undefined;
+  const pending = await findPaymentIntent(trx, pendingId);
+  if (!pending || !isPendingIntent(pending)) return undefined;
+  await adoptGatewayIntent(trx, pendingId, remote.id);
+  return findPaymentIntent(trx, remote.id);
 }

@@ -3,6 +3,7 @@ import { createCheckoutWriter } from './checkout-writer';
 import { chargeAndPlaceOrder, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
 import { createWriteQueue, type WriteQueue } from './group-commit';
 import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
+import { createRemoteChargeWrites, type RemoteChargeWrites } from './remote-charge-writes';
 
 export type { WriteJob, WriteQueue } from './group-commit';
 /** What a domain adds to a PostgreSQL batch's transaction (the orders domain's staged orders). */
@@ -24,6 +25,8 @@ export interface OrderWriter {
    * network call that cannot join a transaction.
    */
   checkout: ((input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>) | null;
+  /** The two writes of a checkout whose charge is a network call (Stripe), batched where that pays. */
+  remoteCharge: RemoteChargeWrites;
   /** Starts what takes a while to start (the writer thread), once the server listens. */
   warmUp(): void;
   /** Whether checkouts currently run on the SQLite writer thread. */
@@ -35,7 +38,8 @@ export interface OrderWriter {
 export function createOrderWriter(app: AppContext, options: { localLedger: boolean }): OrderWriter {
   const writes = createWriteQueue(app.db);
   const idle = { warmUp: () => undefined, runsOnThread: () => false, close: async () => undefined };
-  if (!options.localLedger) return { writes, checkout: null, ...idle };
+  const remoteCharge = createRemoteChargeWrites(app.db, writes);
+  if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   const { database } = app.config;
   const { faults } = app;
   // One checkout in this thread's write queue: the fallback of the thread, and the general case.
@@ -47,12 +51,12 @@ export function createOrderWriter(app: AppContext, options: { localLedger: boole
       crashAfterCharge: faults.crashAfterCharge,
       onThreadExit: faults.writerThreadExited,
     });
-    return { writes, checkout: thread.run, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
+    return { writes, checkout: thread.run, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
   }
   // The crash tests' fault lives in the one-checkout transaction; the batch writer has none.
   if (database.kind === 'postgres' && !faults.crashAfterCharge) {
     const batches = createPostgresCheckoutWriter(app.db, { alone });
-    return { writes, checkout: batches.run, ...idle };
+    return { writes, checkout: batches.run, remoteCharge, ...idle };
   }
-  return { writes, checkout: alone, ...idle };
+  return { writes, checkout: alone, remoteCharge, ...idle };
 }

@@ -1,0 +1,112 @@
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from '../db/dialect';
+import type { Db } from '../db/database';
+import { timeOrderedUuid } from '../db/time-ordered-id';
+import type { StoredResponse } from '../idempotency/idempotency';
+import { orderConfirmationRow } from '../mail/mail-outbox';
+import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/order-batch.repository';
+import { generateOrderNumber } from '../orders/order-number';
+import { toOrderRows } from '../orders/order.repository';
+import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
+import type { WriteQueue } from '../payments/group-commit';
+import { insertPaymentIntentOrFindKey } from '../payments/payment.repository';
+import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
+import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
+import { createBatcher, type Request } from './batcher';
+import { insertMany } from './multi-insert';
+
+/**
+ * The two writes of a checkout whose charge is a network call (Stripe, payments/checkout.service.ts):
+ * the record with its cart snapshot before the charge, and the paid charge's order after it. Each
+ * goes through the write path's group commit; on PostgreSQL both are batched as the test gateway's
+ * checkout is (postgres-checkout-writer.ts): many checkouts per statement, not five round trips each.
+ */
+export interface RemoteChargeWrites {
+  /** Stores the record unless its key is taken: null when stored, else the record already under the key. */
+  storePending(row: PaymentIntentTable): Promise<PaymentIntentRow | null>;
+  /** Writes the paid charge's order (or finds the one already written) and the record's answer. */
+  placeOrder(input: PaidRemoteCharge): Promise<StoredResponse>;
+}
+
+/**
+ * Each write alone goes through the app's write queue (group commit: on SQLite, this thread's; the
+ * checkout writer thread was tried for these and cost more CPU per order than it saved,
+ * docs/benchmarks/scale.md, session 7). On PostgreSQL the writes are batched, and what a batch
+ * could not write as a whole goes through the queue one by one.
+ */
+export function createRemoteChargeWrites(db: Db, writes: WriteQueue): RemoteChargeWrites {
+  const alone: RemoteChargeWrites = {
+    storePending: (row) => writes.run((trx) => insertPaymentIntentOrFindKey(trx, row)),
+    placeOrder: (input) => writes.run((trx) => placeRemoteChargeOrder(trx, input)),
+  };
+  // The crash tests' fault needs nothing here: it fires before placeOrder is called.
+  return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
+}
+
+/** Every record of the batch in one statement; a key already taken is skipped and returned to the caller. */
+const INSERT_PENDING = `insert into payment_intents select * from json_populate_recordset(null::payment_intents, $1::json)
+on conflict do nothing returning id`;
+
+/**
+ * Every record of the batch takes its intent's id, status, order and answer in one statement. A
+ * record another transaction already gave its id (the webhook) does not match: the batch then
+ * rolls back and its orders are written one by one, where that is handled.
+ */
+const SETTLE_RECORDS = `update payment_intents p set id = r.gateway_id, status = r.status, order_id = r.order_id,
+  answer_status = r.answer_status, answer_body = r.answer_body, request_hash = r.request_hash, updated_at = r.updated_at
+from json_to_recordset($1::json) as r(pending_id text, gateway_id text, status text, order_id text, answer_status int, answer_body text, request_hash text, updated_at bigint)
+where p.id = r.pending_id returning p.id`;
+
+function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): RemoteChargeWrites {
+  const options = { concurrency: 3, maxBatch: 64 };
+
+  const pending = createBatcher<PaymentIntentTable, PaymentIntentRow | null>(async (batch) => {
+    // One statement, committed on its own: nothing else is written with the records.
+    const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(INSERT_PENDING, [JSON.stringify(batch.map((request) => request.input))]));
+    const stored = new Set(rows.map((row) => row.id));
+    for (const request of batch) {
+      if (stored.has(request.input.id)) request.resolve(null);
+      else alone.storePending(request.input).then(request.resolve, request.reject);
+    }
+  }, options);
+
+  const orders = createBatcher<PaidRemoteCharge, StoredResponse>(async (batch) => {
+    let answers: StoredResponse[];
+    try {
+      answers = await placeOrders(batch);
+    } catch {
+      await Promise.all(batch.map((request) => alone.placeOrder(request.input).then(request.resolve, request.reject)));
+      return;
+    }
+    batch.forEach((request, index) => request.resolve(answers[index]!));
+  }, options);
+
+  async function placeOrders(batch: Request<PaidRemoteCharge, StoredResponse>[]): Promise<StoredResponse[]> {
+    const staged: StagedOrder[] = [];
+    const settlements: (IntentSettlement & { pending_id: string; gateway_id: string })[] = [];
+    const mails: object[] = [];
+    const answers = batch.map(({ input }) => {
+      const plan = planRemoteChargeOrder(input);
+      const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
+      staged.push(rows);
+      if (input.mail) mails.push(orderConfirmationRow(rows.order, input.now));
+      const { intent, answer } = plan.settle(rows.order);
+      settlements.push({ pending_id: input.pendingId, gateway_id: input.gatewayId, ...intent });
+      return answer;
+    });
+    const trx = await db.startTransaction().execute();
+    try {
+      const { rows } = await trx.executeQuery(CompiledQuery.raw(SETTLE_RECORDS, [JSON.stringify(settlements)]));
+      if (rows.length !== batch.length) throw new Error('a record of the batch was settled meanwhile');
+      const { lastSeq } = await insertMany(trx, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }]);
+      assignChangeSeqs(staged, lastSeq);
+      await trx.commit().execute();
+      return answers;
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return { storePending: (row) => pending.submit(row), placeOrder: (input) => orders.submit(input) };
+}
