@@ -8,7 +8,6 @@ import type { WriteQueue } from '../write-path/order-writer';
 import {
   CardDeclinedError,
   GatewayRequestError,
-  IntentKeyTakenError,
   type ChargeIntentInput,
   type CreateIntentInput,
   type GatewayIntent,

@@ -8,12 +8,12 @@ import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/
 import { generateOrderNumber } from '../orders/order-number';
 import { toOrderRows } from '../orders/order.repository';
 import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
-import type { WriteQueue } from '../payments/group-commit';
+import type { WriteQueue } from './group-commit';
 import { insertPaymentIntentOrFindKey } from '../payments/payment.repository';
 import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
-import { insertMany } from './multi-insert';
+import { insertMany } from '../db/multi-insert';
 
 /**
  * The two writes of a checkout whose charge is a network call (Stripe, payments/checkout.service.ts):
