@@ -13,6 +13,15 @@ export const COUNTED_ORDER = sql<boolean>`(status <> 'cancelled' and (status <> 
 /** UTC day number of an epoch-ms column: integer division on SQLite and PostgreSQL alike. */
 export const UTC_DAY = sql<number>`(created_at / ${sql.lit(DAY_MS)})`;
 
+/** One row per UTC day and status: orders, those counted as sales, and their net revenue (the day-status rollup's columns). */
+export const DAY_STATUS_AGGREGATES = [
+  UTC_DAY.as('day'),
+  'status',
+  sql<number>`count(*)`.as('orders'),
+  sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
+  sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
+] as const;
+
 export interface TopProductRow {
   device: string;
   productType: string | null;

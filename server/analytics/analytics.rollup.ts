@@ -10,7 +10,7 @@ import type {
   AnalyticsRollupStateTable,
   AnalyticsVisitorTable,
 } from './analytics.table';
-import { COUNTED_ORDER, DAY_MS, UTC_DAY, type TopProductRow } from './analytics.repository';
+import { COUNTED_ORDER, DAY_MS, DAY_STATUS_AGGREGATES, UTC_DAY, type TopProductRow } from './analytics.repository';
 
 // A type alias, not an interface: withTables<T>() needs an index-signature-compatible type.
 export type RollupTables = {
@@ -80,13 +80,7 @@ export async function refreshRollups(db: Db): Promise<number | 'all'> {
 async function insertDays(trx: RollupDb, day: number | null) {
   let statusRows = trx
     .selectFrom('orders')
-    .select([
-      UTC_DAY.as('day'),
-      'status',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
-    ])
+    .select(DAY_STATUS_AGGREGATES)
     .groupBy([UTC_DAY, 'status']);
   let deviceRows = trx
     .selectFrom('orders')

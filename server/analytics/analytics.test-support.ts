@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
 import type { DbOrTrx } from '../db/transaction';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { createTestOrder } from '../orders/order.test-support';
-import { COUNTED_ORDER, UTC_DAY } from './analytics.repository';
+import { DAY_STATUS_AGGREGATES, UTC_DAY } from './analytics.repository';
 import type { RollupTables } from './analytics.rollup';
 import { recordVisit } from './analytics.visitors';
 
@@ -59,13 +58,7 @@ export interface DayStatusRow {
 export async function ordersByDayAndStatus(db: DbOrTrx, fromMs: number, toMs: number): Promise<DayStatusRow[]> {
   const rows = await db
     .selectFrom('orders')
-    .select([
-      UTC_DAY.as('day'),
-      'status',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then 1 else 0 end)`.as('counted_orders'),
-      sql<number>`sum(case when ${COUNTED_ORDER} then total_cents - refunded_cents else 0 end)`.as('revenue_cents'),
-    ])
+    .select(DAY_STATUS_AGGREGATES)
     .where('created_at', '>=', fromMs)
     .where('created_at', '<', toMs)
     .groupBy([UTC_DAY, 'status'])
