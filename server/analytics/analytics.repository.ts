@@ -49,12 +49,7 @@ export async function topProducts(db: DbOrTrx, fromMs: number, toMs: number, lim
     .orderBy('order_items.device')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    device: row.device,
-    productType: row.product_type,
-    quantity: Number(row.quantity),
-    revenueCents: Number(row.revenue_cents),
-  }));
+  return rows.map(toTopProduct);
 }
 
 export interface ActivityRow {
@@ -170,4 +165,9 @@ export async function insertErrorReport(db: DbOrTrx, report: NewErrorReport, at:
     })
     .execute();
   return id;
+}
+
+/** A top-products row as the database answers it (counts may come back as strings on PostgreSQL). */
+export function toTopProduct(row: { device: string; product_type: string | null; quantity: number | string; revenue_cents: number | string }): TopProductRow {
+  return { device: row.device, productType: row.product_type, quantity: Number(row.quantity), revenueCents: Number(row.revenue_cents) };
 }

@@ -10,7 +10,7 @@ import type {
   AnalyticsRollupStateTable,
   AnalyticsVisitorTable,
 } from './analytics.table';
-import { COUNTED_ORDER, DAY_MS, DAY_STATUS_AGGREGATES, UTC_DAY, type TopProductRow } from './analytics.repository';
+import { COUNTED_ORDER, DAY_MS, DAY_STATUS_AGGREGATES, toTopProduct, UTC_DAY, type TopProductRow } from './analytics.repository';
 
 // A type alias, not an interface: withTables<T>() needs an index-signature-compatible type.
 export type RollupTables = {
@@ -193,10 +193,5 @@ export async function rolledUpTopProducts(db: Db, fromDay: number, toDay: number
     .orderBy('device')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    device: row.device,
-    productType: row.product_type,
-    quantity: Number(row.quantity),
-    revenueCents: Number(row.revenue_cents),
-  }));
+  return rows.map(toTopProduct);
 }

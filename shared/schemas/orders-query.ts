@@ -88,14 +88,17 @@ export const orderListQuerySchema = z
 export type OrderFilters = z.output<typeof orderFiltersSchema>;
 export type OrderListQueryInput = z.output<typeof orderListQuerySchema>;
 
-/** PATCH /api/orders/:id/status body. An empty or null tracking number means "none given". */
-export const statusChangeSchema = z.strictObject({
-  status: statusSchema,
-  trackingNumber: z
+/** A tracking number as an admin types it: trimmed; empty or null means "none given". */
+export const trackingNumberSchema = z
     .string({ error: 'trackingNumber must be text.' })
     .trim()
     .max(TRACKING_NUMBER_MAX_LENGTH, `trackingNumber must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters.`)
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value ? value : null));
+
+/** PATCH /api/orders/:id/status body. An empty or null tracking number means "none given". */
+export const statusChangeSchema = z.strictObject({
+  status: statusSchema,
+  trackingNumber: trackingNumberSchema,
 });
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;

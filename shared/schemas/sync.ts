@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYNC_PULL_MAX_LIMIT, SYNC_PUSH_MAX_MUTATIONS } from '../sync';
-import { TRACKING_NUMBER_MAX_LENGTH } from './orders-query';
+import { trackingNumberSchema } from './orders-query';
 
 /** GET /api/sync/orders query. The cursor is opaque to clients; the server writes digits. */
 export const syncPullQuerySchema = z.object({
@@ -32,12 +32,7 @@ export const syncMutationSchema = z.strictObject({
   orderId: z.string({ error: 'orderId is required.' }).trim().min(1, 'orderId is required.').max(100, 'orderId must be at most 100 characters.'),
   type: z.literal('setStatus', { error: 'type must be "setStatus".' }),
   status: z.string({ error: 'status is required.' }).max(40, 'status must be at most 40 characters.'),
-  trackingNumber: z
-    .string({ error: 'trackingNumber must be text.' })
-    .trim()
-    .max(TRACKING_NUMBER_MAX_LENGTH, `trackingNumber must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters.`)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  trackingNumber: trackingNumberSchema,
   baseVersion: z.number({ error: 'baseVersion must be a whole number.' }).int('baseVersion must be a whole number.').min(0, 'baseVersion must be a whole number.'),
   at: z.string({ error: 'at must be an ISO timestamp.' }).max(40, 'at must be an ISO timestamp.'),
 });
