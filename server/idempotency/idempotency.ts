@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { HttpError } from '../errors/http-error';
+import { sortedKeysJson } from './canonical-json';
 import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../orders/order.repository';
 
@@ -42,12 +43,7 @@ export function hashRequest(request: unknown): string {
 
 /** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  });
+  return sortedKeysJson(value);
 }
 
 const storedResponse = precompile(2, (db, scope: string, key: string) =>
