@@ -35,6 +35,8 @@ export default defineConfig({
             'server/write-path/postgres-group-commit.test.ts',
             'server/config.test.ts',
             'server/auth/password.test.ts',
+            'server/idempotency/canonical-json.test.ts',
+            'server/http/header-replay.test.ts',
             'server/limits/rate-limit.test.ts',
             'server/limits/rate-limit.postgres.test.ts',
             'server/mail/mail.postgres.test.ts',
