@@ -1,7 +1,7 @@
 /**
  * The request fingerprint's serialiser: JSON with object keys sorted at every depth, written in one
  * pass instead of JSON.stringify with a replacer that copies every object into a sorted one (half
- * the time and none of the garbage on the checkout's main thread; docs/benchmarks/scale-sqlite.md).
+ * the time and a fraction of the garbage on the checkout's main thread; docs/benchmarks/scale-sqlite.md).
  *
  * Its output is, byte for byte, that of the copying serialiser it replaces (`sortedCopyJson`,
  * kept as the reference and the fallback), including two quirks of the copy that a stored
@@ -13,8 +13,12 @@
  * `toJSON`, a BigInt, very deep nesting) goes to the reference serialiser, which decides it as before.
  */
 export function sortedKeysJson(value: unknown): string {
-  const written = writeValue(value, 0);
-  return written === FALLBACK ? sortedCopyJson(value) : (written as string);
+  try {
+    return writeValue(value, 0) as string;
+  } catch (error) {
+    if (error === NEEDS_REFERENCE) return sortedCopyJson(value);
+    throw error;
+  }
 }
 
 /** The serialiser before issue 18's tuning: JSON.stringify with a replacer that sorts each object's keys. */
@@ -27,69 +31,57 @@ export function sortedCopyJson(value: unknown): string {
   });
 }
 
-/** Returned when a value needs the reference serialiser; `undefined` means "omitted", as in JSON.stringify. */
-const FALLBACK: unique symbol = Symbol('fallback');
+/** Thrown (and caught above) when a value is one for the reference serialiser. */
+const NEEDS_REFERENCE = Symbol('needs the reference serialiser');
 const MAX_DEPTH = 200;
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+/** What JSON.stringify escapes in a string: quote, backslash, control characters, (lone) surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 function isArrayIndex(key: string): boolean {
   return ARRAY_INDEX.test(key) && Number(key) < 4294967295;
 }
 
-function writeValue(value: unknown, depth: number): string | undefined | typeof FALLBACK {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      return undefined;
-    case 'object':
-      if (value === null) return 'null';
-      if (depth >= MAX_DEPTH) return FALLBACK;
-      if (Array.isArray(value)) return writeArray(value, depth + 1);
-      return writeObject(value as Record<string, unknown>, depth + 1);
-    default:
-      return FALLBACK; // bigint: the reference throws, as before
-  }
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : '"' + text + '"';
 }
 
-function writeArray(array: readonly unknown[], depth: number): string | typeof FALLBACK {
-  if (Object.getPrototypeOf(array) !== Array.prototype) return FALLBACK;
+/** The value as JSON, or undefined where JSON.stringify leaves it out (undefined, a function, a symbol). */
+function writeValue(value: unknown, depth: number): string | undefined {
+  if (typeof value === 'string') return quote(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value === null) return 'null';
+  if (typeof value === 'bigint' || depth >= MAX_DEPTH) throw NEEDS_REFERENCE;
+  if (typeof value !== 'object') return undefined;
+  return Array.isArray(value) ? writeArray(value, depth + 1) : writeObject(value as Record<string, unknown>, depth + 1);
+}
+
+function writeArray(array: readonly unknown[], depth: number): string {
+  if (Object.getPrototypeOf(array) !== Array.prototype) throw NEEDS_REFERENCE;
   let out = '[';
   for (let index = 0; index < array.length; index++) {
-    const written = writeValue(array[index], depth);
-    if (written === FALLBACK) return FALLBACK;
-    if (index > 0) out += ',';
-    out += written === undefined ? 'null' : written;
+    const item = writeValue(array[index], depth);
+    out += (index === 0 ? '' : ',') + (item === undefined ? 'null' : item);
   }
   return out + ']';
 }
 
-function writeObject(object: Record<string, unknown>, depth: number): string | typeof FALLBACK {
+function writeObject(object: Record<string, unknown>, depth: number): string {
   const prototype = Object.getPrototypeOf(object);
-  if ((prototype !== Object.prototype && prototype !== null) || typeof object.toJSON === 'function') return FALLBACK;
+  if ((prototype !== Object.prototype && prototype !== null) || typeof object.toJSON === 'function') throw NEEDS_REFERENCE;
   const keys = Object.keys(object);
   // Object.keys lists array-index keys first, ascending; the copy kept them there and sorted the rest.
-  let named = 0;
-  while (named < keys.length && isArrayIndex(keys[named]!)) named++;
-  const sortedNames = named === 0 ? keys.sort() : keys.slice(named).sort();
+  let indices = 0;
+  if (keys.length > 0 && keys[0]!.charCodeAt(0) <= 57) while (indices < keys.length && isArrayIndex(keys[indices]!)) indices++;
+  if (indices === 0) keys.sort();
+  else for (const key of keys.splice(indices).sort()) keys.push(key);
   let out = '{';
-  let first = true;
-  const write = (key: string): boolean => {
-    if (key === '__proto__') return true;
-    const written = writeValue(object[key], depth);
-    if (written === FALLBACK) return false;
-    if (written === undefined) return true;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + written;
-    first = false;
-    return true;
-  };
-  for (let index = 0; index < named; index++) if (!write(keys[index]!)) return FALLBACK;
-  for (const key of sortedNames) if (!write(key)) return FALLBACK;
+  for (const key of keys) {
+    if (key === '__proto__') continue;
+    const item = writeValue(object[key], depth);
+    if (item === undefined) continue;
+    out += (out.length === 1 ? '' : ',') + quote(key) + ':' + item;
+  }
   return out + '}';
 }
