@@ -9,11 +9,11 @@ import { checkoutBody } from '../server/payments/payment.test-support';
 
 /**
  * The checkout's main-thread costs per request, old code against this code in one process, in
- * alternating batches: the request fingerprint (hashRequest), the security headers (the middleware
+ * alternating batches, as CPU time per call: the request fingerprint (hashRequest), the security headers (the middleware
  * on a real ServerResponse), and the checkout body's validation (checkoutSchema.safeParse, a
  * two-line cart). "Old" is the code of BENCH_OLD_REF (default: the commit before issue 18's
- * main-thread tuning), unpacked from git beside this code. Prints the median µs per call over the
- * batches, and the minimum. Options: BENCH_OLD_REF, BENCH_BATCHES (15), BENCH_CALLS (2000).
+ * main-thread tuning), unpacked from git beside this code. Prints the median µs of CPU per call over
+ * the batches, and the minimum. Options: BENCH_OLD_REF, BENCH_BATCHES (15), BENCH_CALLS (2000).
  */
 const oldRef = process.env.BENCH_OLD_REF ?? '5ce0d83';
 const batches = Number(process.env.BENCH_BATCHES ?? 15);
@@ -53,16 +53,22 @@ function contextFor(requestPath: string): Context {
 
 type Case = { name: string; old: () => unknown; now: () => unknown };
 
+/** µs of this process's CPU per call (not wall time: the other processes on the cores take that). */
+function cpuPerCall(start: NodeJS.CpuUsage): number {
+  const spent = process.cpuUsage(start);
+  return (spent.user + spent.system) / calls;
+}
+
 function timeBatch(run: () => unknown): number {
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   for (let i = 0; i < calls; i++) run();
-  return Number(process.hrtime.bigint() - start) / 1000 / calls;
+  return cpuPerCall(start);
 }
 
 async function timeAsyncBatch(run: () => unknown): Promise<number> {
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   for (let i = 0; i < calls; i++) await run();
-  return Number(process.hrtime.bigint() - start) / 1000 / calls;
+  return cpuPerCall(start);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
