@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
@@ -38,7 +38,8 @@ export function keyReused(): HttpError {
 
 /** The request's fingerprint over canonical JSON: the same body with its keys in another order is the same request. */
 export function hashRequest(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request ?? null)).digest('hex');
+  // crypto.hash: the one-shot SHA-256 (Node 20.12+), the same digest without a Hash object per request.
+  return hash('sha256', canonicalJson(request ?? null), 'hex');
 }
 
 /** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
