@@ -8,6 +8,7 @@ import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
 import { generateOrderNumber } from './order-number';
 import { orderStageOf } from './order-batch.repository';
+import { changeSeqBlockOf, takeFromBlock } from './change-seq-block';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow } from './order.table';
 
 /** A database handle or an open transaction: repository functions take either, `db` first. */
@@ -59,6 +60,8 @@ const takeChangeSeq = precompile(0, (db) =>
 );
 
 export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
+  const block = changeSeqBlockOf(trx);
+  if (block) return takeFromBlock(trx as Transaction<Database>, block);
   const row = await takeChangeSeq.first(trx);
   if (!row) throw new Error('change_counters has no row for orders');
   return Number(row.value);
