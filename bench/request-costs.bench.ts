@@ -11,9 +11,10 @@ import { checkoutBody } from '../server/payments/payment.test-support';
  * The checkout's main-thread costs per request, old code against this code in one process, in
  * alternating batches, as CPU time per call: the request fingerprint (hashRequest), the security headers (the middleware
  * on a real ServerResponse), and the checkout body's validation (checkoutSchema.safeParse, a
- * two-line cart). "Old" is the code of BENCH_OLD_REF (default: the commit before issue 18's
+ * two-line cart); and the checkout writer's work per order (bench/support/writer-cost.ts: batches
+ * of 16 one-transaction checkouts on a fresh SQLite file, in this thread). "Old" is the code of BENCH_OLD_REF (default: the commit before issue 18's
  * main-thread tuning), unpacked from git beside this code. Prints the median µs of CPU per call over
- * the batches, and the minimum. Options: BENCH_OLD_REF, BENCH_BATCHES (15), BENCH_CALLS (2000).
+ * the batches, and the minimum. Options: BENCH_OLD_REF, BENCH_BATCHES (15), BENCH_CALLS (2000), BENCH_WRITER_ROUNDS (6).
  */
 const oldRef = process.env.BENCH_OLD_REF ?? '5ce0d83';
 const batches = Number(process.env.BENCH_BATCHES ?? 15);
@@ -23,13 +24,14 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 /** The old code's shared/ and server/ in a temporary folder that resolves packages from this one's node_modules. */
 function unpackOldCode(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-costs-'));
-  execSync(`git archive ${oldRef} shared server | tar -x -C ${dir}`, { cwd: root });
+  execSync(`git archive ${oldRef} shared server bench/support | tar -x -C ${dir}`, { cwd: root });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   fs.writeFileSync(path.join(dir, 'package.json'), fs.readFileSync(path.join(root, 'package.json')));
   return dir;
 }
 
 interface Side {
+  measureWriterCost: (mail: boolean, orders: number) => Promise<{ cpuMicros: number }>;
   hashRequest: (request: unknown) => string;
   securityHeaders: (options: { stripe: boolean }) => Middleware;
   checkoutSchema: { safeParse: (input: unknown) => { success: boolean } };
@@ -39,7 +41,8 @@ async function load(codeRoot: string): Promise<Side> {
   const idempotency = await import(path.join(codeRoot, 'server/idempotency/idempotency.ts'));
   const headers = await import(path.join(codeRoot, 'server/http/security-headers.ts'));
   const order = await import(path.join(codeRoot, 'shared/schemas/order.ts'));
-  return { hashRequest: idempotency.hashRequest, securityHeaders: headers.securityHeaders, checkoutSchema: order.checkoutSchema };
+  const writer = await import(path.join(codeRoot, 'bench/support/writer-cost.ts'));
+  return { measureWriterCost: writer.measureWriterCost, hashRequest: idempotency.hashRequest, securityHeaders: headers.securityHeaders, checkoutSchema: order.checkoutSchema };
 }
 
 /** A Koa context on a real ServerResponse, as the middleware sees one. */
@@ -109,6 +112,15 @@ async function main() {
       const fmt = (list: number[]) => `${median(list).toFixed(2)} / ${Math.min(...list).toFixed(2)}`;
       console.log(`| ${c.name} | ${fmt(times.old)} | ${fmt(times.now)} | ${((n / o) * 100).toFixed(0)} % |`);
     }
+    const writerRounds = Number(process.env.BENCH_WRITER_ROUNDS ?? 6);
+    const writer = { old: [] as number[], now: [] as number[] };
+    for (let round = 0; round < writerRounds; round++) {
+      for (const side of round % 2 === 0 ? (['old', 'now'] as const) : (['now', 'old'] as const)) {
+        writer[side].push((await (side === 'old' ? old : now).measureWriterCost(false, 2048)).cpuMicros);
+      }
+    }
+    const fmt = (list: number[]) => `${median(list).toFixed(1)} / ${Math.min(...list).toFixed(1)}`;
+    console.log(`| checkout writer, per order (${writerRounds} rounds of 2,048) | ${fmt(writer.old)} | ${fmt(writer.now)} | ${((median(writer.now) / median(writer.old)) * 100).toFixed(0)} % |`);
   } finally {
     fs.rmSync(oldRoot, { recursive: true, force: true });
   }
