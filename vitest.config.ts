@@ -45,6 +45,10 @@ export default defineConfig({
             'server/write-path/postgres-group-commit.test.ts',
             'server/config.test.ts',
             'server/auth/password.test.ts',
+            'server/idempotency/canonical-json.test.ts',
+            'server/http/header-replay.test.ts',
+            // SQLite's write batches only (PostgreSQL's stage their orders: postgres-group-commit.test.ts).
+            'server/sync/change-seq-block.test.ts',
             'server/limits/rate-limit.test.ts',
             'server/limits/rate-limit.postgres.test.ts',
             'server/mail/mail-crash.test.ts',

@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import helmet from 'koa-helmet';
+import { recordHeaderSteps, replayHeaderSteps, type HeaderStep } from './header-replay';
 import { isApiPath } from './protocol';
 
 /** What Stripe.js needs (Stripe's own CSP guidance), allowed only when Stripe is configured. */
@@ -18,6 +19,22 @@ const STRIPE = {
  * over plain HTTP it means nothing, and the proxy knows whether the site is served over TLS.
  */
 export function securityHeaders(options: { stripe: boolean }): Middleware {
+  const { forApi, forApp, permissions } = securityHeaderSources(options);
+  // helmet's headers depend on nothing in the request: what its middlewares set is recorded once per
+  // kind of answer and replayed (a third of helmet's cost per answer, the same headers in the same
+  // order; header-replay.test.ts holds the replay to helmet run per request).
+  const first: HeaderStep[] = [['Permissions-Policy', permissions]];
+  const api = recordHeaderSteps(forApi, first);
+  const app = recordHeaderSteps(forApp, first);
+  return async function setSecurityHeaders(ctx: Context, next: Next) {
+    const steps = isApiPath(ctx.path) ? api : app;
+    replayHeaderSteps(ctx.res, steps.ready ?? (await steps.recording));
+    return next();
+  };
+}
+
+/** helmet (koa-helmet) for the app and for the API, and the Permissions-Policy: the source of the headers. */
+export function securityHeaderSources(options: { stripe: boolean }): { forApp: Middleware; forApi: Middleware; permissions: string } {
   const stripe = options.stripe;
   const extra = (list: string[]) => (stripe ? list : []);
   const common = {
@@ -64,8 +81,5 @@ export function securityHeaders(options: { stripe: boolean }): Middleware {
     stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
   ].join(', ');
 
-  return async function setSecurityHeaders(ctx: Context, next: Next) {
-    ctx.set('Permissions-Policy', permissions);
-    return (isApiPath(ctx.path) ? forApi : forApp)(ctx, next);
-  };
+  return { forApp, forApi, permissions };
 }

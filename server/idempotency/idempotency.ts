@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { lockUntilCommit, type DbOrTrx, type TransactionRunner, type Trx } from '../db/transaction';
 import { HttpError } from '../errors/http-error';
+import { sortedKeysJson } from './canonical-json';
 
 /**
  * Requests sent with an `Idempotency-Key` header (design.md §3), all through `idempotent()`:
@@ -113,17 +114,13 @@ export function keyReused(): HttpError {
 
 /** The request's fingerprint over canonical JSON: the same body with its keys in another order is the same request. */
 export function hashRequest(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request ?? null)).digest('hex');
+  // crypto.hash: the one-shot SHA-256 (Node 20.12+), the same digest without a Hash object per request.
+  return hash('sha256', canonicalJson(request ?? null), 'hex');
 }
 
 /** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  });
+  return sortedKeysJson(value);
 }
 
 const inFlight = new Map<string, Promise<unknown>>();

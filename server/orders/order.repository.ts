@@ -3,6 +3,7 @@ import type { Design } from '../../shared/design';
 import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
+import { isPostgres } from '../db/dialect';
 import { insertRow, precompile } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
@@ -153,14 +154,43 @@ export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> 
     stage.push(staged);
     return staged.order;
   }
-  const orderNumber = await uniqueOrderNumber(trx);
-  const changeSeq = await nextChangeSeq(trx);
-  const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber, changeSeq });
+  const rows = isPostgres(trx) ? await insertOrderRow(trx, order) : await insertOrderRowOnSqlite(trx, order);
   // Row by row through precompiled inserts: a multi-row VALUES insert costs SQLite several times more.
-  await insertRow(trx, 'orders', rows.order);
   for (const item of rows.items) await insertRow(trx, 'order_items', item);
   await insertRow(trx, 'order_history', rows.history);
   return rows.order;
+}
+
+async function insertOrderRow(trx: Trx, order: NewOrder): Promise<ReturnType<typeof toOrderRows>> {
+  const orderNumber = await uniqueOrderNumber(trx);
+  const changeSeq = await nextChangeSeq(trx);
+  const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber, changeSeq });
+  await insertRow(trx, 'orders', rows.order);
+  return rows;
+}
+
+/**
+ * SQLite undoes only the failed statement of a transaction, so the orders' unique index checks the
+ * random number instead of a look-up before each insert (one statement fewer per order on the
+ * checkout writer); a colliding number is drawn again. PostgreSQL would abort the whole
+ * transaction, so it looks first.
+ */
+async function insertOrderRowOnSqlite(trx: Trx, order: NewOrder): Promise<ReturnType<typeof toOrderRows>> {
+  const id = timeOrderedUuid(order.createdAt);
+  const changeSeq = await nextChangeSeq(trx);
+  for (;;) {
+    const rows = toOrderRows(order, { id, orderNumber: generateOrderNumber(), changeSeq });
+    try {
+      await insertRow(trx, 'orders', rows.order);
+      return rows;
+    } catch (error) {
+      if (!isOrderNumberTaken(error)) throw error;
+    }
+  }
+}
+
+function isOrderNumberTaken(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && String((error as Error).message).includes('orders.order_number');
 }
 
 export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {

@@ -42,6 +42,7 @@ export interface WriteQueueOptions {
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
   if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: orderWriteHooks.postgresBatch });
+  const hooks = orderWriteHooks.sqliteBatch;
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;
@@ -65,24 +66,33 @@ export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): Write
   /** Runs the jobs in one transaction: their results, or the error and which job threw it (null: the commit). */
   async function runInOneTransaction(jobs: Pending[]): Promise<Outcome> {
     const trx = await db.startTransaction().execute();
-    const values: unknown[] = [];
-    const release = holdConnection(db, trx);
+    for (const hook of hooks) hook.begin(trx);
+    let committed: unknown[];
     try {
-      for (const pending of jobs) values.push(await pending.job(trx));
-    } catch (error) {
-      release();
-      await trx.rollback().execute().catch(() => undefined);
-      return { ok: false, error, failedJob: values.length };
-    }
-    release();
-    try {
+      const values: unknown[] = [];
+      const release = holdConnection(db, trx);
+      try {
+        for (const pending of jobs) values.push(await pending.job(trx));
+      } catch (error) {
+        release();
+        await trx.rollback().execute().catch(() => undefined);
+        return { ok: false, error, failedJob: values.length };
+      }
+      try {
+        for (const hook of hooks) await hook.beforeCommit(trx);
+      } finally {
+        release();
+      }
       await trx.commit().execute();
+      committed = values;
     } catch (error) {
       await trx.rollback().execute().catch(() => undefined);
       return { ok: false, error, failedJob: null };
+    } finally {
+      for (const hook of hooks) hook.end(trx);
     }
     options.onCommit?.(jobs.length);
-    return { ok: true, values };
+    return { ok: true, values: committed };
   }
 
   async function flush() {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CASE_TYPES,
+  COLORS,
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
   DEFAULT_FONT_SIZE,
@@ -9,11 +10,10 @@ import {
   MAX_QUANTITY_PER_LINE,
   MAX_TEXT_LENGTH,
   MIN_FONT_SIZE,
-  catalogColorName,
   productTypeOfVariant,
 } from '../catalog';
 import { isWholeCents } from '../money';
-import { forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
+import { fontCovers, forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
 import { itemMessage } from './fields';
 
 export { MAX_QUANTITY_PER_LINE };
@@ -42,8 +42,27 @@ export function unprintableTextMessage(characters: readonly string[]): string {
   return `Text contains characters that cannot be printed: ${characters.join(' ')}`;
 }
 
-/** The value of `values` equal to `value` in any case. */
-const oneOf = (values: readonly string[]) => (value: string) => values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+/** The value of `values` equal to `value` (trimmed) in any case; the first such value, as `find` would give. */
+function oneOf(values: readonly string[]): (value: string) => string | undefined {
+  const byLowerCase = new Map<string, string>();
+  for (const value of values) if (!byLowerCase.has(value.toLowerCase())) byLowerCase.set(value.toLowerCase(), value);
+  return (value) => byLowerCase.get(value.trim().toLowerCase());
+}
+
+/**
+ * The text checks' fast path (the cart is validated on every checkout, on the server's main thread):
+ * printable ASCII has one code point per code unit, holds no forbidden character, and needs no
+ * coverage lookup in a font that draws all of it. Anything else takes the full checks.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const FONTS_DRAWING_ASCII: ReadonlySet<string> = new Set(
+  FONTS.filter((font) => Array.from({ length: 0x7f - 0x20 }, (_, offset) => 0x20 + offset).every((point) => fontCovers(font, point))),
+);
+const withinTextLimit = (text: string) => text.length <= MAX_TEXT_LENGTH || [...text].length <= MAX_TEXT_LENGTH;
+const hasNoForbiddenCharacter = (text: string) => PRINTABLE_ASCII.test(text) || forbiddenCharacters(text).length === 0;
+function charactersFontCannotDraw(text: string, font: string): string[] {
+  return FONTS_DRAWING_ASCII.has(font) && typeof text === 'string' && PRINTABLE_ASCII.test(text) ? [] : unsupportedCharacters(text, font);
+}
 
 /** A select-type field: a catalogue value, matched in any case and stored in the catalogue's spelling. */
 function catalogueChoice(canonical: (value: string) => string | undefined, message: string) {
@@ -80,13 +99,13 @@ export const cartItemSchema = z
     text: z
       .string({ error: CART_MESSAGES.textRequired })
       .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
-      .refine((text) => [...text].length <= MAX_TEXT_LENGTH, { error: CART_MESSAGES.textTooLong, abort: true })
-      .refine((text) => forbiddenCharacters(text).length === 0, CART_MESSAGES.textForbidden),
+      .refine(withinTextLimit, { error: CART_MESSAGES.textTooLong, abort: true })
+      .refine(hasNoForbiddenCharacter, CART_MESSAGES.textForbidden),
     color: z
       .string({ error: CART_MESSAGES.colorRequired })
       .trim()
       .min(1, { error: CART_MESSAGES.colorRequired, abort: true })
-      .pipe(catalogueChoice(catalogColorName, CART_MESSAGES.colorRequired)),
+      .pipe(catalogueChoice(oneOf(COLORS.map((color) => color.name)), CART_MESSAGES.colorRequired)),
     font: catalogueChoice(oneOf(FONTS), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
     fontSize: z
       .number({ error: CART_MESSAGES.invalidFontSize })
@@ -116,7 +135,7 @@ export const cartItemSchema = z
     if (item.variant !== undefined && item.variant !== item.device) {
       ctx.addIssue({ code: 'custom', path: ['variant'], message: CART_MESSAGES.deviceRequired });
     }
-    const unprintable = unsupportedCharacters(item.text, item.font);
+    const unprintable = charactersFontCannotDraw(item.text, item.font);
     if (unprintable.length) ctx.addIssue({ code: 'custom', path: ['text'], message: unprintableTextMessage(unprintable) });
   });
 export type CartItemInput = z.input<typeof cartItemSchema>;
