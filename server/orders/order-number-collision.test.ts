@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { createTestOrder, newTestOrder } from './order.test-support';
-import { insertOrder } from './order.repository';
+import type { TestApp } from '../test/test-app';
 
 /** The order numbers to draw next; random ones once the list is used up. */
 const drawn = vi.hoisted(() => ({ next: [] as string[] }));
@@ -11,7 +9,16 @@ vi.mock('./order-number', async (original) => {
 });
 
 let t: TestApp;
+let createTestOrder: typeof import('./order.test-support').createTestOrder;
+let newTestOrder: typeof import('./order.test-support').newTestOrder;
+let insertOrder: typeof import('./order.repository').insertOrder;
 beforeAll(async () => {
+  // Test files share a worker's modules (vitest.config.ts, isolate: false): forget them, so the app
+  // imported below is built on the mocked order-number module rather than one another file loaded.
+  vi.resetModules();
+  ({ createTestOrder, newTestOrder } = await import('./order.test-support'));
+  ({ insertOrder } = await import('./order.repository'));
+  const { startTestApp } = await import('../test/test-app');
   t = await startTestApp();
 });
 afterAll(() => t.close());
