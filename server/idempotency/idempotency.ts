@@ -13,7 +13,10 @@ import { HttpError } from '../errors/http-error';
  * stored in the same transaction as the write it describes, so a crash can never leave a write
  * without its answer or an answer without its write. Where the answer is kept is the caller's
  * choice (an `AnswerStore`): the `idempotency_keys` table by default, a row of the caller's own
- * otherwise (a refund's row, a sync mutation's record, the checkout's intent).
+ * otherwise (a refund's row, a sync mutation's record, the checkout's intent). Work whose write
+ * path already reads and writes that row (the checkout, create-intent) does the look-up and the
+ * storing itself (`run`), so the protocol adds no statement to it. The webhook is not keyed by a
+ * client: its event id is inserted first, in the transaction that applies it (docs/decisions/layers.md).
  */
 export interface StoredResponse {
   status: number;
