@@ -21,7 +21,7 @@ export interface CheckoutRequest {
   body: unknown;
 }
 
-/** A checkout under way: its key's fingerprint ('' without a key) and the key its intent is stored under. */
+/** A checkout under way, with the request's fingerprint from the wrapper ('' without a key: nothing is stored). */
 interface Checkout extends Omit<CheckoutRequest, 'body'> {
   requestHash: string;
 }
