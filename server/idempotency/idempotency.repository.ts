@@ -1,6 +1,6 @@
 import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../db/transaction';
-import { keyReused, type AnswerStore, type StoredResponse } from './idempotency';
+import { type AnswerStore, type StoredResponse } from './idempotency';
 
 const storedRow = precompile(2, (db, scope: string, key: string) =>
   db.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body']).where('scope', '=', scope).where('key', '=', key),
@@ -18,8 +18,8 @@ const keyTable: AnswerStore<StoredResponse> = {
   async find(db, { scope, key, requestHash }) {
     const row = await storedRow.first(db, scope, key);
     if (!row) return undefined;
-    if (row.request_hash !== requestHash) throw keyReused();
-    return { status: row.status_code, body: JSON.parse(row.response_body) };
+    if (row.request_hash !== requestHash) return 'reused';
+    return { answer: { status: row.status_code, body: JSON.parse(row.response_body) } };
   },
   async save(trx, { scope, key, requestHash }, answer, now) {
     const row = { scope, key, request_hash: requestHash, status_code: answer.status, response_body: JSON.stringify(answer.body), created_at: now };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/transaction';
 import { HttpError } from '../errors/http-error';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { hashRequest, idempotent, type StoredResponse } from './idempotency';
+import { hashRequest, idempotent, type Found, type KeyedRequest, type StoredResponse } from './idempotency';
 import { keyTableAnswers } from './idempotency.repository';
 
 let t: TestApp;
@@ -103,5 +103,54 @@ describe('idempotent()', () => {
     });
     expect(answer).toEqual(theirs);
     expect(wrote).toBe(false);
+  });
+});
+
+/**
+ * Work that looks its key up and stores its answer in its own statements (the checkout's intent
+ * row, create-intent's intent): a toy ledger in memory, keyed as the wrapper hands it the request.
+ */
+function selfStoringCaller() {
+  const ledger = new Map<string, { requestHash: string; answer: number }>();
+  let runs = 0;
+  const call = (key: string | null, request: unknown) =>
+    idempotent({
+      scope: 'ledger',
+      key,
+      request,
+      run: async (keyed: KeyedRequest | null): Promise<Found<number>> => {
+        const held = keyed ? ledger.get(keyed.key) : undefined;
+        if (held) return held.requestHash === keyed!.requestHash ? { answer: held.answer } : 'reused';
+        // A gap where a second request with the key would slip in, were they not run one at a time.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        runs++;
+        if (keyed) ledger.set(keyed.key, { requestHash: keyed.requestHash, answer: runs });
+        return { answer: runs };
+      },
+    });
+  return { call, runs: () => runs };
+}
+
+describe('idempotent() with work that stores its own answer', () => {
+  it('runs requests with one key one at a time, so the second finds the first one\'s answer', async () => {
+    const { call, runs } = selfStoringCaller();
+    const key = randomUUID();
+    expect(await Promise.all([call(key, { a: 1 }), call(key, { a: 1 })])).toEqual([1, 1]);
+    expect(runs()).toBe(1);
+  });
+
+  it('turns a key the work found used for another request into 422 IDEMPOTENCY_KEY_REUSED', async () => {
+    const { call } = selfStoringCaller();
+    const key = randomUUID();
+    await call(key, { a: 1 });
+    const refused = await call(key, { a: 2 }).catch((error: unknown) => error);
+    expect((refused as HttpError).status).toBe(422);
+    expect((refused as HttpError).code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('hands the work no key, and runs it every time, without one', async () => {
+    const { call, runs } = selfStoringCaller();
+    await Promise.all([call(null, { a: 1 }), call(null, { a: 1 })]);
+    expect(runs()).toBe(2);
   });
 });

@@ -14,7 +14,10 @@ import { sortedKeysJson } from './canonical-json';
  * stored in the same transaction as the write it describes, so a crash can never leave a write
  * without its answer or an answer without its write. Where the answer is kept is the caller's
  * choice (an `AnswerStore`): the `idempotency_keys` table by default, a row of the caller's own
- * otherwise (a refund's row, a sync mutation's record, the checkout's intent).
+ * otherwise (a refund's row, a sync mutation's record, the checkout's intent). Work whose write
+ * path already reads and writes that row (the checkout, create-intent) does the look-up and the
+ * storing itself (`run`), so the protocol adds no statement to it. The webhook is not keyed by a
+ * client: its event id is inserted first, in the transaction that applies it (docs/decisions/layers.md).
  */
 export interface StoredResponse {
   status: number;
@@ -28,27 +31,45 @@ export interface KeyedRequest {
   requestHash: string;
 }
 
+/**
+ * What a store holds under a key: the answer already given, `reused` when the key answered another
+ * request, or nothing. A value, not a throw, so a batch the look-up runs in need not roll back (the
+ * checkout's look-up runs in a writer thread's batch); `answerOf` turns `reused` into the 422.
+ */
+export type Found<A> = { answer: A } | 'reused' | undefined;
+
 /** Where the answers of one kind of request are kept. */
 export interface AnswerStore<A> {
-  /** The answer already given for the key; throws `keyReused()` when it answered another request. */
-  find(db: DbOrTrx, request: KeyedRequest): Promise<A | undefined>;
-  /** Records the answer, inside the transaction that made it. */
+  /** What the key holds (see `Found`). */
+  find(db: DbOrTrx, request: KeyedRequest): Promise<Found<A>>;
+  /** Records the answer, inside the transaction that made it (nothing to do where the write itself records it). */
   save(trx: Trx, request: KeyedRequest, answer: A, now: number): Promise<void>;
 }
 
-export interface IdempotentWork<A, P> {
+/** The stored answer, if any; a key that answered another request is 422 `IDEMPOTENCY_KEY_REUSED`. */
+export function answerOf<A>(found: Found<A>): A | undefined {
+  if (found === 'reused') throw keyReused();
+  return found?.answer;
+}
+
+/** Which request a key names and how its requests are kept apart: shared by both kinds of work. */
+interface KeyedWork {
   scope: string;
-  /** The client's key; null runs the work once, unguarded (beyond `exclusive`). */
+  /** The client's key (`readIdempotencyKey`); null runs the work once, unguarded (beyond `exclusive`). */
   key: string | null;
-  /** What makes two requests the same request (hashed over canonical JSON). */
+  /** What makes two requests the same request (hashed over canonical JSON): the body as parsed, or what it means. */
   request: unknown;
+  /** Runs one at a time per this name in this process, key or none (default: scope and key). */
+  exclusive?: string;
+}
+
+/** Work whose answer the wrapper looks up and stores, in a transaction it opens. */
+export interface IdempotentWrite<A, P> extends KeyedWork {
   store: AnswerStore<A>;
   db: Kysely<Database>;
   /** The transaction the write runs in: a plain one, or the app's write path. */
   transaction: TransactionRunner;
   now: () => number;
-  /** Runs one at a time per this name in this process, key or none (default: scope and key). */
-  exclusive?: string;
   /**
    * Work that cannot run inside a transaction (a payment gateway's call), done before it only when
    * no answer is stored yet; a concurrent request that stored one meanwhile still wins.
@@ -58,14 +79,33 @@ export interface IdempotentWork<A, P> {
   write: (trx: Trx, prepared: P) => Promise<A>;
 }
 
+/**
+ * Work whose write path looks the key up and stores the answer in its own statements, so the
+ * protocol costs no statement of its own: the checkout, whose answer is columns of the intent row
+ * it writes anyway and whose look-up runs in the write path's batch (on a writer thread), and
+ * create-intent, whose answer is the intent stored under the key. `run` reports what the key held
+ * (a store's `find`) or the answer it made; it must refuse a second write under the key itself
+ * (a unique key on its row).
+ */
+export interface IdempotentRun<A> extends KeyedWork {
+  run: (keyed: KeyedRequest | null) => Promise<Found<A>>;
+}
+
+export type IdempotentWork<A, P> = IdempotentWrite<A, P> | IdempotentRun<A>;
+
 /** The one idempotency wrapper: see the comment at the top of this file. */
 export async function idempotent<A, P = undefined>(work: IdempotentWork<A, P>): Promise<A> {
   const keyed: KeyedRequest | null = work.key ? { scope: work.scope, key: work.key, requestHash: hashRequest(work.request) } : null;
   const name = keyed ? `${keyed.scope}:${keyed.key}` : null;
   const run = async (): Promise<A> => {
+    if ('run' in work) {
+      const found = await work.run(keyed);
+      if (found === undefined) throw new Error(`${work.scope}: the work ended without an answer`);
+      return answerOf(found)!;
+    }
     let prepared = undefined as P;
     if (work.prepare) {
-      const stored = keyed ? await work.store.find(work.db, keyed) : undefined;
+      const stored = keyed ? answerOf(await work.store.find(work.db, keyed)) : undefined;
       if (stored !== undefined) return stored;
       prepared = await work.prepare();
     }
@@ -85,7 +125,7 @@ export async function idempotent<A, P = undefined>(work: IdempotentWork<A, P>): 
  * (whose request carries many keys, one per mutation, each in its own savepoint).
  */
 export async function answerOnce<A>(trx: Trx, request: KeyedRequest, store: AnswerStore<A>, now: () => number, write: (trx: Trx) => Promise<A>): Promise<A> {
-  const stored = await store.find(trx, request);
+  const stored = answerOf(await store.find(trx, request));
   if (stored !== undefined) return stored;
   const answer = await write(trx);
   await store.save(trx, request, answer, now());

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
-import { hashRequest, idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
+import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
 import { toHttpError } from './payment.errors';
 import type { Payments } from './payment.service';
@@ -37,7 +37,7 @@ export function createCheckoutRoutes(app: AppContext, payments: Payments): Route
       payload,
       userId: ctx.state.user?.id ?? null,
       idempotencyKey: readIdempotencyKey(ctx),
-      requestHash: hashRequest(ctx.request.body),
+      body: ctx.request.body,
     });
     // Answers, new or stored for the key, are bodies this endpoint made: a success or pending
     // answer of the contract, or a failure (`success:false` with `{error, code}`) given as data.

@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { Database } from '../db/schema';
 import type { CheckoutPayload } from '../../shared/schemas/order';
-import { keyReused, singleFlight, type StoredResponse } from '../idempotency/idempotency';
+import { answerOf, idempotent, type Found, type KeyedRequest, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, IntentKeyTakenError, type GatewayIntent } from './gateway';
-import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, storedAnswer, type ChargeAndPlaceOrder } from './checkout.transaction';
+import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers, type ChargeAndPlaceOrder } from './checkout.transaction';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from './payment.errors';
 import { adoptGatewayIntent, findPaymentIntentByKey, updatePaymentIntent } from './payment.repository';
 import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from './payment.snapshot';
@@ -17,6 +17,12 @@ export interface CheckoutRequest {
   payload: CheckoutPayload;
   userId: number | null;
   idempotencyKey: string | null;
+  /** The body as sent: what makes two requests with one key the same request. */
+  body: unknown;
+}
+
+/** A checkout under way, with the request's fingerprint from the wrapper ('' without a key: nothing is stored). */
+interface Checkout extends Omit<CheckoutRequest, 'body'> {
   requestHash: string;
 }
 
@@ -28,21 +34,29 @@ export interface CheckoutRequest {
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
-  if (!request.idempotencyKey) return checkoutOnce(payments, request, `${CHECKOUT_SCOPE}:${randomUUID()}`);
-  const intentKey = `${CHECKOUT_SCOPE}:${request.idempotencyKey}`;
-  return singleFlight(intentKey, () => checkoutOnce(payments, request, intentKey));
+  const { body, ...rest } = request;
+  // The one wrapper (idempotency.ts) hashes the body and runs requests with one key one at a time
+  // (`checkout:<key>`); the look-up and the stored answer are the intent row's (intentAnswers),
+  // read and written by the statements the checkout runs anyway.
+  return idempotent({
+    scope: CHECKOUT_SCOPE,
+    key: request.idempotencyKey,
+    request: body,
+    run: (keyed) => checkoutOnce(payments, { ...rest, requestHash: keyed?.requestHash ?? '' }, keyed),
+  });
 }
 
-async function checkoutOnce(payments: Payments, request: CheckoutRequest, intentKey: string): Promise<StoredResponse> {
+async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedRequest | null): Promise<Found<StoredResponse>> {
   const { app } = payments;
   const checkout = payments.writer.checkout;
+  const intentKey = `${CHECKOUT_SCOPE}:${keyed?.key ?? randomUUID()}`;
   let snapshot: IntentSnapshot;
   try {
     snapshot = priceCheckout(app, request);
   } catch (error) {
     // A retry is told what its key already answered, even if the catalogue has changed since.
-    const stored = request.idempotencyKey ? storedAnswer(await findPaymentIntentByKey(app.db, intentKey), request.requestHash) : undefined;
-    if (stored) return stored;
+    const found = keyed ? await intentAnswers.find(app.db, keyed) : undefined;
+    if (found) return found;
     throw error;
   }
   if (!checkout) return checkoutWithRemoteCharge(payments, request, intentKey, snapshot);
@@ -59,15 +73,17 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
   try {
     // On the write path: the writer thread (SQLite file), a batch (PostgreSQL) or this thread's queue.
     const outcome = await checkout(input);
-    if (outcome === 'reused') throw keyReused();
-    if (outcome !== 'taken') return outcome;
+    if (outcome === 'reused') return 'reused';
+    if (outcome !== 'taken') return { answer: outcome };
   } catch (error) {
     // Another process created an intent with this key in the meantime: the general path handles that.
     if (!(error instanceof IntentKeyTakenError)) throw error;
   }
   // The key holds an intent without an answer (left by a crash or the general path): resume it.
   const known = await findPaymentIntentByKey(app.db, intentKey);
-  return storedAnswer(known, request.requestHash) ?? checkoutThroughGateway(payments, request, intentKey, snapshot, known ?? null);
+  const found = foundOnIntent(known, request.requestHash);
+  if (found && found !== 'taken') return found;
+  return { answer: await checkoutThroughGateway(payments, request, intentKey, snapshot, known ?? null) };
 }
 
 /**
@@ -77,22 +93,23 @@ async function checkoutOnce(payments: Payments, request: CheckoutRequest, intent
  * written in one transaction. A crash after the charge leaves the record, which the webhook or the
  * start-up reconciliation turns into the order (payment.service.ts, settleIntent).
  */
-async function checkoutWithRemoteCharge(payments: Payments, request: CheckoutRequest, intentKey: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+async function checkoutWithRemoteCharge(payments: Payments, request: Checkout, intentKey: string, snapshot: IntentSnapshot): Promise<Found<StoredResponse>> {
   const { app, gateway, writer } = payments;
   const pending = pendingIntentRow(gateway.provider, snapshot, intentKey, PAYMENT_CURRENCY, app.now());
+  // Stores the record and takes the key, or finds the record already under it: the key's look-up.
   const known = await writer.remoteCharge.storePending(pending);
-  if (!known) return chargeStoredIntent(payments, request, pending, snapshot);
-  const stored = storedAnswer(known, request.requestHash);
-  if (stored) return stored;
-  if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
+  if (!known) return { answer: await chargeStoredIntent(payments, request, pending, snapshot) };
+  const found = foundOnIntent(known, request.requestHash);
+  if (found && found !== 'taken') return found;
+  if (known.snapshot !== JSON.stringify(snapshot)) return 'reused';
   // A record still waiting for its charge's answer (an earlier try crashed or lost it): the same
   // request again, under the same key, is answered by the gateway with the first charge, or makes it.
-  if (isPendingIntent(known)) return chargeStoredIntent(payments, request, known, snapshot);
-  return checkoutThroughGateway(payments, request, intentKey, snapshot, known);
+  if (isPendingIntent(known)) return { answer: await chargeStoredIntent(payments, request, known, snapshot) };
+  return { answer: await checkoutThroughGateway(payments, request, intentKey, snapshot, known) };
 }
 
 /** One request creates and confirms the stored record's intent; its answer is then written. */
-async function chargeStoredIntent(payments: Payments, request: CheckoutRequest, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
+async function chargeStoredIntent(payments: Payments, request: Checkout, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
   const { app, gateway, writer, writes } = payments;
   let charged: GatewayIntent;
   try {
@@ -125,7 +142,7 @@ async function chargeStoredIntent(payments: Payments, request: CheckoutRequest, 
 }
 
 /** The order of a paid intent (or the one already written for it) and, with a key, the stored answer. */
-async function placeOrder(trx: Transaction<Database>, app: Payments['app'], request: CheckoutRequest, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+async function placeOrder(trx: Transaction<Database>, app: Payments['app'], request: Checkout, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
   // The stored answer goes into the same update of the intent that links it to its order.
   const answerFor = (order: OrderRow): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
   const { order } = await createOrderForIntent(trx, app, intentId, snapshot, 'checkout', (made) => (request.idempotencyKey ? answerColumns(request, answerFor(made)) : {}));
@@ -133,7 +150,7 @@ async function placeOrder(trx: Transaction<Database>, app: Payments['app'], requ
 }
 
 /** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
-function priceCheckout(app: Payments['app'], request: CheckoutRequest): IntentSnapshot {
+function priceCheckout(app: Payments['app'], request: Checkout): IntentSnapshot {
   const { payload } = request;
   const totals = priceCart(payload, app.config.freeShippingThresholdCents);
   return buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
@@ -145,14 +162,14 @@ function priceCheckout(app: Payments['app'], request: CheckoutRequest): IntentSn
  */
 async function checkoutThroughGateway(
   payments: Payments,
-  request: CheckoutRequest,
+  request: Checkout,
   intentKey: string,
   snapshot: IntentSnapshot,
   known: PaymentIntentRow | null,
 ): Promise<StoredResponse> {
   const { app, gateway, writes } = payments;
   const { payload } = request;
-  const intent = await openIntent(payments, snapshot, intentKey, known);
+  const intent = answerOf(await openIntent(payments, snapshot, intentKey, known))!;
 
   let paid: GatewayIntent | undefined;
   if (!intent.order_id && intent.status === 'processing') {
@@ -184,7 +201,7 @@ async function checkoutThroughGateway(
   return writes.run((trx) => placeOrder(trx, app, request, intent.id, stored));
 }
 
-function fail(payments: Payments, request: CheckoutRequest, intentId: string, error: unknown): Promise<StoredResponse> {
+function fail(payments: Payments, request: Checkout, intentId: string, error: unknown): Promise<StoredResponse> {
   const refused = error instanceof CardDeclinedError || (error instanceof GatewayRequestError && error.status < 500);
   if (!refused) throw error;
   return answerFailure(payments, request, intentId, failureOf(error), 'requires_payment_method', errorCodeOf(error));
@@ -193,7 +210,7 @@ function fail(payments: Payments, request: CheckoutRequest, intentId: string, er
 /** Records a failed payment on the intent and, with a key, the answer, so a retry is told the same. */
 async function answerFailure(
   payments: Payments,
-  request: CheckoutRequest,
+  request: Checkout,
   intentId: string,
   failure: PaymentFailure,
   status: string,

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { toDollars } from '../../shared/money';
 import type { CheckoutSuccess } from '../../shared/api/types';
 import type { Database } from '../db/schema';
-import { keyReused, type StoredResponse } from '../idempotency/idempotency';
+import type { AnswerStore, Found, StoredResponse } from '../idempotency/idempotency';
 import { queueOrderConfirmation } from '../mail/mail-outbox';
 import { insertOrder } from '../orders/order.repository';
 import type { OrderRow } from '../orders/order.table';
@@ -63,20 +63,33 @@ export type KeyConflict = 'reused' | 'taken';
 /** What the one-transaction checkout ends with: an answer, new or stored, or the key's conflict. */
 export type CheckoutOutcome = StoredResponse | KeyConflict;
 
-/** The answer already given for this intent's key, or the key's conflict; undefined when there is neither. */
-export function storedAnswerOrConflict(intent: PaymentIntentRow | undefined, requestHash: string): CheckoutOutcome | undefined {
+/** What the intent stored under a key holds for this request: its answer, `reused`, or `taken` (an intent without an answer). */
+export function foundOnIntent(intent: PaymentIntentRow | undefined, requestHash: string): Found<StoredResponse> | 'taken' {
   if (!intent) return undefined;
   if (intent.answer_status === null || intent.answer_body === null) return 'taken';
   if (intent.request_hash !== requestHash) return 'reused';
-  return { status: intent.answer_status, body: JSON.parse(intent.answer_body) };
+  return { answer: { status: intent.answer_status, body: JSON.parse(intent.answer_body) } };
 }
 
-/** The answer already given for this intent's key, if any; a different request with the key is refused. */
-export function storedAnswer(intent: PaymentIntentRow | undefined, requestHash: string): StoredResponse | undefined {
-  const found = storedAnswerOrConflict(intent, requestHash);
-  if (found === 'reused') throw keyReused();
-  return found === 'taken' ? undefined : found;
+/** The answer already given for this intent's key, or the key's conflict; undefined when there is neither. */
+export function storedAnswerOrConflict(intent: PaymentIntentRow | undefined, requestHash: string): CheckoutOutcome | undefined {
+  const found = foundOnIntent(intent, requestHash);
+  return typeof found === 'object' ? found.answer : found;
 }
+
+/**
+ * The checkout's answers, kept on its intent row (`answer_*`, `request_hash`) for speed: the row is
+ * written anyway, so storing the answer costs no statement. `save` has nothing to do: the answer
+ * columns go into the write that inserts the intent or links it to its order (`answerColumns`).
+ * An intent without an answer holds no answer for a retry (the checkout resumes it).
+ */
+export const intentAnswers: AnswerStore<StoredResponse> = {
+  async find(db, { key, requestHash }) {
+    const found = foundOnIntent(await findPaymentIntentByKey(db, `${CHECKOUT_SCOPE}:${key}`), requestHash);
+    return found === 'taken' ? undefined : found;
+  },
+  async save() {},
+};
 
 /**
  * A crash leaves all of it or none, so nothing is ever charged without its order; one transaction
@@ -88,6 +101,7 @@ export function storedAnswer(intent: PaymentIntentRow | undefined, requestHash: 
  */
 export async function chargeAndPlaceOrder(trx: Transaction<Database>, input: ChargeAndPlaceOrder, afterCharge: () => void = () => undefined): Promise<CheckoutOutcome> {
   if (input.idempotencyKey) {
+    // The store's look-up (intentAnswers), on the transaction's connection, with `taken` kept apart.
     const found = storedAnswerOrConflict(await findPaymentIntentByKey(trx, input.intentKey), input.requestHash);
     if (found) return found;
   }

@@ -4,7 +4,7 @@ import type { PaymentsConfig } from '../../shared/api/types';
 import { toDollars } from '../../shared/money';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { HttpError, notFound } from '../errors/http-error';
-import { singleFlight } from '../idempotency/idempotency';
+import { idempotent } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
 import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
@@ -46,8 +46,15 @@ export function paymentsConfigOf(payments: Payments): PaymentsConfig {
 export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null): Promise<CreateIntentAnswer> {
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents);
   const snapshot = buildSnapshot(payload, totals, userId);
-  const intentKey = `create-intent:${key ?? randomUUID()}`;
-  const intent = await singleFlight(intentKey, () => gatewayCall(openIntent(payments, snapshot, intentKey)));
+  // The one wrapper (idempotency.ts): requests with one key run one at a time (`create-intent:<key>`);
+  // the intent stored under the key is its answer, and a key opened for another cart is refused.
+  // The priced cart, not the body, is the request: it is what the stored intent is compared with.
+  const intent = await idempotent({
+    scope: 'create-intent',
+    key,
+    request: snapshot,
+    run: (keyed) => gatewayCall(openIntent(payments, snapshot, `create-intent:${keyed?.key ?? randomUUID()}`)),
+  });
   const clientSecret = intent.clientSecret !== undefined ? intent.clientSecret : (await gatewayCall(payments.gateway.retrieveIntent(intent.id)))?.clientSecret;
   return { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/schema';
-import { keyReused } from '../idempotency/idempotency';
+import type { Found } from '../idempotency/idempotency';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
@@ -38,10 +38,13 @@ export function createPayments(app: AppContext, writer: OrderWriter): Payments {
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
 
+type OpenedIntent = PaymentIntentRow & { clientSecret?: string | null };
+
 /**
  * Creates the gateway intent for a priced cart and stores it with its snapshot; the snapshot is
  * durable before anyone can pay the intent. The idempotency key goes to the gateway too, so a
- * retried request finds the same intent.
+ * retried request finds the same intent. The intent stored under the key is the key's answer
+ * (`idempotent()`'s `run`): `reused` when it was opened for another cart.
  */
 export async function openIntent(
   payments: Payments,
@@ -49,13 +52,10 @@ export async function openIntent(
   idempotencyKey: string,
   /** What the caller already found under the key (null: nothing), so it is not looked up twice. */
   found?: PaymentIntentRow | null,
-): Promise<PaymentIntentRow & { clientSecret?: string | null }> {
+): Promise<Found<OpenedIntent>> {
   const { app, gateway, writes } = payments;
   const known = found === undefined ? await findPaymentIntentByKey(app.db, idempotencyKey) : found;
-  if (known) {
-    if (known.snapshot !== JSON.stringify(snapshot)) throw keyReused();
-    return known;
-  }
+  if (known) return known.snapshot === JSON.stringify(snapshot) ? { answer: known } : 'reused';
   const input = {
     amountCents: snapshot.totals.total,
     currency: PAYMENT_CURRENCY,
@@ -63,13 +63,14 @@ export async function openIntent(
     metadata: { customer_email: snapshot.customer.email },
   };
   const remote = await gateway.createIntent(input);
-  return writes.run(async (trx) => {
+  const opened = await writes.run(async (trx): Promise<OpenedIntent> => {
     const intent = remote;
     const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
     if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;
     return { ...row, clientSecret: intent.clientSecret };
   });
+  return { answer: opened };
 }
 
 /** Writes the order of a succeeded intent, once (remote-charge.transaction.ts), with this app's clock and mail setting. */

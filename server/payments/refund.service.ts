@@ -25,8 +25,8 @@ const refundRows: AnswerStore<GatewayRefund> = {
   async find(db, { key, requestHash }) {
     const earlier = await findRefundByKey(db, storedKeyOf(key));
     if (!earlier) return undefined;
-    if (earlier.request_hash !== requestHash) throw keyReused();
-    return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
+    if (earlier.request_hash !== requestHash) return 'reused';
+    return { answer: { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status } };
   },
   async save() {},
 };

@@ -51,6 +51,16 @@ describe('Stripe through the stripe package and a local stand-in', () => {
     expect(standIn.intents.get(first.body.id)!.amount).toBe(1291);
   });
 
+  it('opens one intent for create-intents sent at once with one key, and refuses the key with another cart (422)', async () => {
+    const before = standIn.intents.size;
+    const [first, second] = await Promise.all([createIntent([1], 'intent-key-2'), createIntent([1], 'intent-key-2')]);
+    expect(second.body).toEqual(first.body);
+    const otherCart = await createIntent([3], 'intent-key-2');
+    expect(otherCart.status).toBe(422);
+    expect(otherCart.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', error: 'This Idempotency-Key was already used for a different request.' });
+    expect(standIn.intents.size).toBe(before + 1);
+  });
+
   it('places an order after create-intent and confirm (spec.md §4 flow), once per intent', async () => {
     const intent = (await createIntent([1])).body;
     const unpaid = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });

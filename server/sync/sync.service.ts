@@ -35,7 +35,7 @@ function appliedMutations(user: User): AnswerStore<SyncMutationResult> {
       const seen = await findAppliedMutation(db, id);
       if (!seen) return undefined;
       const order = await findOrderById(db, seen.order_id);
-      return { id, result: 'duplicate', ...(order ? { order: await adminViewOf(db, order) } : {}) };
+      return { answer: { id, result: 'duplicate', ...(order ? { order: await adminViewOf(db, order) } : {}) } };
     },
     async save(trx, { key: id }, answer, now) {
       if (answer.result === 'applied' && answer.order) await recordAppliedMutation(trx, { id, orderId: answer.order.id, userId: user.id, result: 'applied', at: now });
