@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { productLineLabel } from '../../../../shared/catalog';
 import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
 import { formatDate } from '../shared/format';
 import { fulfillmentLists } from './fulfillment-lists';
@@ -27,7 +28,7 @@ export default function FulfillmentReportPage() {
                 <td>{i === 0 ? order.orderNumber : ''}</td>
                 <td>{i === 0 ? formatDate(order.createdAt) : ''}</td>
                 <td>{i === 0 ? order.customerName : ''}</td>
-                <td>{item.device} ({item.caseType})</td>
+                <td>{productLineLabel(item)}</td>
                 <td className="report-text">{item.text}</td>
                 <td>{item.color}</td>
                 <td>{item.font} {item.fontSize}px{item.logo ? ' + logo' : ''}</td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { productLineLabel } from '../../../../shared/catalog';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
@@ -45,7 +46,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
               <DesignThumbnail design={item} size={220} className="order-line__proof" />
               <dl className="order-line__facts">
                 <div><dt>Line</dt><dd>{line} of {order.items.length}</dd></div>
-                <div><dt>Product</dt><dd>{item.device} ({item.caseType})</dd></div>
+                <div><dt>Product</dt><dd>{productLineLabel(item)}</dd></div>
                 <div className="order-line__text"><dt>Text</dt><dd>{item.text}</dd></div>
                 <div><dt>Colour</dt><dd>{item.color}</dd></div>
                 <div><dt>Font</dt><dd>{item.font}, {item.fontSize}px</dd></div>
