@@ -1,9 +1,8 @@
-import { CompiledQuery, type Compilable, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Compilable, type Insertable } from 'kysely';
 import { isPostgres } from './dialect';
 import { heldConnection } from './sqlite-connection';
 import type { Database } from './schema';
-
-type DbOrTrx = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from './transaction';
 
 /**
  * Queries on the checkout's hot path are built with Kysely once per dialect and then run as

@@ -76,7 +76,8 @@ export interface IdempotentWrite<A, P> extends KeyedWork {
    */
   prepare?: () => Promise<P>;
   /** The write, inside the transaction; its answer is stored with it. */
-  write: (trx: Trx, prepared: P) => Promise<A>;
+  /** `keyed` carries the request's fingerprint, already computed, for a write that records it. */
+  write: (trx: Trx, prepared: P, keyed: KeyedRequest | null) => Promise<A>;
 }
 
 /**
@@ -110,9 +111,9 @@ export async function idempotent<A, P = undefined>(work: IdempotentWork<A, P>): 
       prepared = await work.prepare();
     }
     return work.transaction(async (trx) => {
-      if (!keyed) return work.write(trx, prepared);
+      if (!keyed) return work.write(trx, prepared, null);
       await lockUntilCommit(trx, name!);
-      return answerOnce(trx, keyed, work.store, work.now, (inner) => work.write(inner, prepared));
+      return answerOnce(trx, keyed, work.store, work.now, (inner) => work.write(inner, prepared, keyed));
     });
   };
   const exclusive = work.exclusive ?? name;

@@ -68,10 +68,10 @@ export async function refundPayment(payments: Payments, request: RefundRequest):
         throw refundError(error);
       }
     },
-    write: async (trx, { orderId, made }) => {
+    write: async (trx, { orderId, made }, keyed) => {
       if (await findRefund(trx, made.id)) return made;
       const storedKey = clientKey ? storedKeyOf(clientKey) : null;
-      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash: hashRequest(refundRequest), now: app.now() });
+      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash: keyed?.requestHash ?? hashRequest(refundRequest), now: app.now() });
       return made;
     },
   });
