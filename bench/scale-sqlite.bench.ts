@@ -32,6 +32,22 @@ interface Round {
   errors: number;
   /** µs of CPU per order: all threads, the main thread, the writer (busiest other), the rest. */
   cpu: { all: number; main: number; writer: number; rest: number };
+  /** Of that, µs in the kernel (system time): the writer's WAL writes and fsyncs, the main thread's sockets. */
+  system: { main: number; writer: number };
+}
+
+/** System (kernel) CPU milliseconds of each thread of a process (Linux /proc). */
+function threadSystemMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      threads.set(Number(tid), (Number(fields[12]) * 1000) / 100);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return threads;
 }
 
 async function measure(dir: string, codeRoot: string | undefined): Promise<Round> {
@@ -43,20 +59,23 @@ async function measure(dir: string, codeRoot: string | undefined): Promise<Round
     await load(2);
     const orders = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
     const pid = server.child.pid!;
-    const before = { orders: orders(), cpu: threadCpuMs(pid), at: Date.now() };
+    const before = { orders: orders(), cpu: threadCpuMs(pid), system: threadSystemMs(pid), at: Date.now() };
     const result = await load(seconds);
     const placed = orders() - before.orders;
-    const spent = [...threadCpuMs(pid)].map(([tid, ms]) => ({ tid, ms: ms - (before.cpu.get(tid) ?? 0) }));
+    const system = threadSystemMs(pid);
+    const spent = [...threadCpuMs(pid)].map(([tid, ms]) => ({ tid, ms: ms - (before.cpu.get(tid) ?? 0), system: (system.get(tid) ?? 0) - (before.system.get(tid) ?? 0) }));
     const perOrder = (ms: number) => (ms / placed) * 1000;
     const main = spent.find((thread) => thread.tid === pid)?.ms ?? 0;
     const others = spent.filter((thread) => thread.tid !== pid).sort((a, b) => b.ms - a.ms);
     const all = spent.reduce((sum, thread) => sum + thread.ms, 0);
     const writer = others[0]?.ms ?? 0;
+    const systemOf = (tid: number | undefined) => spent.find((thread) => thread.tid === tid)?.system ?? 0;
     return {
       ordersPerSecond: placed / ((Date.now() - before.at) / 1000),
       p99: result.latency.p99,
       errors: result.non2xx + result.errors + result.timeouts,
       cpu: { all: perOrder(all), main: perOrder(main), writer: perOrder(writer), rest: perOrder(all - main - writer) },
+      system: { main: perOrder(systemOf(pid)), writer: perOrder(systemOf(others[0]?.tid)) },
     };
   } finally {
     sqlite.close();
@@ -77,14 +96,15 @@ const cases = [
 const results = new Map<string, Round[]>(cases.map((c) => [c.name, []]));
 try {
   console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, ${rounds} rounds, load average at start: ${loadAverage()}`);
-  console.log('round case               orders/s  p99 ms errors | CPU us per order: all   main writer  rest | load');
+  console.log('round case               orders/s  p99 ms errors | CPU us per order: all   main writer  rest | system: main writer | load');
   for (let round = 0; round < rounds; round++) {
     for (const c of round % 2 ? [...cases].reverse() : cases) {
       const r = await measure(dir, c.root);
       results.get(c.name)!.push(r);
       const { all, main, writer, rest } = r.cpu;
+      const kernel = [r.system.main, r.system.writer].map((v) => v.toFixed(0).padStart(6)).join(' ');
       console.log(
-        `${String(round + 1).padEnd(5)} ${c.name.padEnd(18)} ${r.ordersPerSecond.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(6)} | ${[all, main, writer, rest].map((v) => v.toFixed(0).padStart(6)).join(' ')}       | ${os.loadavg()[0]!.toFixed(1)}`,
+        `${String(round + 1).padEnd(5)} ${c.name.padEnd(18)} ${r.ordersPerSecond.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(6)} | ${[all, main, writer, rest].map((v) => v.toFixed(0).padStart(6)).join(' ')}       | ${kernel}         | ${os.loadavg()[0]!.toFixed(1)}`,
       );
     }
   }
@@ -96,6 +116,10 @@ try {
   for (const part of ['all', 'main', 'writer', 'rest'] as const) {
     const mean = (list: Round[]) => sum(list, (r) => r.cpu[part]) / list.length;
     console.log(`CPU us per order, ${part.padEnd(6)}: before ${mean(before!).toFixed(0)}, this code ${mean(after!).toFixed(0)} (${(mean(after!) - mean(before!)).toFixed(0)})`);
+  }
+  for (const part of ['main', 'writer'] as const) {
+    const mean = (list: Round[]) => sum(list, (r) => r.system[part]) / list.length;
+    console.log(`of which system, ${part.padEnd(6)}: before ${mean(before!).toFixed(0)}, this code ${mean(after!).toFixed(0)} (${(mean(after!) - mean(before!)).toFixed(0)})`);
   }
   console.log(`load average at end: ${loadAverage()}`);
 } finally {

@@ -26,10 +26,17 @@ export function securityHeaders(options: { stripe: boolean }): Middleware {
   const first: HeaderStep[] = [['Permissions-Policy', permissions]];
   const api = recordHeaderSteps(forApi, first);
   const app = recordHeaderSteps(forApp, first);
-  return async function setSecurityHeaders(ctx: Context, next: Next) {
+  // Not an async function: once recorded (at start-up) it adds no promise of its own to a request.
+  return function setSecurityHeaders(ctx: Context, next: Next) {
     const steps = isApiPath(ctx.path) ? api : app;
-    replayHeaderSteps(ctx.res, steps.ready ?? (await steps.recording));
-    return next();
+    if (steps.ready) {
+      replayHeaderSteps(ctx.res, steps.ready);
+      return next();
+    }
+    return steps.recording.then((recorded) => {
+      replayHeaderSteps(ctx.res, recorded);
+      return next();
+    });
   };
 }
 

@@ -98,26 +98,29 @@ export type IdempotentWork<A, P> = IdempotentWrite<A, P> | IdempotentRun<A>;
 export async function idempotent<A, P = undefined>(work: IdempotentWork<A, P>): Promise<A> {
   const keyed: KeyedRequest | null = work.key ? { scope: work.scope, key: work.key, requestHash: hashRequest(work.request) } : null;
   const name = keyed ? `${keyed.scope}:${keyed.key}` : null;
-  const run = async (): Promise<A> => {
-    if ('run' in work) {
-      const found = await work.run(keyed);
-      if (found === undefined) throw new Error(`${work.scope}: the work ended without an answer`);
-      return answerOf(found)!;
-    }
-    let prepared = undefined as P;
-    if (work.prepare) {
-      const stored = keyed ? answerOf(await work.store.find(work.db, keyed)) : undefined;
-      if (stored !== undefined) return stored;
-      prepared = await work.prepare();
-    }
-    return work.transaction(async (trx) => {
-      if (!keyed) return work.write(trx, prepared, null);
-      await lockUntilCommit(trx, name!);
-      return answerOnce(trx, keyed, work.store, work.now, (inner) => work.write(inner, prepared, keyed));
-    });
-  };
   const exclusive = work.exclusive ?? name;
-  return exclusive ? singleFlight(exclusive, run) : run();
+  // A function without a name of its own: the TypeScript loader (esbuild's keepNames) would name a
+  // `const` closure with Object.defineProperty on every request.
+  return exclusive ? singleFlight(exclusive, () => runKeyed(work, keyed, name)) : runKeyed(work, keyed, name);
+}
+
+async function runKeyed<A, P>(work: IdempotentWork<A, P>, keyed: KeyedRequest | null, name: string | null): Promise<A> {
+  if ('run' in work) {
+    const found = await work.run(keyed);
+    if (found === undefined) throw new Error(`${work.scope}: the work ended without an answer`);
+    return answerOf(found)!;
+  }
+  let prepared = undefined as P;
+  if (work.prepare) {
+    const stored = keyed ? answerOf(await work.store.find(work.db, keyed)) : undefined;
+    if (stored !== undefined) return stored;
+    prepared = await work.prepare();
+  }
+  return work.transaction(async (trx) => {
+    if (!keyed) return work.write(trx, prepared, null);
+    await lockUntilCommit(trx, name!);
+    return answerOnce(trx, keyed, work.store, work.now, (inner) => work.write(inner, prepared, keyed));
+  });
 }
 
 /**
@@ -143,9 +146,9 @@ export function readIdempotencyKey(ctx: Context): string | null {
 }
 
 /** For routes that refuse a malformed key before they read the body (middleware). */
-export async function idempotencyKeyFirst(ctx: Context, next: Next): Promise<void> {
+export function idempotencyKeyFirst(ctx: Context, next: Next): Promise<void> {
   readIdempotencyKey(ctx);
-  await next();
+  return next();
 }
 
 /** 422 for a key already used with a different request. */

@@ -34,15 +34,17 @@ interface Checkout extends Omit<CheckoutRequest, 'body'> {
  * answer; across a crash the key finds the stored intent, so the card is charged once.
  */
 export function runCheckout(payments: Payments, request: CheckoutRequest): Promise<StoredResponse> {
-  const { body, ...rest } = request;
+  const { payload, userId, idempotencyKey } = request;
   // The one wrapper (idempotency.ts) hashes the body and runs requests with one key one at a time
   // (`checkout:<key>`); the look-up and the stored answer are the intent row's (intentAnswers),
   // read and written by the statements the checkout runs anyway.
   return idempotent({
     scope: CHECKOUT_SCOPE,
-    key: request.idempotencyKey,
-    request: body,
-    run: (keyed) => checkoutOnce(payments, { ...rest, requestHash: keyed?.requestHash ?? '' }, keyed),
+    key: idempotencyKey,
+    request: request.body,
+    run(keyed) {
+      return checkoutOnce(payments, { payload, userId, idempotencyKey, requestHash: keyed?.requestHash ?? '' }, keyed);
+    },
   });
 }
 
