@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import type { ChargeAndPlaceOrder } from '../payments/checkout.transaction';
 import { createCheckoutWriter } from './checkout-writer';
 import { cartPayload, checkoutBody, countRows, testGatewayCharges } from '../payments/payment.test-support';
-import { buildSnapshot, priceCart } from '../payments/payment.snapshot';
+import { buildSnapshot, newOrderFromSnapshot, priceCart } from '../payments/payment.snapshot';
+import { toOrderRows } from '../orders/order.repository';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import { listOrderPage } from '../orders/order-list.repository';
 
@@ -41,6 +42,23 @@ describe('checkout on the writer thread, beside writes of the main thread', () =
     const orderNumber = checkoutAnswers[7]!.body.order.orderNumber as string;
     const found = await listOrderPage(t.app.context.db, { search: orderNumber.toLowerCase() }, { offset: 0, limit: 50 }, 'UTC');
     expect(found.rows.map((row) => row.order_number)).toEqual([orderNumber]);
+  });
+
+  it('writes what it is handed: the intent keeps the snapshot as JSON.stringify writes it, the order its rows', async () => {
+    const payload = { ...(checkoutBody('pm_card_visa', [2, 1]) as unknown as CheckoutPayload), specialInstructions: '  Gift wrap, "please" \u00e9  ' };
+    const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
+    const now = Date.now();
+    const answer = await t.app.writer.checkout!({ snapshot, intentKey: 'checkout:wire-1', paymentMethodId: 'pm_card_visa', idempotencyKey: 'wire-1', requestHash: 'h', now, mail: true });
+    expect(t.app.writer.runsOnThread()).toBe(true);
+    const { db } = t.app.context;
+    const intent = await db.selectFrom('payment_intents').selectAll().where('idempotency_key', '=', 'checkout:wire-1').executeTakeFirstOrThrow();
+    expect(intent.snapshot).toBe(JSON.stringify(snapshot));
+    expect(answer).toEqual({ status: 201, body: JSON.parse(intent.answer_body!) });
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', intent.order_id!).executeTakeFirstOrThrow();
+    const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('line_no').execute();
+    const expected = toOrderRows(newOrderFromSnapshot(snapshot, intent.id, 'checkout', now), { id: order.id, orderNumber: order.order_number, changeSeq: order.change_seq });
+    expect(order).toEqual({ ...expected.order, search_text: order.search_text });
+    expect(items).toEqual(expected.items);
   });
 
   it('stops its thread only after the checkouts handed to it are committed and answered', async () => {
