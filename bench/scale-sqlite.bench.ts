@@ -16,11 +16,13 @@ import { threadCpuMs } from './support/process-cpu';
  * p99, and server CPU per order split by thread from /proc (main thread, the busiest other thread,
  * which is the checkout writer, and the rest: V8's and libuv's helpers). CPU per order moves far
  * less than orders/s when other work shares the cores.
- * Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3), BENCH_BASE_DIR, BENCH_NODE_ARGS.
+ * Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3), BENCH_BASE_DIR, BENCH_NODE_ARGS,
+ * BENCH_WARMUP_SECONDS (2: load before the measured window, while V8 still compiles the hot code).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
@@ -56,7 +58,7 @@ async function measure(dir: string, codeRoot: string | undefined): Promise<Round
   const sqlite = new SQLite(dbPath, { readonly: true });
   try {
     const load = (duration: number) => autocannon({ url: server.url, connections, duration, requests: [request] });
-    await load(2);
+    await load(warmUpSeconds);
     const orders = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
     const pid = server.child.pid!;
     const before = { orders: orders(), cpu: threadCpuMs(pid), system: threadSystemMs(pid), at: Date.now() };
@@ -95,7 +97,7 @@ const cases = [
 ];
 const results = new Map<string, Round[]>(cases.map((c) => [c.name, []]));
 try {
-  console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, ${rounds} rounds, load average at start: ${loadAverage()}`);
+  console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case after ${warmUpSeconds} s of warm-up, ${rounds} rounds, load average at start: ${loadAverage()}`);
   console.log('round case               orders/s  p99 ms errors | CPU us per order: all   main writer  rest | system: main writer | load');
   for (let round = 0; round < rounds; round++) {
     for (const c of round % 2 ? [...cases].reverse() : cases) {
