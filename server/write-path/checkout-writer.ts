@@ -32,8 +32,9 @@ interface Pending {
 
 /**
  * The checkout writer thread (docs/decisions/payments.md): with SQLite, a test-gateway checkout's
- * transaction runs on a worker thread with its own connection, so HTTP, validation and pricing on
- * the main thread and the database work on the writer use both cores. Both connections begin
+ * transaction, and each of a Stripe checkout's two writes, runs on a worker thread with its own
+ * connection (writer-jobs.ts), so HTTP, validation and pricing on the main thread and the database
+ * work on the writer use both cores. Both connections begin
  * their transactions IMMEDIATE, so writes from either side queue for SQLite's one write lock.
  *
  * The server starts the thread once it listens (`warmUp`); elsewhere, tests among them, it starts

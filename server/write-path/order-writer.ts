@@ -26,11 +26,14 @@ export interface OrderWriter {
    * network call that cannot join a transaction.
    */
   checkout: ((input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>) | null;
-  /** The two writes of a checkout whose charge is a network call (Stripe), batched where that pays. */
+  /**
+   * The two writes of a checkout whose charge is a network call (Stripe): on the writer thread with
+   * a SQLite file, batched on PostgreSQL.
+   */
   remoteCharge: RemoteChargeWrites;
   /** Starts what takes a while to start (the writer thread), once the server listens. */
   warmUp(): void;
-  /** Whether checkouts currently run on the SQLite writer thread. */
+  /** Whether checkouts (or the Stripe checkout's writes) currently run on the SQLite writer thread. */
   runsOnThread(): boolean;
   /** Waits for the checkouts under way, then stops the thread. */
   close(): Promise<void>;
