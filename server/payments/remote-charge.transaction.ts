@@ -15,8 +15,8 @@ type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'a
 
 /**
  * The database side of a checkout whose charge is a network call (Stripe), with plain data in and
- * out like checkout.transaction.ts. (It ran on the SQLite checkout writer thread for a while in
- * session 7: measured, that cost more CPU per order than it saved, docs/benchmarks/scale.md.)
+ * out like checkout.transaction.ts, so that on SQLite it runs on the checkout writer thread
+ * (server/write-path/writer-jobs.ts; measured quiet in session 8, docs/benchmarks/scale.md).
  */
 export interface OrderForIntent {
   intentId: string;

@@ -84,7 +84,8 @@ it('falls back to the main thread when the writer thread cannot start, and says 
   const ran: string[] = [];
   const writer = createCheckoutWriter(dir, {
     logger: { debug() {}, info() {}, error() {}, warn: (message) => warnings.push(message) },
-    fallback: async (input) => {
+    fallback: async (job) => {
+      const input = job as ChargeAndPlaceOrder;
       ran.push(input.intentKey);
       return { status: 201, body: { fallback: input.intentKey } };
     },

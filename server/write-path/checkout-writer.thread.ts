@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from '../db/sqlite-connection';
 import { orderWriteHooks } from '../orders/order-write-hooks';
-import { chargeAndPlaceOrder } from '../payments/checkout.transaction';
 import { createWriteQueue } from './group-commit';
+import { runWriterJob } from './writer-jobs';
 import { TEST_CRASH_EXIT_CODE } from '../app-faults';
 import type { WriterReply, WriterRequest, WriterThreadData } from './checkout-writer';
 
@@ -45,7 +45,7 @@ port.on('message', (message: WriterRequest) => {
   }
   inFlight = message.inFlight;
   for (const { id, input } of message.jobs) {
-    writes.run((trx) => chargeAndPlaceOrder(trx, input, afterCharge)).then(
+    writes.run((trx) => runWriterJob(trx, input, afterCharge)).then(
       (answer) => reply({ type: 'done', id, answer }),
       (error: unknown) => {
         const { name, message: text } = error instanceof Error ? error : new Error(String(error));

@@ -2,17 +2,20 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../http/logger';
 import type { ChargeAndPlaceOrder, CheckoutOutcome } from '../payments/checkout.transaction';
 import { IntentKeyTakenError } from '../payments/gateway';
+import type { WriterJob } from './writer-jobs';
 
 /** `inFlight`: the checkouts handed to the thread and not yet answered, these jobs included. */
-export type WriterRequest = { type: 'run'; jobs: { id: number; input: ChargeAndPlaceOrder }[]; inFlight: number } | { type: 'close' };
+export type WriterRequest = { type: 'run'; jobs: { id: number; input: WriterJob }[]; inFlight: number } | { type: 'close' };
 export type WriterReply =
   | { type: 'ready' }
-  | { type: 'done'; id: number; answer: CheckoutOutcome }
+  | { type: 'done'; id: number; answer: unknown }
   | { type: 'failed'; id: number; error: { name: string; message: string; code?: string } };
 
 export interface CheckoutWriter {
   /** Runs the one-transaction checkout on the writer thread; resolves once it is committed. */
   run(input: ChargeAndPlaceOrder): Promise<CheckoutOutcome>;
+  /** Runs any job of the thread (the Stripe checkout's two writes too, writer-jobs.ts). */
+  runJob(job: WriterJob): Promise<unknown>;
   /** Starts the thread ahead of the first checkout (the server does so once it listens). */
   warmUp(): void;
   /** Whether checkouts currently run on the thread (it started), rather than waiting for it or falling back. */
@@ -22,15 +25,16 @@ export interface CheckoutWriter {
 }
 
 interface Pending {
-  input: ChargeAndPlaceOrder;
-  resolve: (answer: CheckoutOutcome) => void;
+  input: WriterJob;
+  resolve: (answer: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * The checkout writer thread (docs/decisions/payments.md): with SQLite, a test-gateway checkout's
- * transaction runs on a worker thread with its own connection, so HTTP, validation and pricing on
- * the main thread and the database work on the writer use both cores. Both connections begin
+ * transaction, and each of a Stripe checkout's two writes, runs on a worker thread with its own
+ * connection (writer-jobs.ts), so HTTP, validation and pricing on the main thread and the database
+ * work on the writer use both cores. Both connections begin
  * their transactions IMMEDIATE, so writes from either side queue for SQLite's one write lock.
  *
  * The server starts the thread once it listens (`warmUp`); elsewhere, tests among them, it starts
@@ -48,7 +52,7 @@ export interface WriterThreadData {
 
 export interface CheckoutWriterOptions {
   logger: Logger;
-  fallback: (input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>;
+  fallback: (input: WriterJob) => Promise<unknown>;
   crashAfterCharge: boolean;
   /** Told the thread's exit code when it ends on its own (the composition's fault handling). */
   onThreadExit: (code: number) => void;
@@ -62,7 +66,7 @@ export function createCheckoutWriter(file: string, options: CheckoutWriterOption
   let nextId = 1;
   let drained: (() => void) | null = null;
   // Checkouts handed over in one event-loop turn go to the thread as one message.
-  let outbox: { id: number; input: ChargeAndPlaceOrder }[] = [];
+  let outbox: { id: number; input: WriterJob }[] = [];
 
   function post() {
     const jobs = outbox;
@@ -111,17 +115,20 @@ export function createCheckoutWriter(file: string, options: CheckoutWriterOption
     for (const id of [...pending.keys()]) settle(id, (entry) => entry.reject(error));
   }
 
+  function runJob(input: WriterJob): Promise<unknown> {
+    if (unavailable) return options.fallback(input);
+    worker ??= start();
+    const id = nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { input, resolve, reject });
+      if (outbox.length === 0) setImmediate(post);
+      outbox.push({ id, input });
+    });
+  }
+
   return {
-    run(input) {
-      if (unavailable) return options.fallback(input);
-      worker ??= start();
-      const id = nextId++;
-      return new Promise<CheckoutOutcome>((resolve, reject) => {
-        pending.set(id, { input, resolve, reject });
-        if (outbox.length === 0) setImmediate(post);
-        outbox.push({ id, input });
-      });
-    },
+    run: (input) => runJob(input) as Promise<CheckoutOutcome>,
+    runJob,
 
     warmUp() {
       if (!unavailable) worker ??= start();

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { createCheckoutWriter } from './checkout-writer';
-import { chargeAndPlaceOrder, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
+import type { ChargeAndPlaceOrder, CheckoutOutcome } from '../payments/checkout.transaction';
+import { runWriterJob, type WriterJob } from './writer-jobs';
 import { createWriteQueue, type WriteQueue } from './group-commit';
 import { createPostgresCheckoutWriter } from './postgres-checkout-writer';
 import { createRemoteChargeWrites, type RemoteChargeWrites } from './remote-charge-writes';
@@ -25,11 +26,14 @@ export interface OrderWriter {
    * network call that cannot join a transaction.
    */
   checkout: ((input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>) | null;
-  /** The two writes of a checkout whose charge is a network call (Stripe), batched where that pays. */
+  /**
+   * The two writes of a checkout whose charge is a network call (Stripe): on the writer thread with
+   * a SQLite file, batched on PostgreSQL.
+   */
   remoteCharge: RemoteChargeWrites;
   /** Starts what takes a while to start (the writer thread), once the server listens. */
   warmUp(): void;
-  /** Whether checkouts currently run on the SQLite writer thread. */
+  /** Whether checkouts (or the Stripe checkout's writes) currently run on the SQLite writer thread. */
   runsOnThread(): boolean;
   /** Waits for the checkouts under way, then stops the thread. */
   close(): Promise<void>;
@@ -38,21 +42,24 @@ export interface OrderWriter {
 export function createOrderWriter(app: AppContext, options: { localLedger: boolean }): OrderWriter {
   const writes = createWriteQueue(app.db);
   const idle = { warmUp: () => undefined, runsOnThread: () => false, close: async () => undefined };
-  const remoteCharge = createRemoteChargeWrites(app.db, writes);
-  if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   const { database } = app.config;
   const { faults } = app;
-  // One checkout in this thread's write queue: the fallback of the thread, and the general case.
-  const alone = (input: ChargeAndPlaceOrder) => writes.run((trx) => chargeAndPlaceOrder(trx, input, faults.afterCharge));
+  // One job in this thread's write queue: the fallback of the thread, and the general case.
+  const aloneJob = (job: WriterJob) => writes.run((trx) => runWriterJob(trx, job, faults.afterCharge));
+  const alone = (input: ChargeAndPlaceOrder) => aloneJob(input) as Promise<CheckoutOutcome>;
   if (database.kind === 'sqlite' && database.path !== ':memory:') {
+    // The Stripe checkout's two writes go to the thread too: their fsyncs then leave the event loop.
     const thread = createCheckoutWriter(database.path, {
       logger: app.logger,
-      fallback: alone,
+      fallback: aloneJob,
       crashAfterCharge: faults.crashAfterCharge,
       onThreadExit: faults.writerThreadExited,
     });
-    return { writes, checkout: thread.run, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
+    const remoteCharge = createRemoteChargeWrites(app.db, thread.runJob);
+    return { writes, checkout: options.localLedger ? thread.run : null, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
   }
+  const remoteCharge = createRemoteChargeWrites(app.db, aloneJob);
+  if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   // The crash tests' fault lives in the one-checkout transaction; the batch writer has none.
   if (database.kind === 'postgres' && !faults.crashAfterCharge) {
     const batches = createPostgresCheckoutWriter(app.db, { alone });

@@ -45,6 +45,8 @@ describe('the Stripe checkout writes (records before the charge, orders after it
     const answers = await Promise.all(charges.map((charge) => remoteCharge.placeOrder(charge)));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(answers[1]).toEqual(early);
+    // With a SQLite file the writes ran on the checkout writer thread, off the event loop that serves HTTP.
+    expect(app.writer.runsOnThread()).toBe(app.context.config.database.kind === 'sqlite');
     const orders = await db.selectFrom('orders').select(['payment_intent_id', 'order_number']).where('payment_intent_id', 'like', 'pi_writes_%').orderBy('payment_intent_id').execute();
     expect(orders.map((order) => order.payment_intent_id)).toEqual(['pi_writes_0', 'pi_writes_1', 'pi_writes_2']);
     const stored = await db.selectFrom('payment_intents').selectAll().where('id', 'like', 'pi_writes_%').orderBy('id').execute();

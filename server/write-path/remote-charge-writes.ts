@@ -8,9 +8,7 @@ import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/
 import { generateOrderNumber } from '../orders/order-number';
 import { toOrderRows } from '../orders/order.repository';
 import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
-import type { WriteQueue } from './group-commit';
-import { insertPaymentIntentOrFindKey } from '../payments/payment.repository';
-import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
+import type { WriterJob } from './writer-jobs';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
 import { insertMany } from '../db/multi-insert';
@@ -29,15 +27,15 @@ export interface RemoteChargeWrites {
 }
 
 /**
- * Each write alone goes through the app's write queue (group commit: on SQLite, this thread's; the
- * checkout writer thread was tried for these and cost more CPU per order than it saved,
- * docs/benchmarks/scale.md, session 7). On PostgreSQL the writes are batched, and what a batch
- * could not write as a whole goes through the queue one by one.
+ * Each write alone goes through `run`: on a SQLite file the checkout writer thread (writer-jobs.ts),
+ * so its statements and fsync leave the event loop; elsewhere this thread's write queue. On
+ * PostgreSQL the writes are batched, and what a batch could not write as a whole goes through
+ * `run` one by one.
  */
-export function createRemoteChargeWrites(db: Db, writes: WriteQueue): RemoteChargeWrites {
+export function createRemoteChargeWrites(db: Db, run: (job: Extract<WriterJob, { kind: string }>) => Promise<unknown>): RemoteChargeWrites {
   const alone: RemoteChargeWrites = {
-    storePending: (row) => writes.run((trx) => insertPaymentIntentOrFindKey(trx, row)),
-    placeOrder: (input) => writes.run((trx) => placeRemoteChargeOrder(trx, input)),
+    storePending: (row) => run({ kind: 'store-pending', row }) as Promise<PaymentIntentRow | null>,
+    placeOrder: (input) => run({ kind: 'remote-order', input }) as Promise<StoredResponse>,
   };
   // The crash tests' fault needs nothing here: it fires before placeOrder is called.
   return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
