@@ -1,5 +1,6 @@
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Database } from './schema';
+import { PG_CHANGE_LOCK_SHARED, PG_CHANGE_SEQUENCE } from '../sync/change-sequence.repository';
 
 /**
  * Many rows into several PostgreSQL tables in one statement: each table's rows go as one JSON
@@ -9,10 +10,9 @@ import type { Database } from './schema';
  * round trip instead of one per row: on a loaded machine every round trip is two context
  * switches, and those, not the server's CPU, were what a batch waited on (docs/benchmarks/scale.md).
  *
- * A part with `sequenced` takes the change sequence: the statement adds the part's row count to
- * the `change_counters` row and gives the k-th row `new value - count + k` in that column. The
- * counter's row lock is then held from this statement to COMMIT only (design.md §4 holds: whoever
- * takes a sequence keeps the row locked until it commits, so sequences become visible in order).
+ * A part with `sequenced` takes the change sequence: the statement takes the shared change lock
+ * and one number of the sequence per row, in row order (server/sync/change-sequence.repository.ts
+ * says why a pull still never skips a change).
  */
 export interface InsertPart {
   table: keyof Database & string;
@@ -24,8 +24,8 @@ export interface InsertPart {
 }
 
 export interface MultiInsertResult {
-  /** The counter's new value, when a part is sequenced. */
-  lastSeq: number | null;
+  /** The change numbers the sequenced part's rows took, in row order (empty when none is sequenced). */
+  seqs: number[];
   /** Rows inserted per part (parts without skipConflicts: all of them). */
   inserted: number[];
 }
@@ -39,36 +39,43 @@ function statementFor(parts: readonly InsertPart[], columns: string[][]): string
   if (text) return text;
   const sequenced = parts.some((part) => part.sequenced);
   const ctes: string[] = [];
-  if (sequenced) ctes.push(`seq as (update change_counters set value = value + $1::bigint where name = 'orders' returning value)`);
+  if (sequenced) {
+    // Materialized, and the numbers drawn from a join with the lock's row: the lock is taken before
+    // the first number, as the pull's horizon needs.
+    ctes.push(`lk as materialized (select ${PG_CHANGE_LOCK_SHARED})`);
+    ctes.push(`seq as materialized (select g.k, nextval('${PG_CHANGE_SEQUENCE}') as value from lk cross join generate_series(1, $1::int) as g(k))`);
+  }
   const counts: string[] = [];
   parts.forEach((part, index) => {
     const list = columns[index]!;
     const parameter = `$${index + 2}::json`;
-    const select = list.map((column) => (column === part.sequenced ? '(select value from seq) - $1::bigint + r.ordinality' : `r.${quoted(column)}`)).join(', ');
+    const select = list.map((column) => (column === part.sequenced ? 'seq.value' : `r.${quoted(column)}`)).join(', ');
+    const source = part.sequenced ? ' join seq on seq.k = r.ordinality' : '';
     const conflict = part.skipConflicts ? ' on conflict do nothing returning 1' : '';
     ctes.push(
-      `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${conflict})`,
+      `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${source}${conflict})`,
     );
     counts.push(part.skipConflicts ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
   });
-  text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select value from seq)' : 'null'} as last_seq, $1::bigint as sequenced_rows, ${counts.join(', ')}`;
+  text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, $1::int as sequenced_rows, ${counts.join(', ')}`;
   texts.set(key, text);
   return text;
 }
 
 export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
   const present = parts.filter((part) => part.rows.length > 0);
-  if (present.length === 0) return { lastSeq: null, inserted: parts.map(() => 0) };
+  if (present.length === 0) return { seqs: [], inserted: parts.map(() => 0) };
   const columns = present.map((part) => Object.keys(part.rows[0]!));
   const sequencedRows = present.find((part) => part.sequenced)?.rows.length ?? 0;
   const text = statementFor(present, columns);
   const parameters = [sequencedRows, ...present.map((part) => JSON.stringify(part.rows))];
   const row = (await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters))).rows[0] ?? {};
-  if (present.some((part) => part.sequenced) && row.last_seq == null) throw new Error('change_counters has no row for orders');
   const inserted = parts.map((part) => {
     const index = present.indexOf(part);
     if (index < 0) return 0;
     return part.skipConflicts ? Number(row[`inserted${index}`]) : part.rows.length;
   });
-  return { lastSeq: row.last_seq == null ? null : Number(row.last_seq), inserted };
+  const seqs = Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
+  if (seqs.length !== sequencedRows) throw new Error(`insertMany: ${seqs.length} change numbers for ${sequencedRows} rows`);
+  return { seqs, inserted };
 }

@@ -84,14 +84,14 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
         intents.push(settled.intent);
         outcomes.push(settled.answer);
       }
-      const { lastSeq, inserted } = await insertMany(trx, [
+      const { seqs, inserted } = await insertMany(trx, [
         { table: 'test_gateway_intents', rows: ledger },
         ...stagedOrderParts(staged),
         { table: 'mail_outbox', rows: mails },
         { table: 'payment_intents', rows: intents, skipConflicts: true },
       ]);
       if (inserted.at(-1) !== intents.length) throw new Error('an Idempotency-Key of the batch was taken meanwhile');
-      assignChangeSeqs(staged, lastSeq);
+      assignChangeSeqs(staged, seqs);
       await trx.commit().execute();
       return outcomes as CheckoutOutcome[];
     } catch (error) {

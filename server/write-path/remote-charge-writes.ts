@@ -98,8 +98,8 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
     try {
       const { rows } = await trx.executeQuery(CompiledQuery.raw(SETTLE_RECORDS, [JSON.stringify(settlements)]));
       if (rows.length !== batch.length) throw new Error('a record of the batch was settled meanwhile');
-      const { lastSeq } = await insertMany(trx, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }]);
-      assignChangeSeqs(staged, lastSeq);
+      const { seqs } = await insertMany(trx, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }]);
+      assignChangeSeqs(staged, seqs);
       await trx.commit().execute();
       return answers;
     } catch (error) {
