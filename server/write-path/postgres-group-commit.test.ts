@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { stagedOrdersHook, writeStagedOrders } from '../orders/order-batch.repository';
+import { stagedOrderParts, stagedOrdersHook, writeStagedOrders } from '../orders/order-batch.repository';
+import { insertManyAtOnce } from '../db/multi-insert';
 import { generateOrderNumber } from '../orders/order-number';
 import { findOrderByPaymentIntent, insertOrder, toOrderRows } from '../orders/order.repository';
 import { listChangedSince } from '../sync/sync.repository';
@@ -145,4 +146,20 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     await slow.commit().execute();
     expect((await pulled).map((row) => row.id)).toEqual([early.id, late.id]);
   });
+
+  it('a statement that is its own transaction writes nothing when a guard key is already there', async () => {
+    const staged = () => [toOrderRows(newTestOrder({ items: [{ text: 'Guarded' }] }), { id: randomUUID(), orderNumber: generateOrderNumber(), changeSeq: 0 })];
+    const existing = await db.transaction().execute((trx) => insertOrder(trx, newTestOrder()));
+    const count = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const blocked = await insertManyAtOnce(db, stagedOrderParts(staged()), { table: 'orders', column: 'order_number', keys: ['VP-NOPE', existing.order_number] });
+    expect(blocked).toMatchObject({ blocked: true, seqs: [] });
+    expect(await count()).toBe(before);
+    const written = await insertManyAtOnce(db, stagedOrderParts(staged()), { table: 'orders', column: 'order_number', keys: ['VP-NOPE'] });
+    expect(written.blocked).toBe(false);
+    expect(written.seqs).toHaveLength(1);
+    expect(written.seqs[0]).toBeGreaterThan(existing.change_seq);
+    expect(await count()).toBe(before + 1);
+  });
 });
+
