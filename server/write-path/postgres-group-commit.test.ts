@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import { migrations } from '../db/migrations';
 import { stagedOrderParts, stagedOrdersHook, writeStagedOrders } from '../orders/order-batch.repository';
 import { insertManyAtOnce } from '../db/multi-insert';
 import { generateOrderNumber } from '../orders/order-number';
@@ -160,6 +161,21 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     expect(written.seqs).toHaveLength(1);
     expect(written.seqs[0]).toBeGreaterThan(existing.change_seq);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('an existing database carries on from its counter when the sequence comes in (migration 2026-11-25T0100)', async () => {
+    const older = await openDatabase({ kind: 'postgres', url: await cluster.createDatabase() });
+    try {
+      const migrator = new Migrator({ db: older, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('2026-11-24T0600_orders_search_tracking')).error).toBeUndefined();
+      await older.updateTable('change_counters').set({ value: 41 }).where('name', '=', 'orders').execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await changeHorizon(older)).toBe(41);
+      const order = await older.transaction().execute((trx) => insertOrder(trx, newTestOrder()));
+      expect(order.change_seq).toBe(42);
+    } finally {
+      await older.destroy();
+    }
   });
 });
 
