@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
-import type { Db } from './database';
+import { postgresPoolOf, type Db } from './database';
 import type { Database } from './schema';
 import { PG_CHANGE_LOCK_SHARED, PG_CHANGE_SEQUENCE } from '../sync/change-sequence.repository';
 
@@ -33,66 +34,64 @@ export interface MultiInsertResult {
 
 const quoted = (column: string) => `"${column}"`;
 
-/** Writes nothing when any of `keys` is already in `table`.`column` (an Idempotency-Key that has answered). */
-export interface InsertGuard {
-  table: keyof Database & string;
-  column: string;
-  keys: readonly string[];
+interface Statement {
+  text: string;
+  /** Its name as a prepared statement (insertManyAtOnce): each pooled connection plans it once. */
+  name: string;
 }
 
-const statements = new Map<string, string>();
+const statements = new Map<string, Statement>();
 
-function statementFor(parts: readonly InsertPart[], columns: string[][], guard?: Omit<InsertGuard, 'keys'>): string {
-  const guardKey = guard ? `?${guard.table}.${guard.column}` : '';
-  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts ? '!' : ''}`).join('|') + guardKey;
-  const statement = statements.get(key);
-  if (statement) return statement;
+/** `strict`: no part skips conflicts; a unique violation fails the whole statement instead. */
+function statementFor(parts: readonly InsertPart[], columns: string[][], strict: boolean): Statement {
+  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts && !strict ? '!' : ''}`).join('|');
+  const known = statements.get(key);
+  if (known) return known;
   const sequenced = parts.some((part) => part.sequenced);
   const ctes: string[] = [];
-  // With a guard, every part writes only when no key was found; a unique violation (a key inserted
-  // meanwhile) fails the whole statement instead of being skipped.
-  const unlessFound = guard ? ' where not exists (select 1 from found)' : '';
-  if (guard) ctes.push(`found as materialized (select 1 from ${guard.table} where ${quoted(guard.column)} = any($${parts.length + 2}::text[]) limit 1)`);
   if (sequenced) {
     // Materialized, and the numbers drawn from a join with the lock's row: the lock is taken before
     // the first number, as the pull's horizon needs.
-    ctes.push(`lk as materialized (select ${PG_CHANGE_LOCK_SHARED}${unlessFound})`);
-    ctes.push(`seq as materialized (select g.k, nextval('${PG_CHANGE_SEQUENCE}') as value from lk cross join generate_series(1, $1::int) as g(k))`);
+    ctes.push(`lk as materialized (select ${PG_CHANGE_LOCK_SHARED})`);
+    // json_array_elements, not generate_series($1): the planner's row estimate for it does not
+    // depend on the parameters, so PostgreSQL keeps one generic plan for the prepared statement
+    // instead of planning every batch anew.
+    ctes.push(`seq as materialized (select g.k, nextval('${PG_CHANGE_SEQUENCE}') as value from lk cross join json_array_elements($1::json) with ordinality as g(v, k))`);
   }
   const counts: string[] = [];
   parts.forEach((part, index) => {
     const list = columns[index]!;
     const parameter = `$${index + 2}::json`;
     const select = list.map((column) => (column === part.sequenced ? 'seq.value' : `r.${quoted(column)}`)).join(', ');
-    const source = part.sequenced ? ' join seq on seq.k = r.ordinality' : unlessFound;
-    const skips = part.skipConflicts && !guard;
+    const source = part.sequenced ? ' join seq on seq.k = r.ordinality' : '';
+    const skips = part.skipConflicts && !strict;
     const conflict = skips ? ' on conflict do nothing returning 1' : '';
     ctes.push(
       `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${source}${conflict})`,
     );
     counts.push(skips ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
   });
-  const blocked = guard ? 'exists (select 1 from found)' : 'false';
-  const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, $1::int as sequenced_rows, ${blocked} as blocked, ${counts.join(', ')}`;
-  statements.set(key, text);
-  return text;
+  const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, ${counts.join(', ')}`;
+  const statement = { text, name: `insert_many_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
+  statements.set(key, statement);
+  return statement;
 }
 
 interface Prepared {
   present: InsertPart[];
-  statement: string;
+  statement: Statement;
   parameters: unknown[];
   sequencedRows: number;
 }
 
-function prepare(parts: readonly InsertPart[], guard?: InsertGuard): Prepared | null {
+function prepare(parts: readonly InsertPart[], strict: boolean): Prepared | null {
   const present = parts.filter((part) => part.rows.length > 0);
   if (present.length === 0) return null;
   const columns = present.map((part) => Object.keys(part.rows[0]!));
   const sequencedRows = present.find((part) => part.sequenced)?.rows.length ?? 0;
-  const statement = statementFor(present, columns, guard);
-  const parameters: unknown[] = [sequencedRows, ...present.map((part) => JSON.stringify(part.rows))];
-  if (guard) parameters.push(guard.keys);
+  const statement = statementFor(present, columns, strict);
+  // $1: one JSON element per sequenced row (the numbers' ordinals), then each part's rows.
+  const parameters: unknown[] = [`[${'0,'.repeat(sequencedRows).slice(0, -1)}]`, ...present.map((part) => JSON.stringify(part.rows))];
   return { present, statement, parameters, sequencedRows };
 }
 
@@ -109,24 +108,25 @@ function resultOf(parts: readonly InsertPart[], prepared: Prepared, row: Record<
 
 /** The parts in one statement of the caller's transaction. */
 export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
-  const prepared = prepare(parts);
+  const prepared = prepare(parts, false);
   if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
-  const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement, prepared.parameters));
+  const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement.text, prepared.parameters));
   return resultOf(parts, prepared, rows[0] ?? {});
 }
 
 /**
- * The parts in one statement that is its own transaction (all of it or nothing): one round trip
- * instead of BEGIN, a look-up, the insert and COMMIT. `blocked`: a guard key was found, and nothing
- * was written. Not a named prepared statement: its generic plan, made while the tables were small,
- * went on scanning payment_intents whole as it grew (7 ms a batch, measured), where each custom plan
- * costs ~0.2 ms.
+ * The parts in one statement that is its own transaction, all of it or nothing: one round trip
+ * instead of BEGIN, the insert and COMMIT. No part skips conflicts: a row that breaks a unique
+ * constraint (an Idempotency-Key that has answered before, a colliding order number) fails the
+ * statement, nothing is written, and the caller goes the longer way. As a named prepared statement:
+ * it reads no table, so the plan PostgreSQL keeps for it cannot go stale as the tables grow (a
+ * version with a key look-up in it kept a plan that scanned payment_intents whole, 3-7 ms a batch).
  */
-export async function insertManyAtOnce(db: Db, parts: readonly InsertPart[], guard: InsertGuard): Promise<MultiInsertResult & { blocked: boolean }> {
-  const prepared = prepare(parts, guard);
-  if (!prepared) return { seqs: [], inserted: parts.map(() => 0), blocked: false };
-  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement, prepared.parameters));
-  const row = rows[0] ?? {};
-  if (row.blocked === true) return { seqs: [], inserted: parts.map(() => 0), blocked: true };
-  return { ...resultOf(parts, prepared, row), blocked: false };
+export async function insertManyAtOnce(db: Db, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
+  const prepared = prepare(parts, true);
+  if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
+  const pool = postgresPoolOf(db);
+  if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
+  const { rows } = await pool.query<Record<string, unknown>>({ name: prepared.statement.name, text: prepared.statement.text, values: prepared.parameters });
+  return resultOf(parts, prepared, rows[0] ?? {});
 }

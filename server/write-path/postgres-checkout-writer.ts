@@ -28,14 +28,14 @@ export interface PostgresCheckoutWriterOptions {
 /**
  * The one-transaction test-gateway checkout on PostgreSQL, many checkouts per transaction: one
  * statement writes every ledger charge, order (taking the change sequence), item, history row,
- * confirmation mail (the outbox of issue 16) and shop intent (server/db/multi-insert.ts), as its own
- * transaction, unless one of the batch's Idempotency-Keys has answered before. Then (a retry) the
- * batch takes four round trips: BEGIN; one look-up of all its keys; the statement; COMMIT. Each
- * checkout's outcome is the one it would have had alone: a key that already answered gets its stored
- * answer (or `reused`/`taken`) and writes nothing. If another process inserted one of the keys
- * meanwhile, the statement fails (or, after a look-up, skips that intent and the batch rolls back),
- * and every checkout of the batch runs alone, where the key is found. Per order this replaced ten
- * round trips and a commit.
+ * confirmation mail (the outbox of issue 16) and shop intent (server/db/multi-insert.ts), and is its
+ * own transaction. If one of the batch's Idempotency-Keys has answered before (a retry), that
+ * statement fails whole and the batch takes four round trips: BEGIN; one look-up of all its keys;
+ * the statement; COMMIT. Each checkout's outcome is the one it would have had alone: a key that
+ * already answered gets its stored answer (or `reused`/`taken`) and writes nothing. If another
+ * process inserted one of the keys after the look-up, the statement skips that intent, the batch
+ * rolls back and every checkout of it runs alone, where the key is found. Per order this replaced
+ * ten round trips and a commit.
  */
 export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWriterOptions) {
   const batcher = createBatcher<ChargeAndPlaceOrder, CheckoutOutcome>(runBatch, {
@@ -47,14 +47,14 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
 
   async function runBatch(batch: Request<ChargeAndPlaceOrder, CheckoutOutcome>[]): Promise<void> {
     const inputs = batch.map((request) => request.input);
-    let outcomes: CheckoutOutcome[] | null;
-    try {
-      outcomes = (await writeAtOnce(inputs)) ?? (await writeBatch(inputs));
-    } catch {
-      await Promise.all(batch.map((request) => options.alone(request.input).then(request.resolve, request.reject)));
+    // The usual case first; a key that has answered before (a retry) or a colliding order number
+    // fails that statement whole, and the batch goes the way that looks its keys up.
+    const outcomes = (await writeAtOnce(inputs).catch(() => null)) ?? (await writeBatch(inputs).catch(() => null));
+    if (outcomes) {
+      batch.forEach((request, index) => request.resolve(outcomes[index]!));
       return;
     }
-    batch.forEach((request, index) => request.resolve(outcomes[index]!));
+    await Promise.all(batch.map((request) => options.alone(request.input).then(request.resolve, request.reject)));
   }
 
   /** Every checkout of the batch written as new, each as it would be alone. */
@@ -93,16 +93,10 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
     return { outcomes, staged, parts, intents };
   }
 
-  /**
-   * The usual case, in one round trip: the batch as one statement that is its own transaction,
-   * written only if none of its Idempotency-Keys has answered before. Null when one has (a retry):
-   * the batch then goes through writeBatch, which looks the keys up first.
-   */
-  async function writeAtOnce(inputs: ChargeAndPlaceOrder[]): Promise<CheckoutOutcome[] | null> {
-    const keys = inputs.filter((input) => input.idempotencyKey).map((input) => input.intentKey);
+  /** The batch as new checkouts, in one statement that is its own transaction (one round trip). */
+  async function writeAtOnce(inputs: ChargeAndPlaceOrder[]): Promise<CheckoutOutcome[]> {
     const { outcomes, staged, parts } = planNew(inputs, new Map());
-    const { seqs, blocked } = await insertManyAtOnce(db, parts, { table: 'payment_intents', column: 'idempotency_key', keys });
-    if (blocked) return null;
+    const { seqs } = await insertManyAtOnce(db, parts);
     assignChangeSeqs(staged, seqs);
     return outcomes;
   }

@@ -148,19 +148,18 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     expect((await pulled).map((row) => row.id)).toEqual([early.id, late.id]);
   });
 
-  it('a statement that is its own transaction writes nothing when a guard key is already there', async () => {
-    const staged = () => [toOrderRows(newTestOrder({ items: [{ text: 'Guarded' }] }), { id: randomUUID(), orderNumber: generateOrderNumber(), changeSeq: 0 })];
+  it('a statement that is its own transaction writes all of it, or nothing when a row breaks a unique constraint', async () => {
+    const staged = (orderNumber = generateOrderNumber()) => [toOrderRows(newTestOrder({ items: [{ text: 'At once' }] }), { id: randomUUID(), orderNumber, changeSeq: 0 })];
     const existing = await db.transaction().execute((trx) => insertOrder(trx, newTestOrder()));
     const count = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
-    const blocked = await insertManyAtOnce(db, stagedOrderParts(staged()), { table: 'orders', column: 'order_number', keys: ['VP-NOPE', existing.order_number] });
-    expect(blocked).toMatchObject({ blocked: true, seqs: [] });
+    const twoOrders = [...staged(), ...staged(existing.order_number)];
+    await expect(insertManyAtOnce(db, stagedOrderParts(twoOrders))).rejects.toMatchObject({ code: '23505' });
     expect(await count()).toBe(before);
-    const written = await insertManyAtOnce(db, stagedOrderParts(staged()), { table: 'orders', column: 'order_number', keys: ['VP-NOPE'] });
-    expect(written.blocked).toBe(false);
-    expect(written.seqs).toHaveLength(1);
+    const written = await insertManyAtOnce(db, stagedOrderParts([...staged(), ...staged()]));
+    expect(written.seqs).toHaveLength(2);
     expect(written.seqs[0]).toBeGreaterThan(existing.change_seq);
-    expect(await count()).toBe(before + 1);
+    expect(await count()).toBe(before + 2);
   });
 
   it('an existing database carries on from its counter when the sequence comes in (migration 2026-11-25T0100)', async () => {
