@@ -42,13 +42,27 @@ interface Statement {
 
 const statements = new Map<string, Statement>();
 
+/**
+ * A data-modifying statement that runs first in the same statement (a CTE named `lead` that returns
+ * one row per row it changed); the statement fails whole unless it changed `expectedRows` rows.
+ */
+export interface LeadingWrite {
+  /** Names the SQL in the statement cache. */
+  name: string;
+  /** The CTE's statement, given its one parameter's placeholder (e.g. `$4::json`). */
+  sql: (parameter: string) => string;
+  parameter: unknown;
+  expectedRows: number;
+}
+
 /** `strict`: no part skips conflicts; a unique violation fails the whole statement instead. */
-function statementFor(parts: readonly InsertPart[], columns: string[][], strict: boolean): Statement {
-  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts && !strict ? '!' : ''}`).join('|');
+function statementFor(parts: readonly InsertPart[], columns: string[][], strict: boolean, lead?: LeadingWrite): Statement {
+  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts && !strict ? '!' : ''}`).join('|') + (lead ? `<${lead.name}` : '');
   const known = statements.get(key);
   if (known) return known;
   const sequenced = parts.some((part) => part.sequenced);
   const ctes: string[] = [];
+  if (lead) ctes.push(`lead as (${lead.sql(`$${parts.length + 2}::json`)})`);
   if (sequenced) {
     // Materialized, and the numbers drawn from a join with the lock's row: the lock is taken before
     // the first number, as the pull's horizon needs.
@@ -71,6 +85,8 @@ function statementFor(parts: readonly InsertPart[], columns: string[][], strict:
     );
     counts.push(skips ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
   });
+  // shop_assert (migration 2026-11-25T0200) raises, and the statement with all its writes is undone.
+  if (lead) counts.push(`shop_assert((select count(*) from lead) = $${parts.length + 3}::int, 'the leading write changed another number of rows') as lead_ok`);
   const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, ${counts.join(', ')}`;
   const statement = { text, name: `insert_many_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
   statements.set(key, statement);
@@ -84,14 +100,15 @@ interface Prepared {
   sequencedRows: number;
 }
 
-function prepare(parts: readonly InsertPart[], strict: boolean): Prepared | null {
+function prepare(parts: readonly InsertPart[], strict: boolean, lead?: LeadingWrite): Prepared | null {
   const present = parts.filter((part) => part.rows.length > 0);
   if (present.length === 0) return null;
   const columns = present.map((part) => Object.keys(part.rows[0]!));
   const sequencedRows = present.find((part) => part.sequenced)?.rows.length ?? 0;
-  const statement = statementFor(present, columns, strict);
+  const statement = statementFor(present, columns, strict, lead);
   // $1: one JSON element per sequenced row (the numbers' ordinals), then each part's rows.
   const parameters: unknown[] = [`[${'0,'.repeat(sequencedRows).slice(0, -1)}]`, ...present.map((part) => JSON.stringify(part.rows))];
+  if (lead) parameters.push(lead.parameter, lead.expectedRows);
   return { present, statement, parameters, sequencedRows };
 }
 
@@ -116,17 +133,25 @@ export async function insertMany(trx: Transaction<Database>, parts: readonly Ins
 
 /**
  * The parts in one statement that is its own transaction, all of it or nothing: one round trip
- * instead of BEGIN, the insert and COMMIT. No part skips conflicts: a row that breaks a unique
+ * instead of BEGIN, the statements and COMMIT. No part skips conflicts: a row that breaks a unique
  * constraint (an Idempotency-Key that has answered before, a colliding order number) fails the
- * statement, nothing is written, and the caller goes the longer way. As a named prepared statement:
- * it reads no table, so the plan PostgreSQL keeps for it cannot go stale as the tables grow (a
- * version with a key look-up in it kept a plan that scanned payment_intents whole, 3-7 ms a batch).
+ * statement, nothing is written, and the caller goes the longer way.
+ *
+ * `prepared` (the default): as a named prepared statement, which each pooled connection plans once.
+ * Only for statements that read no table: PostgreSQL keeps one generic plan, and one made while a
+ * table was small went on scanning it whole as it grew (a version with a key look-up in it: 3-7 ms
+ * a batch). A statement with a `lead` that reads a table passes `prepared: false`.
  */
-export async function insertManyAtOnce(db: Db, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
-  const prepared = prepare(parts, true);
+export async function insertManyAtOnce(
+  db: Db,
+  parts: readonly InsertPart[],
+  options: { lead?: LeadingWrite; prepared?: boolean } = {},
+): Promise<MultiInsertResult> {
+  const prepared = prepare(parts, true, options.lead);
   if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
   const pool = postgresPoolOf(db);
   if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
-  const { rows } = await pool.query<Record<string, unknown>>({ name: prepared.statement.name, text: prepared.statement.text, values: prepared.parameters });
+  const { text, name } = prepared.statement;
+  const { rows } = await pool.query<Record<string, unknown>>(options.prepared === false ? { text, values: prepared.parameters } : { name, text, values: prepared.parameters });
   return resultOf(parts, prepared, rows[0] ?? {});
 }
