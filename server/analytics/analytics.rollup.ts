@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
+import { changeHorizon } from '../sync/change-sequence.repository';
 import type { Database } from '../db/schema';
 import type {
   AnalyticsDayDeviceTable,
@@ -33,19 +34,17 @@ const FULL_REBUILD_DAYS = 60;
  */
 export async function refreshRollups(db: Db): Promise<number | 'all'> {
   const rdb = db.withTables<RollupTables>();
-  const counter = await rdb.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst();
+  // Every change numbered up to `current` is settled (committed or gone): the rollups may cover it.
+  const current = await changeHorizon(db);
   const state = await rdb.selectFrom('analytics_rollup_state').select('change_seq').where('name', '=', 'orders').executeTakeFirst();
   // Fast path without a write transaction: nothing changed since the last refresh.
-  if (counter && state && Number(counter.value) <= Number(state.change_seq)) return 0;
+  if (state && current <= Number(state.change_seq)) return 0;
 
   return rdb.transaction().execute(async (trx) => {
     // Serialises concurrent refreshes on PostgreSQL; SQLite runs one transaction at a time anyway.
     let stateQuery = trx.selectFrom('analytics_rollup_state').select('change_seq').where('name', '=', 'orders');
     if (isPostgres(db)) stateQuery = stateQuery.forUpdate();
     const covered = Number((await stateQuery.executeTakeFirst())?.change_seq ?? 0);
-    const current = Number(
-      (await trx.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst())?.value ?? 0,
-    );
     if (current <= covered) return 0;
 
     const dirty = await trx

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Transaction } from 'kysely';
+import { postgresPoolOf, type Db } from './database';
 import type { Database } from './schema';
+import { PG_CHANGE_LOCK_SHARED, PG_CHANGE_SEQUENCE } from '../sync/change-sequence.repository';
 
 /**
  * Many rows into several PostgreSQL tables in one statement: each table's rows go as one JSON
@@ -9,10 +12,9 @@ import type { Database } from './schema';
  * round trip instead of one per row: on a loaded machine every round trip is two context
  * switches, and those, not the server's CPU, were what a batch waited on (docs/benchmarks/scale.md).
  *
- * A part with `sequenced` takes the change sequence: the statement adds the part's row count to
- * the `change_counters` row and gives the k-th row `new value - count + k` in that column. The
- * counter's row lock is then held from this statement to COMMIT only (design.md §4 holds: whoever
- * takes a sequence keeps the row locked until it commits, so sequences become visible in order).
+ * A part with `sequenced` takes the change sequence: the statement takes the shared change lock
+ * and one number of the sequence per row, in row order (server/sync/change-sequence.repository.ts
+ * says why a pull still never skips a change).
  */
 export interface InsertPart {
   table: keyof Database & string;
@@ -24,51 +26,132 @@ export interface InsertPart {
 }
 
 export interface MultiInsertResult {
-  /** The counter's new value, when a part is sequenced. */
-  lastSeq: number | null;
+  /** The change numbers the sequenced part's rows took, in row order (empty when none is sequenced). */
+  seqs: number[];
   /** Rows inserted per part (parts without skipConflicts: all of them). */
   inserted: number[];
 }
 
 const quoted = (column: string) => `"${column}"`;
-const texts = new Map<string, string>();
 
-function statementFor(parts: readonly InsertPart[], columns: string[][]): string {
-  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts ? '!' : ''}`).join('|');
-  let text = texts.get(key);
-  if (text) return text;
+interface Statement {
+  text: string;
+  /** Its name as a prepared statement (insertManyAtOnce): each pooled connection plans it once. */
+  name: string;
+}
+
+const statements = new Map<string, Statement>();
+
+/**
+ * A data-modifying statement that runs first in the same statement (a CTE named `lead` that returns
+ * one row per row it changed); the statement fails whole unless it changed `expectedRows` rows.
+ */
+export interface LeadingWrite {
+  /** Names the SQL in the statement cache. */
+  name: string;
+  /** The CTE's statement, given its one parameter's placeholder (e.g. `$4::json`). */
+  sql: (parameter: string) => string;
+  parameter: unknown;
+  expectedRows: number;
+}
+
+/** `strict`: no part skips conflicts; a unique violation fails the whole statement instead. */
+function statementFor(parts: readonly InsertPart[], columns: string[][], strict: boolean, lead?: LeadingWrite): Statement {
+  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts && !strict ? '!' : ''}`).join('|') + (lead ? `<${lead.name}` : '');
+  const known = statements.get(key);
+  if (known) return known;
   const sequenced = parts.some((part) => part.sequenced);
   const ctes: string[] = [];
-  if (sequenced) ctes.push(`seq as (update change_counters set value = value + $1::bigint where name = 'orders' returning value)`);
+  if (lead) ctes.push(`lead as (${lead.sql(`$${parts.length + 2}::json`)})`);
+  if (sequenced) {
+    // Materialized, and the numbers drawn from a join with the lock's row: the lock is taken before
+    // the first number, as the pull's horizon needs.
+    ctes.push(`lk as materialized (select ${PG_CHANGE_LOCK_SHARED})`);
+    // json_array_elements, not generate_series($1): the planner's row estimate for it does not
+    // depend on the parameters, so PostgreSQL keeps one generic plan for the prepared statement
+    // instead of planning every batch anew.
+    ctes.push(`seq as materialized (select g.k, nextval('${PG_CHANGE_SEQUENCE}') as value from lk cross join json_array_elements($1::json) with ordinality as g(v, k))`);
+  }
   const counts: string[] = [];
   parts.forEach((part, index) => {
     const list = columns[index]!;
     const parameter = `$${index + 2}::json`;
-    const select = list.map((column) => (column === part.sequenced ? '(select value from seq) - $1::bigint + r.ordinality' : `r.${quoted(column)}`)).join(', ');
-    const conflict = part.skipConflicts ? ' on conflict do nothing returning 1' : '';
+    const select = list.map((column) => (column === part.sequenced ? 'seq.value' : `r.${quoted(column)}`)).join(', ');
+    const source = part.sequenced ? ' join seq on seq.k = r.ordinality' : '';
+    const skips = part.skipConflicts && !strict;
+    const conflict = skips ? ' on conflict do nothing returning 1' : '';
     ctes.push(
-      `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${conflict})`,
+      `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${source}${conflict})`,
     );
-    counts.push(part.skipConflicts ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
+    counts.push(skips ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
   });
-  text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select value from seq)' : 'null'} as last_seq, $1::bigint as sequenced_rows, ${counts.join(', ')}`;
-  texts.set(key, text);
-  return text;
+  // shop_assert (migration 2026-11-25T0200) raises, and the statement with all its writes is undone.
+  if (lead) counts.push(`shop_assert((select count(*) from lead) = $${parts.length + 3}::int, 'the leading write changed another number of rows') as lead_ok`);
+  const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, ${counts.join(', ')}`;
+  const statement = { text, name: `insert_many_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
+  statements.set(key, statement);
+  return statement;
 }
 
-export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
+interface Prepared {
+  present: InsertPart[];
+  statement: Statement;
+  parameters: unknown[];
+  sequencedRows: number;
+}
+
+function prepare(parts: readonly InsertPart[], strict: boolean, lead?: LeadingWrite): Prepared | null {
   const present = parts.filter((part) => part.rows.length > 0);
-  if (present.length === 0) return { lastSeq: null, inserted: parts.map(() => 0) };
+  if (present.length === 0) return null;
   const columns = present.map((part) => Object.keys(part.rows[0]!));
   const sequencedRows = present.find((part) => part.sequenced)?.rows.length ?? 0;
-  const text = statementFor(present, columns);
-  const parameters = [sequencedRows, ...present.map((part) => JSON.stringify(part.rows))];
-  const row = (await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters))).rows[0] ?? {};
-  if (present.some((part) => part.sequenced) && row.last_seq == null) throw new Error('change_counters has no row for orders');
+  const statement = statementFor(present, columns, strict, lead);
+  // $1: one JSON element per sequenced row (the numbers' ordinals), then each part's rows.
+  const parameters: unknown[] = [`[${'0,'.repeat(sequencedRows).slice(0, -1)}]`, ...present.map((part) => JSON.stringify(part.rows))];
+  if (lead) parameters.push(lead.parameter, lead.expectedRows);
+  return { present, statement, parameters, sequencedRows };
+}
+
+function resultOf(parts: readonly InsertPart[], prepared: Prepared, row: Record<string, unknown>): MultiInsertResult {
   const inserted = parts.map((part) => {
-    const index = present.indexOf(part);
+    const index = prepared.present.indexOf(part);
     if (index < 0) return 0;
-    return part.skipConflicts ? Number(row[`inserted${index}`]) : part.rows.length;
+    return row[`inserted${index}`] === undefined ? part.rows.length : Number(row[`inserted${index}`]);
   });
-  return { lastSeq: row.last_seq == null ? null : Number(row.last_seq), inserted };
+  const seqs = Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
+  if (seqs.length !== prepared.sequencedRows) throw new Error(`insertMany: ${seqs.length} change numbers for ${prepared.sequencedRows} rows`);
+  return { seqs, inserted };
+}
+
+/** The parts in one statement of the caller's transaction. */
+export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
+  const prepared = prepare(parts, false);
+  if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
+  const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement.text, prepared.parameters));
+  return resultOf(parts, prepared, rows[0] ?? {});
+}
+
+/**
+ * The parts in one statement that is its own transaction, all of it or nothing: one round trip
+ * instead of BEGIN, the statements and COMMIT. No part skips conflicts: a row that breaks a unique
+ * constraint (an Idempotency-Key that has answered before, a colliding order number) fails the
+ * statement, nothing is written, and the caller goes the longer way.
+ *
+ * `prepared` (the default): as a named prepared statement, which each pooled connection plans once.
+ * Only for statements that read no table: PostgreSQL keeps one generic plan, and one made while a
+ * table was small went on scanning it whole as it grew (a version with a key look-up in it: 3-7 ms
+ * a batch). A statement with a `lead` that reads a table passes `prepared: false`.
+ */
+export async function insertManyAtOnce(
+  db: Db,
+  parts: readonly InsertPart[],
+  options: { lead?: LeadingWrite; prepared?: boolean } = {},
+): Promise<MultiInsertResult> {
+  const prepared = prepare(parts, true, options.lead);
+  if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
+  const pool = postgresPoolOf(db);
+  if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
+  const { text, name } = prepared.statement;
+  const { rows } = await pool.query<Record<string, unknown>>(options.prepared === false ? { text, values: prepared.parameters } : { name, text, values: prepared.parameters });
+  return resultOf(parts, prepared, rows[0] ?? {});
 }

@@ -7,12 +7,9 @@ import type { OrderHistoryTable, OrderItemTable, OrderRow } from './order.table'
 /**
  * New orders of one PostgreSQL write batch, written by one statement just before COMMIT
  * (server/write-path/postgres-group-commit.ts): the change sequence for all of them, the orders,
- * their items and their first history rows. Taking the sequence there, rather than when each order
- * is built, keeps the change counter's row lock for the length of that statement and the commit
- * only, instead of for the whole transaction: with the lock taken early, every order-writing
- * transaction of the database ran one at a time, each waiting out the previous one's work and WAL
- * flush (docs/benchmarks/scale.md). The guarantee of design.md §4 is unchanged: whoever takes a
- * sequence holds the counter row until it commits, so sequences still become visible in order.
+ * their items and their first history rows: one round trip for the whole batch. The numbers come
+ * from PostgreSQL's change sequence (server/sync/change-sequence.repository.ts), which writers take
+ * without waiting for each other.
  */
 export interface StagedOrder {
   order: OrderRow;
@@ -30,19 +27,18 @@ export function stagedOrderParts(staged: readonly StagedOrder[]): InsertPart[] {
 }
 
 /** Gives each staged order the change sequence insertMany took for it. */
-export function assignChangeSeqs(staged: readonly StagedOrder[], lastSeq: number | null): void {
-  if (staged.length === 0) return;
-  if (lastSeq === null) throw new Error('no change sequence was taken for the staged orders');
+export function assignChangeSeqs(staged: readonly StagedOrder[], seqs: readonly number[]): void {
+  if (seqs.length !== staged.length) throw new Error(`${seqs.length} change numbers for ${staged.length} staged orders`);
   staged.forEach((entry, index) => {
-    entry.order.change_seq = lastSeq - staged.length + index + 1;
+    entry.order.change_seq = seqs[index]!;
   });
 }
 
 /** Writes the staged orders in one statement and gives each its change sequence. */
 export async function writeStagedOrders(trx: Transaction<Database>, staged: readonly StagedOrder[]): Promise<void> {
   if (staged.length === 0) return;
-  const { lastSeq } = await insertMany(trx, stagedOrderParts(staged));
-  assignChangeSeqs(staged, lastSeq);
+  const { seqs } = await insertMany(trx, stagedOrderParts(staged));
+  assignChangeSeqs(staged, seqs);
 }
 
 const staging = new WeakMap<Transaction<Database>, StagedOrder[]>();

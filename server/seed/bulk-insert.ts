@@ -6,6 +6,7 @@ import { generateOrderNumber } from '../orders/order-number';
 import { toOrderRows, type NewOrder } from '../orders/order.repository';
 import type { NewOrderRow, OrderHistoryTable, OrderItemTable } from '../orders/order.table';
 import type { SeedOrder } from './order-generator';
+import { takeChangeSeqs } from '../sync/change-sequence.repository';
 
 /** Orders per transaction, and per multi-row INSERT (43 columns x 500 rows stays under SQLite's 32,766 parameters). */
 const ORDERS_PER_TRANSACTION = 5_000;
@@ -20,7 +21,7 @@ export interface BulkInsertResult {
 /**
  * Writes many orders fast, with the invariants of orders/order.repository.ts insertOrder: unique
  * random order numbers, search_text, version 1, one change_seq per order taken from the global
- * counter (a block reserved in the same transaction, in created order), one history row each.
+ * change sequence in the same transaction, in created order, one history row each.
  * Each batch of 5,000 orders is one transaction: a failure leaves no half-written batch.
  */
 export async function bulkInsertOrders(db: Db, orders: readonly (NewOrder | SeedOrder)[]): Promise<BulkInsertResult> {
@@ -36,21 +37,14 @@ export async function bulkInsertOrders(db: Db, orders: readonly (NewOrder | Seed
 }
 
 async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder | SeedOrder)[]) {
-  const counter = await trx
-    .updateTable('change_counters')
-    .set((eb) => ({ value: eb('value', '+', batch.length) }))
-    .where('name', '=', 'orders')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  const last = Number(counter.value);
-  const first = last - batch.length + 1;
+  const seqs = await takeChangeSeqs(trx, batch.length);
   const numbers = await freshOrderNumbers(trx, batch.length);
 
   const orderRows: NewOrderRow[] = [];
   const itemRows: OrderItemTable[] = [];
   const historyRows: OrderHistoryTable[] = [];
   batch.forEach((order, index) => {
-    const ids = { id: timeOrderedUuid(order.createdAt), orderNumber: numbers[index]!, changeSeq: first + index };
+    const ids = { id: timeOrderedUuid(order.createdAt), orderNumber: numbers[index]!, changeSeq: seqs[index]! };
     const rows = toOrderRows(order, ids, 'fulfillment' in order ? order.fulfillment : undefined);
     orderRows.push(rows.order);
     itemRows.push(...rows.items);
@@ -59,7 +53,7 @@ async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder
   for (const chunk of chunks(orderRows)) await trx.insertInto('orders').values(chunk).execute();
   for (const chunk of chunks(itemRows)) await trx.insertInto('order_items').values(chunk).execute();
   for (const chunk of chunks(historyRows)) await trx.insertInto('order_history').values(chunk).execute();
-  return { first, last };
+  return { first: seqs[0]!, last: seqs.at(-1)! };
 }
 
 /** `count` order numbers unique among themselves and not yet in the database. */

@@ -8,6 +8,7 @@ import { insertOrder } from '../orders/order.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { bulkInsertOrders } from './bulk-insert';
+import { changeHorizon } from '../sync/change-sequence.repository';
 import { generateOrders, type SeedOrder } from './order-generator';
 import { bulkInsertVisits, generateVisits } from './visits';
 
@@ -98,8 +99,7 @@ describe('bulkInsertOrders and the seeded database', () => {
     expect(rows.every((row) => row.version === 1)).toBe(true);
     const created = rows.slice(1).map((row) => Number(row.created_at));
     expect(created).toEqual(orders.map((order) => order.createdAt));
-    const counter = await db.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirstOrThrow();
-    expect(Number(counter.value)).toBe(1201);
+    expect(await changeHorizon(db)).toBe(1201);
     // The next order written the ordinary way carries on from the counter.
     const next = await createTestOrder(db, { createdAt: NOW });
     expect(Number(next.change_seq)).toBe(1202);

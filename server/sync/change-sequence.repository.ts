@@ -1,12 +1,34 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import { precompile } from '../db/precompiled';
 import type { DbOrTrx, Trx } from '../db/transaction';
 import { changeSeqBlockOf, takeFromBlock } from './change-seq-block';
 
 /**
- * Takes the next value of the global change sequence, the sync pull's cursor (design.md §4).
- * Called inside the transaction that changes the order: the counter row is locked until commit,
- * so sequences become visible in order and a cursor pull never skips a change.
+ * The global change sequence, the sync pull's cursor (design.md §4): every change to an order takes
+ * a new number in the transaction that makes the change, and a pull never misses a change.
+ *
+ * SQLite runs one write transaction at a time: a counter row (`change_counters`) hands out the
+ * numbers, and they become visible in order by construction.
+ *
+ * PostgreSQL runs writers side by side. A counter row there made every order-writing transaction of
+ * the database wait for the previous one's commit (its row lock is held through the WAL flush), which
+ * capped the whole database at one commit at a time and made a second server process slower than
+ * one (docs/benchmarks/scale.md). So the numbers come from a sequence (`order_change_seq`), which
+ * transactions take without waiting for each other, and the order in which they become visible is
+ * restored on the reading side instead: every transaction holds a shared advisory lock from before it
+ * takes its first number until it ends, and a pull first takes that lock exclusively, for an
+ * instant, and reads the sequence's last value, the *horizon*. Every number up to the horizon then
+ * belongs to a transaction that has ended (committed or rolled back), and every later transaction
+ * takes a number above it, so a pull that reads up to the horizon and no further never skips a number
+ * that becomes visible later.
  */
+export const PG_CHANGE_SEQUENCE = 'order_change_seq';
+/** The advisory lock's key pair: (1801, 1) in the two-integer key space, apart from lockUntilCommit's. */
+export const PG_CHANGE_LOCK_SHARED = 'pg_advisory_xact_lock_shared(1801, 1)';
+const PG_CHANGE_LOCK_EXCLUSIVE = 'pg_advisory_xact_lock(1801, 1)';
+
 const takeChangeSeq = precompile(0, (db) =>
   db
     .updateTable('change_counters')
@@ -15,11 +37,59 @@ const takeChangeSeq = precompile(0, (db) =>
     .returning('value'),
 );
 
+const LOCK_SHARED = CompiledQuery.raw(`select ${PG_CHANGE_LOCK_SHARED}`, []);
+const NEXT_VALUES = `select nextval('${PG_CHANGE_SEQUENCE}') as value from generate_series(1, $1::int)`;
+/** Transactions (and savepoints) that already hold the shared lock: it is held until the transaction ends. */
+const holdingShared = new WeakSet<object>();
+
+async function holdSharedLock(trx: DbOrTrx): Promise<void> {
+  if (holdingShared.has(trx)) return;
+  await trx.executeQuery(LOCK_SHARED);
+  holdingShared.add(trx);
+}
+
 export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
+  if (isPostgres(trx)) return (await takeChangeSeqs(trx, 1))[0]!;
   // A SQLite write batch hands out numbers from a reserved block (change-seq-block.ts).
   const block = changeSeqBlockOf(trx);
   if (block) return takeFromBlock(trx as Trx, block);
   const row = await takeChangeSeq.first(trx);
   if (!row) throw new Error('change_counters has no row for orders');
   return Number(row.value);
+}
+
+/** `count` new numbers, in increasing order, for the caller's transaction (consecutive on SQLite). */
+export async function takeChangeSeqs(trx: DbOrTrx, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  if (isPostgres(trx)) {
+    await holdSharedLock(trx);
+    const { rows } = await trx.executeQuery<{ value: string }>(CompiledQuery.raw(NEXT_VALUES, [count]));
+    return rows.map((row) => Number(row.value));
+  }
+  const row = await trx
+    .updateTable('change_counters')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('name', '=', 'orders')
+    .returning('value')
+    .executeTakeFirst();
+  if (!row) throw new Error('change_counters has no row for orders');
+  const last = Number(row.value);
+  return Array.from({ length: count }, (_, index) => last - count + index + 1);
+}
+
+/**
+ * The highest change number a reader may rely on: every change numbered up to it is committed or
+ * gone for good. Takes `db`, not a transaction: on PostgreSQL it waits, in a short transaction of its
+ * own, for the transactions that hold numbers to end (see above), and must not hold anything else.
+ */
+export async function changeHorizon(db: Db): Promise<number> {
+  if (!isPostgres(db)) {
+    const row = await db.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql.raw(`select ${PG_CHANGE_LOCK_EXCLUSIVE}`).execute(trx);
+    const { rows } = await sql<{ horizon: string }>`select case when is_called then last_value else last_value - 1 end as horizon from ${sql.table(PG_CHANGE_SEQUENCE)}`.execute(trx);
+    return Number(rows[0]!.horizon);
+  });
 }

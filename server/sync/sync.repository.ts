@@ -1,9 +1,18 @@
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/dialect';
 import type { DbOrTrx } from '../db/transaction';
+import { changeHorizon } from './change-sequence.repository';
 import type { OrderRow } from '../orders/order.table';
 
-/** Orders whose last change came after `since`, in change order. */
-export async function listChangedSince(db: DbOrTrx, since: number, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('change_seq', '>', since).orderBy('change_seq').limit(limit).execute();
+/**
+ * Orders whose last change came after `since`, in change order, up to the change horizon on
+ * PostgreSQL (change-sequence.repository.ts): a number above it may still belong to a transaction
+ * under way, and a later page would then skip that change. SQLite's numbers are settled as they show.
+ */
+export async function listChangedSince(db: Db, since: number, limit: number): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('change_seq', '>', since);
+  if (isPostgres(db)) query = query.where('change_seq', '<=', await changeHorizon(db));
+  return query.orderBy('change_seq').limit(limit).execute();
 }
 
 export async function findAppliedMutation(db: DbOrTrx, id: string) {

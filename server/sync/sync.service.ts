@@ -13,8 +13,9 @@ import { findAppliedMutation, listChangedSince, recordAppliedMutation } from './
 
 /**
  * One page of changes after the cursor. The cursor is the change sequence of the last order sent:
- * every change takes a new sequence number in its own transaction, so a client that keeps pulling
- * with the returned cursor sees every order's latest state and never misses a change.
+ * every change takes a new sequence number in its own transaction, and a page ends where every
+ * number is settled (sync.repository.ts), so a client that keeps pulling with the returned cursor
+ * sees every order's latest state and never misses a change.
  */
 export async function pullChanges(app: AppContext, since: number, limit: number): Promise<SyncPullResponse> {
   const rows = await listChangedSince(app.db, since, limit + 1);

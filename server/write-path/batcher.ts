@@ -18,8 +18,18 @@ export interface Batcher<I, O> {
 
 export function createBatcher<I, O>(
   execute: (batch: Request<I, O>[]) => Promise<void>,
-  options: { concurrency: number; maxBatch: number },
+  options: {
+    concurrency: number;
+    maxBatch: number;
+    /**
+     * A batch beside one already under way starts only once this many requests wait (default 1):
+     * under moderate load they then go as one larger batch, each batch's fixed cost (a statement, a
+     * commit) shared by more requests; under heavy load batches still run side by side.
+     */
+    minToOverlap?: number;
+  },
 ): Batcher<I, O> {
+  const minToOverlap = options.minToOverlap ?? 1;
   const queue: Request<I, O>[] = [];
   let running = 0;
   let scheduled = false;
@@ -34,7 +44,7 @@ export function createBatcher<I, O>(
   }
 
   function pump() {
-    while (running < options.concurrency && queue.length > 0) {
+    while (running < options.concurrency && queue.length > 0 && (running === 0 || queue.length >= minToOverlap)) {
       const batch = queue.splice(0, options.maxBatch);
       running++;
       void execute(batch)

@@ -9,13 +9,15 @@ import { storedAnswerOrConflict, type ChargeAndPlaceOrder, type CheckoutOutcome 
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { orderConfirmationRow } from '../mail/mail-outbox';
 import { createBatcher, type Request } from './batcher';
-import { insertMany } from '../db/multi-insert';
+import { insertMany, insertManyAtOnce, type InsertPart } from '../db/multi-insert';
 
 const INTENTS_BY_KEY = 'select * from payment_intents where idempotency_key = any($1::text[])';
 
 export interface PostgresCheckoutWriterOptions {
   concurrency?: number;
   maxBatch?: number;
+  /** Requests that must wait before a second batch starts beside a running one (batcher.ts). */
+  minToOverlap?: number;
   /**
    * Runs one checkout on its own (the general one-transaction checkout): for the checkouts of a
    * batch that could not commit as a whole (a key taken by another process meanwhile, a deadlock).
@@ -24,30 +26,79 @@ export interface PostgresCheckoutWriterOptions {
 }
 
 /**
- * The one-transaction test-gateway checkout on PostgreSQL, many checkouts per transaction in four
- * round trips whatever their number: BEGIN; one look-up of all their Idempotency-Keys; one
- * statement writing every ledger charge, order (taking the change sequence), item, history row,
- * confirmation mail (the outbox of issue 16) and shop intent (server/db/multi-insert.ts); COMMIT. Each checkout's outcome is the one it
- * would have had alone: a key that already answered gets its stored answer (or `reused`/`taken`) and
- * writes nothing. If another process inserted one of the keys after the look-up, the statement
- * skips that intent; the batch then rolls back and every checkout of it runs alone, where the key
- * is found. Per order this replaced ten round trips and a commit.
+ * The one-transaction test-gateway checkout on PostgreSQL, many checkouts per transaction: one
+ * statement writes every ledger charge, order (taking the change sequence), item, history row,
+ * confirmation mail (the outbox of issue 16) and shop intent (server/db/multi-insert.ts), and is its
+ * own transaction. If one of the batch's Idempotency-Keys has answered before (a retry), that
+ * statement fails whole and the batch takes four round trips: BEGIN; one look-up of all its keys;
+ * the statement; COMMIT. Each checkout's outcome is the one it would have had alone: a key that
+ * already answered gets its stored answer (or `reused`/`taken`) and writes nothing. If another
+ * process inserted one of the keys after the look-up, the statement skips that intent, the batch
+ * rolls back and every checkout of it runs alone, where the key is found. Per order this replaced
+ * ten round trips and a commit.
  */
 export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWriterOptions) {
   const batcher = createBatcher<ChargeAndPlaceOrder, CheckoutOutcome>(runBatch, {
     concurrency: options.concurrency ?? 3,
+    // One statement per batch costs about the same for 2 orders as for 20 (docs/benchmarks/scale.md).
+    minToOverlap: options.minToOverlap ?? 8,
     maxBatch: options.maxBatch ?? 64,
   });
 
   async function runBatch(batch: Request<ChargeAndPlaceOrder, CheckoutOutcome>[]): Promise<void> {
-    let outcomes: CheckoutOutcome[];
-    try {
-      outcomes = await writeBatch(batch.map((request) => request.input));
-    } catch {
-      await Promise.all(batch.map((request) => options.alone(request.input).then(request.resolve, request.reject)));
+    const inputs = batch.map((request) => request.input);
+    // The usual case first; a key that has answered before (a retry) or a colliding order number
+    // fails that statement whole, and the batch goes the way that looks its keys up.
+    const outcomes = (await writeAtOnce(inputs).catch(() => null)) ?? (await writeBatch(inputs).catch(() => null));
+    if (outcomes) {
+      batch.forEach((request, index) => request.resolve(outcomes[index]!));
       return;
     }
-    batch.forEach((request, index) => request.resolve(outcomes[index]!));
+    await Promise.all(batch.map((request) => options.alone(request.input).then(request.resolve, request.reject)));
+  }
+
+  /** Every checkout of the batch written as new, each as it would be alone. */
+  function planNew(inputs: ChargeAndPlaceOrder[], known: Map<string, PaymentIntentRow>) {
+    const outcomes: CheckoutOutcome[] = [];
+    const staged: StagedOrder[] = [];
+    const ledger: object[] = [];
+    const intents: PaymentIntentTable[] = [];
+    const mails: object[] = [];
+    for (const input of inputs) {
+      const found = input.idempotencyKey ? storedAnswerOrConflict(known.get(input.intentKey), input.requestHash) : undefined;
+      if (found) {
+        outcomes.push(found);
+        continue;
+      }
+      const plan = planTestGatewayCheckout(input);
+      let order = null;
+      if (plan.order) {
+        const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
+        staged.push(rows);
+        order = rows.order;
+        // The confirmation is queued in the order's transaction, as the one-checkout path does.
+        if (input.mail) mails.push(orderConfirmationRow(order, input.now));
+      }
+      const settled = plan.settle(order);
+      ledger.push(plan.ledger);
+      intents.push(settled.intent);
+      outcomes.push(settled.answer);
+    }
+    const parts: InsertPart[] = [
+      { table: 'test_gateway_intents', rows: ledger },
+      ...stagedOrderParts(staged),
+      { table: 'mail_outbox', rows: mails },
+      { table: 'payment_intents', rows: intents, skipConflicts: true },
+    ];
+    return { outcomes, staged, parts, intents };
+  }
+
+  /** The batch as new checkouts, in one statement that is its own transaction (one round trip). */
+  async function writeAtOnce(inputs: ChargeAndPlaceOrder[]): Promise<CheckoutOutcome[]> {
+    const { outcomes, staged, parts } = planNew(inputs, new Map());
+    const { seqs } = await insertManyAtOnce(db, parts);
+    assignChangeSeqs(staged, seqs);
+    return outcomes;
   }
 
   async function writeBatch(inputs: ChargeAndPlaceOrder[]): Promise<CheckoutOutcome[]> {
@@ -59,41 +110,12 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
         const { rows } = await trx.executeQuery<PaymentIntentRow>(CompiledQuery.raw(INTENTS_BY_KEY, [keys]));
         for (const row of rows) known.set(row.idempotency_key!, row);
       }
-      const outcomes: (CheckoutOutcome | null)[] = [];
-      const staged: StagedOrder[] = [];
-      const ledger: object[] = [];
-      const intents: PaymentIntentTable[] = [];
-      const mails: object[] = [];
-      for (const input of inputs) {
-        const found = input.idempotencyKey ? storedAnswerOrConflict(known.get(input.intentKey), input.requestHash) : undefined;
-        if (found) {
-          outcomes.push(found);
-          continue;
-        }
-        const plan = planTestGatewayCheckout(input);
-        let order = null;
-        if (plan.order) {
-          const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
-          staged.push(rows);
-          order = rows.order;
-          // The confirmation is queued in the order's transaction, as the one-checkout path does.
-          if (input.mail) mails.push(orderConfirmationRow(order, input.now));
-        }
-        const settled = plan.settle(order);
-        ledger.push(plan.ledger);
-        intents.push(settled.intent);
-        outcomes.push(settled.answer);
-      }
-      const { lastSeq, inserted } = await insertMany(trx, [
-        { table: 'test_gateway_intents', rows: ledger },
-        ...stagedOrderParts(staged),
-        { table: 'mail_outbox', rows: mails },
-        { table: 'payment_intents', rows: intents, skipConflicts: true },
-      ]);
+      const { outcomes, staged, parts, intents } = planNew(inputs, known);
+      const { seqs, inserted } = await insertMany(trx, parts);
       if (inserted.at(-1) !== intents.length) throw new Error('an Idempotency-Key of the batch was taken meanwhile');
-      assignChangeSeqs(staged, lastSeq);
+      assignChangeSeqs(staged, seqs);
       await trx.commit().execute();
-      return outcomes as CheckoutOutcome[];
+      return outcomes;
     } catch (error) {
       await trx.rollback().execute().catch(() => undefined);
       throw error;

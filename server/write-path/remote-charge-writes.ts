@@ -11,7 +11,7 @@ import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } f
 import type { WriterJob } from './writer-jobs';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
-import { insertMany } from '../db/multi-insert';
+import { insertManyAtOnce, type LeadingWrite } from '../db/multi-insert';
 
 /**
  * The two writes of a checkout whose charge is a network call (Stripe, payments/checkout.service.ts):
@@ -46,13 +46,13 @@ const INSERT_PENDING = `insert into payment_intents select * from json_populate_
 on conflict do nothing returning id`;
 
 /**
- * Every record of the batch takes its intent's id, status, order and answer in one statement. A
- * record another transaction already gave its id (the webhook) does not match: the batch then
- * rolls back and its orders are written one by one, where that is handled.
+ * Every record of the batch takes its intent's id, status, order and answer, in the statement that
+ * writes the orders. A record another transaction already gave its id (the webhook) does not match:
+ * the statement then fails whole and the batch's orders are written one by one, where that is handled.
  */
-const SETTLE_RECORDS = `update payment_intents p set id = r.gateway_id, status = r.status, order_id = r.order_id,
+const settleRecords: LeadingWrite['sql'] = (parameter) => `update payment_intents p set id = r.gateway_id, status = r.status, order_id = r.order_id,
   answer_status = r.answer_status, answer_body = r.answer_body, request_hash = r.request_hash, updated_at = r.updated_at
-from json_to_recordset($1::json) as r(pending_id text, gateway_id text, status text, order_id text, answer_status int, answer_body text, request_hash text, updated_at bigint)
+from json_to_recordset(${parameter}) as r(pending_id text, gateway_id text, status text, order_id text, answer_status int, answer_body text, request_hash text, updated_at bigint)
 where p.id = r.pending_id returning p.id`;
 
 function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): RemoteChargeWrites {
@@ -92,18 +92,12 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
       settlements.push({ pending_id: input.pendingId, gateway_id: input.gatewayId, ...intent });
       return answer;
     });
-    const trx = await db.startTransaction().execute();
-    try {
-      const { rows } = await trx.executeQuery(CompiledQuery.raw(SETTLE_RECORDS, [JSON.stringify(settlements)]));
-      if (rows.length !== batch.length) throw new Error('a record of the batch was settled meanwhile');
-      const { lastSeq } = await insertMany(trx, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }]);
-      assignChangeSeqs(staged, lastSeq);
-      await trx.commit().execute();
-      return answers;
-    } catch (error) {
-      await trx.rollback().execute().catch(() => undefined);
-      throw error;
-    }
+    // One statement that is its own transaction: the records' settle first, then the orders, items,
+    // history and mail. It reads payment_intents, so it is planned each time (multi-insert.ts).
+    const lead: LeadingWrite = { name: 'settle-records', sql: settleRecords, parameter: JSON.stringify(settlements), expectedRows: batch.length };
+    const { seqs } = await insertManyAtOnce(db, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }], { lead, prepared: false });
+    assignChangeSeqs(staged, seqs);
+    return answers;
   }
 
   return { storePending: (row) => pending.submit(row), placeOrder: (input) => orders.submit(input) };

@@ -14,6 +14,8 @@ import * as hardening from './2026-11-24T0300_hardening';
 import * as analyticsDayProcessing from './2026-11-24T0400_analytics_day_processing';
 import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
 import * as ordersSearchTracking from './2026-11-24T0600_orders_search_tracking';
+import * as changeSequence from './2026-11-25T0100_change_sequence';
+import * as shopAssert from './2026-11-25T0200_shop_assert';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0400_analytics_day_processing': analyticsDayProcessing,
   '2026-11-24T0500_orders_search_pg_trgm': ordersSearchPgTrgm,
   '2026-11-24T0600_orders_search_tracking': ordersSearchTracking,
+  '2026-11-25T0100_change_sequence': changeSequence,
+  '2026-11-25T0200_shop_assert': shopAssert,
 };
