@@ -21,7 +21,7 @@ export interface InsertPart {
   rows: readonly object[];
   /** The column given the change sequence (see above); at most one part may have it. */
   sequenced?: string;
-  /** Rows that break a unique constraint are skipped and the part reports how many went in. */
+  /** Rows that break a unique constraint are skipped, and the part reports the ids of those that went in. */
   skipConflicts?: boolean;
 }
 
@@ -30,6 +30,8 @@ export interface MultiInsertResult {
   seqs: number[];
   /** Rows inserted per part (parts without skipConflicts: all of them). */
   inserted: number[];
+  /** The ids of the rows inserted, for parts with skipConflicts (others: empty). */
+  insertedIds: string[][];
 }
 
 const quoted = (column: string) => `"${column}"`;
@@ -55,9 +57,8 @@ export interface LeadingWrite {
   expectedRows: number;
 }
 
-/** `strict`: no part skips conflicts; a unique violation fails the whole statement instead. */
-function statementFor(parts: readonly InsertPart[], columns: string[][], strict: boolean, lead?: LeadingWrite): Statement {
-  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts && !strict ? '!' : ''}`).join('|') + (lead ? `<${lead.name}` : '');
+function statementFor(parts: readonly InsertPart[], columns: string[][], lead?: LeadingWrite): Statement {
+  const key = parts.map((part, index) => `${part.table}(${columns[index]!.join(',')})${part.sequenced ?? ''}${part.skipConflicts ? '!' : ''}`).join('|') + (lead ? `<${lead.name}` : '');
   const known = statements.get(key);
   if (known) return known;
   const sequenced = parts.some((part) => part.sequenced);
@@ -78,12 +79,12 @@ function statementFor(parts: readonly InsertPart[], columns: string[][], strict:
     const parameter = `$${index + 2}::json`;
     const select = list.map((column) => (column === part.sequenced ? 'seq.value' : `r.${quoted(column)}`)).join(', ');
     const source = part.sequenced ? ' join seq on seq.k = r.ordinality' : '';
-    const skips = part.skipConflicts && !strict;
-    const conflict = skips ? ' on conflict do nothing returning 1' : '';
+    const skips = part.skipConflicts;
+    const conflict = skips ? ' on conflict do nothing returning id' : '';
     ctes.push(
       `p${index} as (insert into ${part.table} (${list.map(quoted).join(', ')}) select ${select} from json_populate_recordset(null::${part.table}, ${parameter}) with ordinality as r${source}${conflict})`,
     );
-    counts.push(skips ? `(select count(*) from p${index})::int as inserted${index}` : `${index} as part${index}`);
+    counts.push(skips ? `(select coalesce(array_agg(id), '{}') from p${index}) as ids${index}` : `${index} as part${index}`);
   });
   // shop_assert (migration 2026-11-25T0200) raises, and the statement with all its writes is undone.
   if (lead) counts.push(`shop_assert((select count(*) from lead) = $${parts.length + 3}::int, 'the leading write changed another number of rows') as lead_ok`);
@@ -100,12 +101,12 @@ interface Prepared {
   sequencedRows: number;
 }
 
-function prepare(parts: readonly InsertPart[], strict: boolean, lead?: LeadingWrite): Prepared | null {
+function prepare(parts: readonly InsertPart[], lead?: LeadingWrite): Prepared | null {
   const present = parts.filter((part) => part.rows.length > 0);
   if (present.length === 0) return null;
   const columns = present.map((part) => Object.keys(part.rows[0]!));
   const sequencedRows = present.find((part) => part.sequenced)?.rows.length ?? 0;
-  const statement = statementFor(present, columns, strict, lead);
+  const statement = statementFor(present, columns, lead);
   // $1: one JSON element per sequenced row (the numbers' ordinals), then each part's rows.
   const parameters: unknown[] = [`[${'0,'.repeat(sequencedRows).slice(0, -1)}]`, ...present.map((part) => JSON.stringify(part.rows))];
   if (lead) parameters.push(lead.parameter, lead.expectedRows);
@@ -113,29 +114,29 @@ function prepare(parts: readonly InsertPart[], strict: boolean, lead?: LeadingWr
 }
 
 function resultOf(parts: readonly InsertPart[], prepared: Prepared, row: Record<string, unknown>): MultiInsertResult {
-  const inserted = parts.map((part) => {
-    const index = prepared.present.indexOf(part);
-    if (index < 0) return 0;
-    return row[`inserted${index}`] === undefined ? part.rows.length : Number(row[`inserted${index}`]);
+  const insertedIds = parts.map((part) => {
+    const ids = row[`ids${prepared.present.indexOf(part)}`];
+    return Array.isArray(ids) ? ids.map(String) : [];
   });
+  const inserted = parts.map((part, index) => (part.rows.length === 0 ? 0 : part.skipConflicts ? insertedIds[index]!.length : part.rows.length));
   const seqs = Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
   if (seqs.length !== prepared.sequencedRows) throw new Error(`insertMany: ${seqs.length} change numbers for ${prepared.sequencedRows} rows`);
-  return { seqs, inserted };
+  return { seqs, inserted, insertedIds };
 }
 
 /** The parts in one statement of the caller's transaction. */
 export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
-  const prepared = prepare(parts, false);
-  if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
+  const prepared = prepare(parts);
+  if (!prepared) return { seqs: [], inserted: parts.map(() => 0), insertedIds: parts.map(() => []) };
   const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement.text, prepared.parameters));
   return resultOf(parts, prepared, rows[0] ?? {});
 }
 
 /**
  * The parts in one statement that is its own transaction, all of it or nothing: one round trip
- * instead of BEGIN, the statements and COMMIT. No part skips conflicts: a row that breaks a unique
- * constraint (an Idempotency-Key that has answered before, a colliding order number) fails the
- * statement, nothing is written, and the caller goes the longer way.
+ * instead of BEGIN, the statements and COMMIT. A row that breaks a unique constraint in a part
+ * without skipConflicts (an Idempotency-Key that has answered before, a colliding order number)
+ * fails the statement, nothing is written, and the caller goes the longer way.
  *
  * `prepared` (the default): as a named prepared statement, which each pooled connection plans once.
  * Only for statements that read no table: PostgreSQL keeps one generic plan, and one made while a
@@ -147,8 +148,8 @@ export async function insertManyAtOnce(
   parts: readonly InsertPart[],
   options: { lead?: LeadingWrite; prepared?: boolean } = {},
 ): Promise<MultiInsertResult> {
-  const prepared = prepare(parts, true, options.lead);
-  if (!prepared) return { seqs: [], inserted: parts.map(() => 0) };
+  const prepared = prepare(parts, options.lead);
+  if (!prepared) return { seqs: [], inserted: parts.map(() => 0), insertedIds: parts.map(() => []) };
   const pool = postgresPoolOf(db);
   if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
   const { text, name } = prepared.statement;

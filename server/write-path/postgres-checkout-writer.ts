@@ -96,7 +96,8 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
   /** The batch as new checkouts, in one statement that is its own transaction (one round trip). */
   async function writeAtOnce(inputs: ChargeAndPlaceOrder[]): Promise<CheckoutOutcome[]> {
     const { outcomes, staged, parts } = planNew(inputs, new Map());
-    const { seqs } = await insertManyAtOnce(db, parts);
+    // No part skips conflicts here: a key that has answered before fails the statement whole.
+    const { seqs } = await insertManyAtOnce(db, parts.map((part) => ({ ...part, skipConflicts: false })));
     assignChangeSeqs(staged, seqs);
     return outcomes;
   }

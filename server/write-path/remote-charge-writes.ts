@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { timeOrderedUuid } from '../db/time-ordered-id';
@@ -11,7 +10,7 @@ import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } f
 import type { WriterJob } from './writer-jobs';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
-import { insertManyAtOnce, type LeadingWrite } from '../db/multi-insert';
+import { insertManyAtOnce, type InsertPart, type LeadingWrite } from '../db/multi-insert';
 
 /**
  * The two writes of a checkout whose charge is a network call (Stripe, payments/checkout.service.ts):
@@ -41,49 +40,52 @@ export function createRemoteChargeWrites(db: Db, run: (job: Extract<WriterJob, {
   return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
 }
 
-/** Every record of the batch in one statement; a key already taken is skipped and returned to the caller. */
-const INSERT_PENDING = `insert into payment_intents select * from json_populate_recordset(null::payment_intents, $1::json)
-on conflict do nothing returning id`;
-
-/**
- * Every record of the batch takes its intent's id, status, order and answer, in the statement that
- * writes the orders. A record another transaction already gave its id (the webhook) does not match:
- * the statement then fails whole and the batch's orders are written one by one, where that is handled.
- */
 const settleRecords: LeadingWrite['sql'] = (parameter) => `update payment_intents p set id = r.gateway_id, status = r.status, order_id = r.order_id,
   answer_status = r.answer_status, answer_body = r.answer_body, request_hash = r.request_hash, updated_at = r.updated_at
 from json_to_recordset(${parameter}) as r(pending_id text, gateway_id text, status text, order_id text, answer_status int, answer_body text, request_hash text, updated_at bigint)
 where p.id = r.pending_id returning p.id`;
 
+type Job = { kind: 'record'; row: PaymentIntentTable } | { kind: 'order'; charge: PaidRemoteCharge };
+
+/**
+ * On PostgreSQL both writes share one batcher and one statement that is its own transaction: the
+ * records of checkouts about to charge and the orders of charges that have answered commit together,
+ * one WAL flush and one round trip for both, where each kind had its own before (the record must be
+ * durable before its charge, so the two writes of one checkout never share a statement). A record
+ * whose key is taken is skipped and looked up alone; if the statement fails (a record settled
+ * meanwhile by the webhook, a colliding order number), each job of the batch runs alone.
+ */
 function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): RemoteChargeWrites {
-  const options = { concurrency: 3, maxBatch: 64 };
+  const batcher = createBatcher<Job, unknown>(runBatch, { concurrency: 3, maxBatch: 64 });
 
-  const pending = createBatcher<PaymentIntentTable, PaymentIntentRow | null>(async (batch) => {
-    // One statement, committed on its own: nothing else is written with the records.
-    const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(INSERT_PENDING, [JSON.stringify(batch.map((request) => request.input))]));
-    const stored = new Set(rows.map((row) => row.id));
-    for (const request of batch) {
-      if (stored.has(request.input.id)) request.resolve(null);
-      else alone.storePending(request.input).then(request.resolve, request.reject);
-    }
-  }, options);
-
-  const orders = createBatcher<PaidRemoteCharge, StoredResponse>(async (batch) => {
-    let answers: StoredResponse[];
+  async function runBatch(batch: Request<Job, unknown>[]): Promise<void> {
+    const records = batch.filter((request) => request.input.kind === 'record') as Request<Extract<Job, { kind: 'record' }>, unknown>[];
+    const orders = batch.filter((request) => request.input.kind === 'order') as Request<Extract<Job, { kind: 'order' }>, unknown>[];
+    let written: { stored: Set<string>; answers: StoredResponse[] };
     try {
-      answers = await placeOrders(batch);
+      written = await writeBatch(
+        records.map((request) => request.input.row),
+        orders.map((request) => request.input.charge),
+      );
     } catch {
-      await Promise.all(batch.map((request) => alone.placeOrder(request.input).then(request.resolve, request.reject)));
+      await Promise.all([
+        ...records.map((request) => alone.storePending(request.input.row).then(request.resolve, request.reject)),
+        ...orders.map((request) => alone.placeOrder(request.input.charge).then(request.resolve, request.reject)),
+      ]);
       return;
     }
-    batch.forEach((request, index) => request.resolve(answers[index]!));
-  }, options);
+    orders.forEach((request, index) => request.resolve(written.answers[index]!));
+    for (const request of records) {
+      if (written.stored.has(request.input.row.id)) request.resolve(null);
+      else alone.storePending(request.input.row).then(request.resolve, request.reject);
+    }
+  }
 
-  async function placeOrders(batch: Request<PaidRemoteCharge, StoredResponse>[]): Promise<StoredResponse[]> {
+  async function writeBatch(records: PaymentIntentTable[], charges: PaidRemoteCharge[]): Promise<{ stored: Set<string>; answers: StoredResponse[] }> {
     const staged: StagedOrder[] = [];
     const settlements: (IntentSettlement & { pending_id: string; gateway_id: string })[] = [];
     const mails: object[] = [];
-    const answers = batch.map(({ input }) => {
+    const answers = charges.map((input) => {
       const plan = planRemoteChargeOrder(input);
       const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
       staged.push(rows);
@@ -92,13 +94,18 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
       settlements.push({ pending_id: input.pendingId, gateway_id: input.gatewayId, ...intent });
       return answer;
     });
-    // One statement that is its own transaction: the records' settle first, then the orders, items,
-    // history and mail. It reads payment_intents, so it is planned each time (multi-insert.ts).
-    const lead: LeadingWrite = { name: 'settle-records', sql: settleRecords, parameter: JSON.stringify(settlements), expectedRows: batch.length };
-    const { seqs } = await insertManyAtOnce(db, [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }], { lead, prepared: false });
+    // The records' settle first, then the orders, items, history, mail and the new records. It
+    // reads payment_intents, so it is planned each time (multi-insert.ts).
+    const lead: LeadingWrite | undefined =
+      charges.length > 0 ? { name: 'settle-records', sql: settleRecords, parameter: JSON.stringify(settlements), expectedRows: charges.length } : undefined;
+    const parts: InsertPart[] = [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }, { table: 'payment_intents', rows: records, skipConflicts: true }];
+    const { seqs, insertedIds } = await insertManyAtOnce(db, parts, { lead, prepared: false });
     assignChangeSeqs(staged, seqs);
-    return answers;
+    return { stored: new Set(insertedIds.at(-1)), answers };
   }
 
-  return { storePending: (row) => pending.submit(row), placeOrder: (input) => orders.submit(input) };
+  return {
+    storePending: (row) => batcher.submit({ kind: 'record', row }) as Promise<PaymentIntentRow | null>,
+    placeOrder: (charge) => batcher.submit({ kind: 'order', charge }) as Promise<StoredResponse>,
+  };
 }
