@@ -88,7 +88,8 @@ function statementFor(parts: readonly InsertPart[], columns: string[][], lead?: 
   });
   // shop_assert (migration 2026-11-25T0200) raises, and the statement with all its writes is undone.
   if (lead) counts.push(`shop_assert((select count(*) from lead) = $${parts.length + 3}::int, 'the leading write changed another number of rows') as lead_ok`);
-  const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : 'null'} as seqs, ${counts.join(', ')}`;
+  // Without a sequenced part $1 is unused, and PostgreSQL wants every parameter's type known.
+  const text = `with ${ctes.join(',\n')}\nselect ${sequenced ? '(select array_agg(value order by k) from seq)' : '$1::json is null'} as seqs, ${counts.join(', ')}`;
   const statement = { text, name: `insert_many_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
   statements.set(key, statement);
   return statement;
@@ -119,7 +120,7 @@ function resultOf(parts: readonly InsertPart[], prepared: Prepared, row: Record<
     return Array.isArray(ids) ? ids.map(String) : [];
   });
   const inserted = parts.map((part, index) => (part.rows.length === 0 ? 0 : part.skipConflicts ? insertedIds[index]!.length : part.rows.length));
-  const seqs = Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
+  const seqs = prepared.sequencedRows > 0 && Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
   if (seqs.length !== prepared.sequencedRows) throw new Error(`insertMany: ${seqs.length} change numbers for ${prepared.sequencedRows} rows`);
   return { seqs, inserted, insertedIds };
 }

@@ -5,6 +5,7 @@ import { Migrator, sql } from 'kysely';
 import { migrations } from '../db/migrations';
 import { stagedOrderParts, stagedOrdersHook, writeStagedOrders } from '../orders/order-batch.repository';
 import { insertManyAtOnce } from '../db/multi-insert';
+import type { PaymentIntentTable } from '../payments/payment.table';
 import { generateOrderNumber } from '../orders/order-number';
 import { findOrderByPaymentIntent, insertOrder, toOrderRows } from '../orders/order.repository';
 import { listChangedSince } from '../sync/sync.repository';
@@ -176,5 +177,15 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
       await older.destroy();
     }
   });
-});
 
+  it('a statement without a sequenced part reports the ids a skipping part inserted, and skips what is taken', async () => {
+    const record = (id: string, key: string): PaymentIntentTable => ({
+      id, provider: 'stripe', amount_cents: 100, currency: 'usd', status: 'pending', snapshot: '{}', order_id: null,
+      idempotency_key: key, last_error_code: null, answer_status: null, answer_body: null, request_hash: null, created_at: 0, updated_at: 0,
+    });
+    const first = await insertManyAtOnce(db, [{ table: 'payment_intents', rows: [record('shop_pi_a', 'k:a')], skipConflicts: true }]);
+    expect(first).toEqual({ seqs: [], inserted: [1], insertedIds: [['shop_pi_a']] });
+    const second = await insertManyAtOnce(db, [{ table: 'payment_intents', rows: [record('shop_pi_b', 'k:a'), record('shop_pi_c', 'k:c')], skipConflicts: true }]);
+    expect(second.insertedIds).toEqual([['shop_pi_c']]);
+  });
+});

@@ -67,7 +67,8 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
         records.map((request) => request.input.row),
         orders.map((request) => request.input.charge),
       );
-    } catch {
+    } catch (error) {
+      if (process.env.DEBUG_BATCH) console.error('batch failed', String(error));
       await Promise.all([
         ...records.map((request) => alone.storePending(request.input.row).then(request.resolve, request.reject)),
         ...orders.map((request) => alone.placeOrder(request.input.charge).then(request.resolve, request.reject)),
