@@ -56,7 +56,9 @@ type Job = { kind: 'record'; row: PaymentIntentTable } | { kind: 'order'; charge
  * meanwhile by the webhook, a colliding order number), each job of the batch runs alone.
  */
 function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): RemoteChargeWrites {
-  const batcher = createBatcher<Job, unknown>(runBatch, { concurrency: 3, maxBatch: 64 });
+  // As the test gateway's batches (postgres-checkout-writer.ts): a second batch beside a running one
+  // only once 8 jobs wait (same-run, quiet: 3,308 against 3,093 orders/s with 1, 3,233 with 4).
+  const batcher = createBatcher<Job, unknown>(runBatch, { concurrency: 3, maxBatch: 64, minToOverlap: 8 });
 
   async function runBatch(batch: Request<Job, unknown>[]): Promise<void> {
     const records = batch.filter((request) => request.input.kind === 'record') as Request<Extract<Job, { kind: 'record' }>, unknown>[];
@@ -67,8 +69,7 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
         records.map((request) => request.input.row),
         orders.map((request) => request.input.charge),
       );
-    } catch (error) {
-      if (process.env.DEBUG_BATCH) console.error('batch failed', String(error));
+    } catch {
       await Promise.all([
         ...records.map((request) => alone.storePending(request.input.row).then(request.resolve, request.reject)),
         ...orders.map((request) => alone.placeOrder(request.input.charge).then(request.resolve, request.reject)),
