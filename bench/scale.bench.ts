@@ -25,12 +25,14 @@ import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-c
  *
  * The PostgreSQL cluster is a throwaway one (server/test/postgres.ts) but durable: fsync on and the
  * default synchronous_commit, so each commit waits for its WAL flush as it would in production.
- * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
+ * Options: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2: load before the measured window, while V8
+ * still compiles the hot code; scale-sqlite has the same option), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
  * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
  * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_STRIPE_BASE_DIR (the code before the Stripe path's changes, for pg-stripe-before and sqlite-stripe-before).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgbenchScale = Number(process.env.BENCH_PGBENCH_SCALE ?? connections);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
@@ -98,7 +100,7 @@ interface Figures {
 async function measure(urls: string[], countOrders: () => Promise<number>, serverPids: number[], postgresPid: number | null, standInPid: number | null): Promise<Figures> {
   const per = Math.max(1, Math.round(connections / urls.length));
   const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
-  await run(2);
+  await run(warmUpSeconds);
   const postgresCpuMs = () => (postgresPid ? cpuMsOfTree(postgresPid) : 0);
   const before = await countOrders();
   const serverCpu = cpuMsOfProcesses(serverPids);
@@ -207,7 +209,7 @@ async function main() {
   const cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '300' } });
   const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts');
   try {
-    console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case after ${warmUpSeconds} s of warm-up, load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('PostgreSQL: throwaway cluster, fsync on, synchronous_commit on (defaults), max_connections 300; the server pool holds 10 connections');
     let pgbench: { tps: number; postgresCpuPerTransaction: number } | undefined;
     if (selected('pgbench')) {
