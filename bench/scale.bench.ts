@@ -25,7 +25,7 @@ import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-c
  *
  * The PostgreSQL cluster is a throwaway one (server/test/postgres.ts) but durable: fsync on and the
  * default synchronous_commit, so each commit waits for its WAL flush as it would in production.
- * Options: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2: load before the measured window, while V8
+ * Options: BENCH_SECONDS (10), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (2: load before the measured window, while V8
  * still compiles the hot code; scale-sqlite has the same option), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
  * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
  * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
@@ -33,6 +33,8 @@ import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-c
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** The whole case list run this many times, each ratio printed per round and as a median (runs here differ by ±7 %). */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgbenchScale = Number(process.env.BENCH_PGBENCH_SCALE ?? connections);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
@@ -189,7 +191,8 @@ async function pgbenchCase(cluster: TemporaryPostgres): Promise<{ tps: number; p
 }
 
 const selected = (name: string) => !wanted || wanted.includes(name);
-const rows: [string, Figures][] = [];
+let rows: [string, Figures][] = [];
+const ratios = new Map<string, number[]>();
 function report(name: string, figures: Figures) {
   rows.push([name, figures]);
   const pgCpu = figures.postgresCpuPerOrder === null ? '-' : figures.postgresCpuPerOrder.toFixed(0);
@@ -201,7 +204,19 @@ function report(name: string, figures: Figures) {
 const figure = (name: string) => rows.find(([row]) => row === name)?.[1];
 function ratio(label: string, numerator: number | undefined, denominator: number | undefined, budget: string) {
   if (numerator === undefined || denominator === undefined) return;
-  console.log(`${label.padEnd(64)} ${((numerator / denominator) * 100).toFixed(1).padStart(6)} %   (budget ${budget})`);
+  const percent = (numerator / denominator) * 100;
+  ratios.set(`${label} (budget ${budget})`, [...(ratios.get(`${label} (budget ${budget})`) ?? []), percent]);
+  console.log(`${label.padEnd(64)} ${percent.toFixed(1).padStart(6)} %   (budget ${budget})`);
+}
+
+function printMedians() {
+  console.log(`\nover ${rounds} rounds (each round's figure, then the median)`);
+  for (const [label, values] of ratios) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    console.log(`${label}: ${values.map((value) => value.toFixed(1)).join(', ')} % -> median ${median.toFixed(1)} %`);
+  }
 }
 
 async function main() {
@@ -211,43 +226,48 @@ async function main() {
   try {
     console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case after ${warmUpSeconds} s of warm-up, load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('PostgreSQL: throwaway cluster, fsync on, synchronous_commit on (defaults), max_connections 300; the server pool holds 10 connections');
-    let pgbench: { tps: number; postgresCpuPerTransaction: number } | undefined;
-    if (selected('pgbench')) {
-      pgbench = await pgbenchCase(cluster);
-      console.log(`pgbench TPC-B-like, scale ${pgbenchScale}, ${connections} clients, 2 threads: ${pgbench.tps.toFixed(0)} tps, PostgreSQL CPU ${pgbench.postgresCpuPerTransaction.toFixed(0)} us per transaction`);
-    }
-    console.log('case                                         orders/s  p99 ms errors  server us postgres us stand-in us (CPU per order)');
-    if (selected('pg-test')) report('PostgreSQL, test gateway', await postgresCase(dir, cluster));
-    const hasStripeBase = fs.existsSync(path.join(stripeBaseRoot, 'server/payments/test-server-entry.ts'));
-    if (selected('pg-stripe-before') && hasStripeBase) {
-      report('PostgreSQL, Stripe path, before', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid, codeRoot: stripeBaseRoot }));
-    }
-    if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid }));
-    if (selected('pg-two')) report('PostgreSQL, two processes (load split)', await postgresCase(dir, cluster, { processes: 2 }));
-    if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
-    const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
-    if (selected('sqlite-base') && hasBase) report('SQLite, test gateway, before (67ccdfa)', await sqliteCase(dir, 'base', baseRoot));
-    if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
-    if (selected('sqlite-stripe-before') && hasStripeBase) {
-      report('SQLite, Stripe path, before', await sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid));
-    }
-    if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url), standIn.pid));
-    if (!hasStripeBase && (selected('pg-stripe-before') || selected('sqlite-stripe-before'))) {
-      console.log(`(no Stripe-path code before at ${stripeBaseRoot}: git archive <commit> | tar -x -C ${stripeBaseRoot}, node_modules linked)`);
-    }
-    if (!hasBase) console.log(`(no code before this issue at ${baseRoot}: git worktree add ${baseRoot} 67ccdfa)`);
+    for (let round = 1; round <= rounds; round++) {
+      if (rounds > 1) console.log(`\nround ${round} of ${rounds}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      rows = [];
+      let pgbench: { tps: number; postgresCpuPerTransaction: number } | undefined;
+      if (selected('pgbench')) {
+        pgbench = await pgbenchCase(cluster);
+        console.log(`pgbench TPC-B-like, scale ${pgbenchScale}, ${connections} clients, 2 threads: ${pgbench.tps.toFixed(0)} tps, PostgreSQL CPU ${pgbench.postgresCpuPerTransaction.toFixed(0)} us per transaction`);
+      }
+      console.log('case                                         orders/s  p99 ms errors  server us postgres us stand-in us (CPU per order)');
+      if (selected('pg-test')) report('PostgreSQL, test gateway', await postgresCase(dir, cluster));
+      const hasStripeBase = fs.existsSync(path.join(stripeBaseRoot, 'server/payments/test-server-entry.ts'));
+      if (selected('pg-stripe-before') && hasStripeBase) {
+        report('PostgreSQL, Stripe path, before', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid, codeRoot: stripeBaseRoot }));
+      }
+      if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid }));
+      if (selected('pg-two')) report('PostgreSQL, two processes (load split)', await postgresCase(dir, cluster, { processes: 2 }));
+      if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
+      const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
+      if (selected('sqlite-base') && hasBase) report('SQLite, test gateway, before (67ccdfa)', await sqliteCase(dir, 'base', baseRoot));
+      if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
+      if (selected('sqlite-stripe-before') && hasStripeBase) {
+        report('SQLite, Stripe path, before', await sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid));
+      }
+      if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url), standIn.pid));
+      if (!hasStripeBase && (selected('pg-stripe-before') || selected('sqlite-stripe-before'))) {
+        console.log(`(no Stripe-path code before at ${stripeBaseRoot}: git archive <commit> | tar -x -C ${stripeBaseRoot}, node_modules linked)`);
+      }
+      if (!hasBase) console.log(`(no code before this issue at ${baseRoot}: git worktree add ${baseRoot} 67ccdfa)`);
 
-    console.log('\nbudgets');
-    ratio('PostgreSQL checkout vs pgbench tps', figure('PostgreSQL, test gateway')?.ordersPerSecond, pgbench?.tps, '>= 50 %');
-    const pgCpu = figure('PostgreSQL, test gateway')?.serverCpuPerOrder;
-    if (pgCpu !== undefined) console.log(`${'server CPU per order on PostgreSQL'.padEnd(64)} ${pgCpu.toFixed(0).padStart(6)} us  (budget <= 500 us)`);
-    ratio('Stripe path vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path (stand-in)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
-    ratio('Stripe path before vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path, before')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
-    ratio('Stripe path before vs test gateway, SQLite', figure('SQLite, Stripe path, before')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
-    ratio('Stripe path vs test gateway, SQLite', figure('SQLite, Stripe path (stand-in)')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
-    ratio('two processes vs one, PostgreSQL (load split)', figure('PostgreSQL, two processes (load split)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 100 %');
-    ratio('two processes behind nginx vs one, PostgreSQL', figure('PostgreSQL, two processes behind nginx')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, 'for the shape');
-    ratio('SQLite test gateway vs the code before this issue', figure('SQLite, test gateway')?.ordersPerSecond, figure('SQLite, test gateway, before (67ccdfa)')?.ordersPerSecond, '>= 95 %');
+      console.log('\nbudgets');
+      ratio('PostgreSQL checkout vs pgbench tps', figure('PostgreSQL, test gateway')?.ordersPerSecond, pgbench?.tps, '>= 50 %');
+      const pgCpu = figure('PostgreSQL, test gateway')?.serverCpuPerOrder;
+      if (pgCpu !== undefined) console.log(`${'server CPU per order on PostgreSQL'.padEnd(64)} ${pgCpu.toFixed(0).padStart(6)} us  (budget <= 500 us)`);
+      ratio('Stripe path vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path (stand-in)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
+      ratio('Stripe path before vs test gateway, PostgreSQL', figure('PostgreSQL, Stripe path, before')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 60 %');
+      ratio('Stripe path before vs test gateway, SQLite', figure('SQLite, Stripe path, before')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
+      ratio('Stripe path vs test gateway, SQLite', figure('SQLite, Stripe path (stand-in)')?.ordersPerSecond, figure('SQLite, test gateway')?.ordersPerSecond, '>= 60 %');
+      ratio('two processes vs one, PostgreSQL (load split)', figure('PostgreSQL, two processes (load split)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 100 %');
+      ratio('two processes behind nginx vs one, PostgreSQL', figure('PostgreSQL, two processes behind nginx')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, 'for the shape');
+      ratio('SQLite test gateway vs the code before this issue', figure('SQLite, test gateway')?.ordersPerSecond, figure('SQLite, test gateway, before (67ccdfa)')?.ordersPerSecond, '>= 95 %');
+    }
+    if (rounds > 1) printMedians();
     console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await standIn.stop();
