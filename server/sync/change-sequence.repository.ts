@@ -18,16 +18,19 @@ import { changeSeqBlockOf, takeFromBlock } from './change-seq-block';
  * one (docs/benchmarks/scale.md). So the numbers come from a sequence (`order_change_seq`), which
  * transactions take without waiting for each other, and the order in which they become visible is
  * restored on the reading side instead: every transaction holds a shared advisory lock from before it
- * takes its first number until it ends, and a pull first takes that lock exclusively, for an
- * instant, and reads the sequence's last value, the *horizon*. Every number up to the horizon then
- * belongs to a transaction that has ended (committed or rolled back), and every later transaction
- * takes a number above it, so a pull that reads up to the horizon and no further never skips a number
- * that becomes visible later.
+ * takes its first number until it ends. A pull first reads the sequence's last value, the *horizon*,
+ * then the transactions holding that lock (pg_locks), and waits until those have ended. Every
+ * number up to the horizon then belongs to a transaction that has ended (committed or rolled back):
+ * one that took a number before the horizon was read held the lock already, and one that takes the
+ * lock later takes a number above it. So a pull that reads up to the horizon and no further never
+ * skips a number that becomes visible later. The pull only watches (no lock of its own), so new
+ * writers never queue behind it, even while it waits for a long one (a sync push of 500 changes).
  */
 export const PG_CHANGE_SEQUENCE = 'order_change_seq';
 /** The advisory lock's key pair: (1801, 1) in the two-integer key space, apart from lockUntilCommit's. */
 export const PG_CHANGE_LOCK_SHARED = 'pg_advisory_xact_lock_shared(1801, 1)';
-const PG_CHANGE_LOCK_EXCLUSIVE = 'pg_advisory_xact_lock(1801, 1)';
+/** pg_locks' rows of the shared lock's holders (a two-integer advisory key has objsubid 2). */
+const HOLDING = sql.raw(`where locktype = 'advisory' and classid = 1801 and objid = 1 and objsubid = 2 and granted`);
 
 const takeChangeSeq = precompile(0, (db) =>
   db
@@ -79,17 +82,23 @@ export async function takeChangeSeqs(trx: DbOrTrx, count: number): Promise<numbe
 
 /**
  * The highest change number a reader may rely on: every change numbered up to it is committed or
- * gone for good. Takes `db`, not a transaction: on PostgreSQL it waits, in a short transaction of its
- * own, for the transactions that hold numbers to end (see above), and must not hold anything else.
+ * gone for good. Takes `db`, not a transaction: on PostgreSQL it waits for the transactions that
+ * held numbers when it was called to end (see above), polling pg_locks every millisecond.
  */
 export async function changeHorizon(db: Db): Promise<number> {
   if (!isPostgres(db)) {
     const row = await db.selectFrom('change_counters').select('value').where('name', '=', 'orders').executeTakeFirst();
     return Number(row?.value ?? 0);
   }
-  return db.transaction().execute(async (trx) => {
-    await sql.raw(`select ${PG_CHANGE_LOCK_EXCLUSIVE}`).execute(trx);
-    const { rows } = await sql<{ horizon: string }>`select case when is_called then last_value else last_value - 1 end as horizon from ${sql.table(PG_CHANGE_SEQUENCE)}`.execute(trx);
-    return Number(rows[0]!.horizon);
-  });
+  const { rows } = await sql<{ horizon: string }>`select case when is_called then last_value else last_value - 1 end as horizon from ${sql.table(PG_CHANGE_SEQUENCE)}`.execute(db);
+  const horizon = Number(rows[0]!.horizon);
+  // The writers holding the lock now: every number up to the horizon is theirs or settled already.
+  const holders = await sql<{ holder: string }>`select virtualtransaction as holder from pg_locks ${HOLDING}`.execute(db);
+  const waitingFor = holders.rows.map((row) => row.holder);
+  while (waitingFor.length > 0) {
+    const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from pg_locks ${HOLDING} and virtualtransaction = any(${waitingFor})`.execute(db);
+    if (left[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return horizon;
 }

@@ -149,6 +149,20 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     expect((await pulled).map((row) => row.id)).toEqual([early.id, late.id]);
   });
 
+  it('a waiting pull holds no writer back: a new order commits while the pull waits for an older writer', async () => {
+    const start = await changeHorizon(db);
+    const slow = await db.startTransaction().execute();
+    const early = await insertOrder(slow, newTestOrder({ items: [{ text: 'Slow again' }] }));
+    const pulled = listChangedSince(db, start, 50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Had the pull queued for a lock of its own, this writer would wait behind it until the slow one ends.
+    const meanwhile = await db.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Meanwhile' }] })));
+    await slow.commit().execute();
+    // The pull stops at the horizon it read on arrival; the next one brings the later order.
+    expect((await pulled).map((row) => row.id)).toEqual([early.id]);
+    expect((await listChangedSince(db, early.change_seq, 50)).map((row) => row.id)).toEqual([meanwhile.id]);
+  });
+
   it('a statement that is its own transaction writes all of it, or nothing when a row breaks a unique constraint', async () => {
     const staged = (orderNumber = generateOrderNumber()) => [toOrderRows(newTestOrder({ items: [{ text: 'At once' }] }), { id: randomUUID(), orderNumber, changeSeq: 0 })];
     const existing = await db.transaction().execute((trx) => insertOrder(trx, newTestOrder()));
