@@ -28,9 +28,7 @@ export interface InsertPart {
 export interface MultiInsertResult {
   /** The change numbers the sequenced part's rows took, in row order (empty when none is sequenced). */
   seqs: number[];
-  /** Rows inserted per part (parts without skipConflicts: all of them). */
-  inserted: number[];
-  /** The ids of the rows inserted, for parts with skipConflicts (others: empty). */
+  /** The ids of the rows inserted, for parts with skipConflicts (others: empty, all went in). */
   insertedIds: string[][];
 }
 
@@ -119,16 +117,15 @@ function resultOf(parts: readonly InsertPart[], prepared: Prepared, row: Record<
     const ids = row[`ids${prepared.present.indexOf(part)}`];
     return Array.isArray(ids) ? ids.map(String) : [];
   });
-  const inserted = parts.map((part, index) => (part.rows.length === 0 ? 0 : part.skipConflicts ? insertedIds[index]!.length : part.rows.length));
   const seqs = prepared.sequencedRows > 0 && Array.isArray(row.seqs) ? row.seqs.map(Number) : [];
   if (seqs.length !== prepared.sequencedRows) throw new Error(`insertMany: ${seqs.length} change numbers for ${prepared.sequencedRows} rows`);
-  return { seqs, inserted, insertedIds };
+  return { seqs, insertedIds };
 }
 
 /** The parts in one statement of the caller's transaction. */
 export async function insertMany(trx: Transaction<Database>, parts: readonly InsertPart[]): Promise<MultiInsertResult> {
   const prepared = prepare(parts);
-  if (!prepared) return { seqs: [], inserted: parts.map(() => 0), insertedIds: parts.map(() => []) };
+  if (!prepared) return { seqs: [], insertedIds: parts.map(() => []) };
   const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prepared.statement.text, prepared.parameters));
   return resultOf(parts, prepared, rows[0] ?? {});
 }
@@ -150,7 +147,7 @@ export async function insertManyAtOnce(
   options: { lead?: LeadingWrite; prepared?: boolean } = {},
 ): Promise<MultiInsertResult> {
   const prepared = prepare(parts, options.lead);
-  if (!prepared) return { seqs: [], inserted: parts.map(() => 0), insertedIds: parts.map(() => []) };
+  if (!prepared) return { seqs: [], insertedIds: parts.map(() => []) };
   const pool = postgresPoolOf(db);
   if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
   const { text, name } = prepared.statement;

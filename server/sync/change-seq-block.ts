@@ -20,7 +20,8 @@ interface Block {
 const RESERVE = 32;
 const blocks = new WeakMap<Transaction<Database>, Block>();
 
-const reserve = precompile(1, (db, count: number) =>
+/** Adds `count` to the counter and returns its new value: the numbers up to it are the caller's (SQLite). */
+export const reserveChangeSeqs = precompile(1, (db, count: number) =>
   db
     .updateTable('change_counters')
     .set((eb) => ({ value: eb('value', '+', count) }))
@@ -43,7 +44,7 @@ export function changeSeqBlockOf(trx: unknown): Block | undefined {
 /** The block's next number, reserving another block when it is used up. */
 export async function takeFromBlock(trx: Transaction<Database>, block: Block): Promise<number> {
   if (block.next > block.last) {
-    const row = await reserve.first(trx, RESERVE);
+    const row = await reserveChangeSeqs.first(trx, RESERVE);
     if (!row) throw new Error('change_counters has no row for orders');
     block.last = Number(row.value);
     block.next = block.last - RESERVE + 1;

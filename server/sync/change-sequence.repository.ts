@@ -1,9 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
-import { precompile } from '../db/precompiled';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { changeSeqBlockOf, takeFromBlock } from './change-seq-block';
+import { changeSeqBlockOf, reserveChangeSeqs, takeFromBlock } from './change-seq-block';
 
 /**
  * The global change sequence, the sync pull's cursor (design.md §4): every change to an order takes
@@ -32,14 +31,6 @@ export const PG_CHANGE_LOCK_SHARED = 'pg_advisory_xact_lock_shared(1801, 1)';
 /** pg_locks' rows of the shared lock's holders (a two-integer advisory key has objsubid 2). */
 const HOLDING = sql.raw(`where locktype = 'advisory' and classid = 1801 and objid = 1 and objsubid = 2 and granted`);
 
-const takeChangeSeq = precompile(0, (db) =>
-  db
-    .updateTable('change_counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'orders')
-    .returning('value'),
-);
-
 const LOCK_SHARED = CompiledQuery.raw(`select ${PG_CHANGE_LOCK_SHARED}`, []);
 const NEXT_VALUES = `select nextval('${PG_CHANGE_SEQUENCE}') as value from generate_series(1, $1::int)`;
 /** Transactions (and savepoints) that already hold the shared lock: it is held until the transaction ends. */
@@ -56,9 +47,7 @@ export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
   // A SQLite write batch hands out numbers from a reserved block (change-seq-block.ts).
   const block = changeSeqBlockOf(trx);
   if (block) return takeFromBlock(trx as Trx, block);
-  const row = await takeChangeSeq.first(trx);
-  if (!row) throw new Error('change_counters has no row for orders');
-  return Number(row.value);
+  return (await takeChangeSeqs(trx, 1))[0]!;
 }
 
 /** `count` new numbers, in increasing order, for the caller's transaction (consecutive on SQLite). */
@@ -69,12 +58,7 @@ export async function takeChangeSeqs(trx: DbOrTrx, count: number): Promise<numbe
     const { rows } = await trx.executeQuery<{ value: string }>(CompiledQuery.raw(NEXT_VALUES, [count]));
     return rows.map((row) => Number(row.value));
   }
-  const row = await trx
-    .updateTable('change_counters')
-    .set((eb) => ({ value: eb('value', '+', count) }))
-    .where('name', '=', 'orders')
-    .returning('value')
-    .executeTakeFirst();
+  const row = await reserveChangeSeqs.first(trx, count);
   if (!row) throw new Error('change_counters has no row for orders');
   const last = Number(row.value);
   return Array.from({ length: count }, (_, index) => last - count + index + 1);

@@ -112,8 +112,8 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
         for (const row of rows) known.set(row.idempotency_key!, row);
       }
       const { outcomes, staged, parts, intents } = planNew(inputs, known);
-      const { seqs, inserted } = await insertMany(trx, parts);
-      if (inserted.at(-1) !== intents.length) throw new Error('an Idempotency-Key of the batch was taken meanwhile');
+      const { seqs, insertedIds } = await insertMany(trx, parts);
+      if (insertedIds.at(-1)!.length !== intents.length) throw new Error('an Idempotency-Key of the batch was taken meanwhile');
       assignChangeSeqs(staged, seqs);
       await trx.commit().execute();
       return outcomes;
