@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import { threadCpuMs } from './support/process-cpu';
  * p99, and server CPU per order split by thread from /proc (main thread, the busiest other thread,
  * which is the checkout writer, and the rest: V8's and libuv's helpers). CPU per order moves far
  * less than orders/s when other work shares the cores.
+ * The base's label is its commit: BENCH_BASE_DIR=/work/wt/i18-premerge compares with main just before
+ * the issue's merge (395dd5c), the other reading of "the code before this issue" (docs/decisions/scale.md).
  * Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3), BENCH_BASE_DIR, BENCH_NODE_ARGS,
  * BENCH_WARMUP_SECONDS (2: load before the measured window, while V8 still compiles the hot code).
  */
@@ -89,10 +92,18 @@ if (!fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts')))
   console.error(`No code before issue 18 at ${baseRoot}: git worktree add --detach ${baseRoot} 67ccdfa (node_modules linked in).`);
   process.exit(1);
 }
+/** The base's short commit id, for its label. */
+function baseCommit(): string {
+  try {
+    return execFileSync('git', ['-C', baseRoot, 'rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return path.basename(baseRoot);
+  }
+}
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-sqlite-'));
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const cases = [
-  { name: 'before (67ccdfa)', root: baseRoot as string | undefined },
+  { name: `before (${baseCommit()})`, root: baseRoot as string | undefined },
   { name: 'this code', root: undefined },
 ];
 const results = new Map<string, Round[]>(cases.map((c) => [c.name, []]));

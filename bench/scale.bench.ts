@@ -19,8 +19,11 @@ import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-c
  *   against the local stand-in, in its own process);
  * - two server processes on one PostgreSQL, the load split between their ports (and, for the shape,
  *   behind Debian's nginx);
- * - SQLite with the test gateway, against the code before this issue (a worktree of 67ccdfa at
- *   BENCH_BASE_DIR, default /work/wt/i18-base) in the same run, and SQLite with Stripe;
+ * - SQLite with the test gateway, against the code before this issue in its two readings, each in the
+ *   same run: the issue's branch point (a worktree of 67ccdfa at BENCH_BASE_DIR, default
+ *   /work/wt/i18-base), and main just before the issue's merge (395dd5c at BENCH_PREMERGE_DIR, default
+ *   /work/wt/i18-premerge), which has the features of issues 13-17 that were merged beside it
+ *   (docs/decisions/scale.md); and SQLite with Stripe;
  * - server CPU per order (all threads of all server processes) and PostgreSQL's CPU per order.
  *
  * The PostgreSQL cluster is a throwaway one (server/test/postgres.ts) but durable: fsync on and the
@@ -38,6 +41,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgbenchScale = Number(process.env.BENCH_PGBENCH_SCALE ?? connections);
 const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
+/** Main just before issue 18's merge (f0a1038's first parent): the same features, without this issue's changes. */
+const premergeRoot = process.env.BENCH_PREMERGE_DIR ?? '/work/wt/i18-premerge';
 /** The code before session 7's Stripe-path changes, for the `*-stripe-before` cases (issue 18). */
 const stripeBaseRoot = process.env.BENCH_STRIPE_BASE_DIR ?? path.join(os.tmpdir(), 'i18-stripe-before');
 const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
@@ -245,6 +250,8 @@ async function main() {
       if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
       const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
       if (selected('sqlite-base') && hasBase) report('SQLite, test gateway, before (67ccdfa)', await sqliteCase(dir, 'base', baseRoot));
+      const hasPremerge = fs.existsSync(path.join(premergeRoot, 'server/payments/test-server-entry.ts'));
+      if (selected('sqlite-premerge') && hasPremerge) report('SQLite, test gateway, main before the merge', await sqliteCase(dir, 'premerge', premergeRoot));
       if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
       if (selected('sqlite-stripe-before') && hasStripeBase) {
         report('SQLite, Stripe path, before', await sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid));
@@ -254,6 +261,7 @@ async function main() {
         console.log(`(no Stripe-path code before at ${stripeBaseRoot}: git archive <commit> | tar -x -C ${stripeBaseRoot}, node_modules linked)`);
       }
       if (!hasBase) console.log(`(no code before this issue at ${baseRoot}: git worktree add ${baseRoot} 67ccdfa)`);
+      if (!hasPremerge) console.log(`(no main before the merge at ${premergeRoot}: git worktree add --detach ${premergeRoot} 395dd5c)`);
 
       console.log('\nbudgets');
       ratio('PostgreSQL checkout vs pgbench tps', figure('PostgreSQL, test gateway')?.ordersPerSecond, pgbench?.tps, '>= 50 %');
@@ -266,6 +274,7 @@ async function main() {
       ratio('two processes vs one, PostgreSQL (load split)', figure('PostgreSQL, two processes (load split)')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, '>= 100 %');
       ratio('two processes behind nginx vs one, PostgreSQL', figure('PostgreSQL, two processes behind nginx')?.ordersPerSecond, figure('PostgreSQL, test gateway')?.ordersPerSecond, 'for the shape');
       ratio('SQLite test gateway vs the code before this issue', figure('SQLite, test gateway')?.ordersPerSecond, figure('SQLite, test gateway, before (67ccdfa)')?.ordersPerSecond, '>= 95 %');
+      ratio('SQLite test gateway vs main before the merge (395dd5c)', figure('SQLite, test gateway')?.ordersPerSecond, figure('SQLite, test gateway, main before the merge')?.ordersPerSecond, '>= 95 %');
     }
     if (rounds > 1) printMedians();
     console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
