@@ -136,21 +136,21 @@ export async function insertMany(trx: Transaction<Database>, parts: readonly Ins
  * without skipConflicts (an Idempotency-Key that has answered before, a colliding order number)
  * fails the statement, nothing is written, and the caller goes the longer way.
  *
- * `prepared` (the default): as a named prepared statement, which each pooled connection plans once.
- * Only for statements that read no table: PostgreSQL keeps one generic plan, and one made while a
- * table was small went on scanning it whole as it grew (a version with a key look-up in it: 3-7 ms
- * a batch). A statement with a `lead` that reads a table passes `prepared: false`.
+ * It runs as a named prepared statement, which each pooled connection plans once. So it must read
+ * no table itself: PostgreSQL keeps one generic plan, and one made while a table was small went on
+ * scanning it whole as it grew (a version with a key look-up in it: 3-7 ms a batch). A `lead` that
+ * must find rows calls a function whose plan is made with sequential scans off (shop_settle_records).
  */
 export async function insertManyAtOnce(
   db: Db,
   parts: readonly InsertPart[],
-  options: { lead?: LeadingWrite; prepared?: boolean } = {},
+  options: { lead?: LeadingWrite } = {},
 ): Promise<MultiInsertResult> {
   const prepared = prepare(parts, options.lead);
   if (!prepared) return { seqs: [], insertedIds: parts.map(() => []) };
   const pool = postgresPoolOf(db);
   if (!pool) throw new Error('insertManyAtOnce needs PostgreSQL');
   const { text, name } = prepared.statement;
-  const { rows } = await pool.query<Record<string, unknown>>(options.prepared === false ? { text, values: prepared.parameters } : { name, text, values: prepared.parameters });
+  const { rows } = await pool.query<Record<string, unknown>>({ name, text, values: prepared.parameters });
   return resultOf(parts, prepared, rows[0] ?? {});
 }

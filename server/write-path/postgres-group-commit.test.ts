@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
+import pg from 'pg';
 import { migrations } from '../db/migrations';
 import { stagedOrderParts, stagedOrdersHook, writeStagedOrders } from '../orders/order-batch.repository';
 import { insertManyAtOnce } from '../db/multi-insert';
@@ -192,14 +193,46 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     }
   });
 
+  const record = (id: string, key: string): PaymentIntentTable => ({
+    id, provider: 'stripe', amount_cents: 100, currency: 'usd', status: 'pending', snapshot: '{}', order_id: null,
+    idempotency_key: key, last_error_code: null, answer_status: null, answer_body: null, request_hash: null, created_at: 0, updated_at: 0,
+  });
+
   it('a statement without a sequenced part reports the ids a skipping part inserted, and skips what is taken', async () => {
-    const record = (id: string, key: string): PaymentIntentTable => ({
-      id, provider: 'stripe', amount_cents: 100, currency: 'usd', status: 'pending', snapshot: '{}', order_id: null,
-      idempotency_key: key, last_error_code: null, answer_status: null, answer_body: null, request_hash: null, created_at: 0, updated_at: 0,
-    });
     const first = await insertManyAtOnce(db, [{ table: 'payment_intents', rows: [record('shop_pi_a', 'k:a')], skipConflicts: true }]);
     expect(first).toEqual({ seqs: [], insertedIds: [['shop_pi_a']] });
     const second = await insertManyAtOnce(db, [{ table: 'payment_intents', rows: [record('shop_pi_b', 'k:a'), record('shop_pi_c', 'k:c')], skipConflicts: true }]);
     expect(second.insertedIds).toEqual([['shop_pi_c']]);
+  });
+
+  it('settling records finds each by its key, even with a plan made while payment_intents held two rows (migration 2026-11-25T0300)', async () => {
+    const small = await cluster.createDatabase();
+    const smallDb = await openDatabase({ kind: 'postgres', url: small });
+    const client = new pg.Client({ connectionString: small });
+    try {
+      await migrateToLatest(smallDb);
+      await insertManyAtOnce(smallDb, [{ table: 'payment_intents', rows: [record('shop_pi_x', 'k:x'), record('shop_pi_y', 'k:y')], skipConflicts: true }]);
+      await client.connect();
+      await client.query('analyze payment_intents');
+      const plans: string[] = [];
+      client.on('notice', (notice) => plans.push(notice.message ?? ''));
+      await client.query(`load 'auto_explain'`);
+      await client.query(`set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice`);
+      // A cached plan turns generic after five runs: the seventh runs on the plan kept for good.
+      for (let run = 0; run < 7; run++) {
+        const settlement = { pending_id: run === 0 ? 'shop_pi_x' : 'pi_settled_x', gateway_id: 'pi_settled_x', status: 'succeeded', order_id: null, answer_status: 201, answer_body: '{}', request_hash: 'h', updated_at: run };
+        const { rows } = await client.query('select settled_id from shop_settle_records($1::json)', [JSON.stringify([settlement])]);
+        expect(rows).toEqual([{ settled_id: 'pi_settled_x' }]);
+      }
+      const updatePlans = plans.filter((plan) => plan.includes('Update on payment_intents'));
+      expect(updatePlans).toHaveLength(7);
+      for (const plan of updatePlans) {
+        expect(plan).toContain('Index Scan using payment_intents_pkey');
+        expect(plan).not.toContain('Seq Scan on payment_intents');
+      }
+    } finally {
+      await client.end();
+      await smallDb.destroy();
+    }
   });
 });

@@ -40,10 +40,8 @@ export function createRemoteChargeWrites(db: Db, run: (job: Extract<WriterJob, {
   return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
 }
 
-const settleRecords: LeadingWrite['sql'] = (parameter) => `update payment_intents p set id = r.gateway_id, status = r.status, order_id = r.order_id,
-  answer_status = r.answer_status, answer_body = r.answer_body, request_hash = r.request_hash, updated_at = r.updated_at
-from json_to_recordset(${parameter}) as r(pending_id text, gateway_id text, status text, order_id text, answer_status int, answer_body text, request_hash text, updated_at bigint)
-where p.id = r.pending_id returning p.id`;
+/** Settles the records through shop_settle_records (migration 2026-11-25T0300), which finds each by its key. */
+const settleRecords: LeadingWrite['sql'] = (parameter) => `select settled_id from shop_settle_records(${parameter})`;
 
 type Job = { kind: 'record'; row: PaymentIntentTable } | { kind: 'order'; charge: PaidRemoteCharge };
 
@@ -96,12 +94,12 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
       settlements.push({ pending_id: input.pendingId, gateway_id: input.gatewayId, ...intent });
       return answer;
     });
-    // The records' settle first, then the orders, items, history, mail and the new records. It
-    // reads payment_intents, so it is planned each time (multi-insert.ts).
+    // The records' settle first, then the orders, items, history, mail and the new records: a
+    // prepared statement, since the settle reads payment_intents only inside its function.
     const lead: LeadingWrite | undefined =
       charges.length > 0 ? { name: 'settle-records', sql: settleRecords, parameter: JSON.stringify(settlements), expectedRows: charges.length } : undefined;
     const parts: InsertPart[] = [...stagedOrderParts(staged), { table: 'mail_outbox', rows: mails }, { table: 'payment_intents', rows: records, skipConflicts: true }];
-    const { seqs, insertedIds } = await insertManyAtOnce(db, parts, { lead, prepared: false });
+    const { seqs, insertedIds } = await insertManyAtOnce(db, parts, { lead });
     assignChangeSeqs(staged, seqs);
     return { stored: new Set(insertedIds.at(-1)), answers };
   }

@@ -16,6 +16,7 @@ import * as ordersSearchPgTrgm from './2026-11-24T0500_orders_search_pg_trgm';
 import * as ordersSearchTracking from './2026-11-24T0600_orders_search_tracking';
 import * as changeSequence from './2026-11-25T0100_change_sequence';
 import * as shopAssert from './2026-11-25T0200_shop_assert';
+import * as settleRecords from './2026-11-25T0300_settle_records';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0600_orders_search_tracking': ordersSearchTracking,
   '2026-11-25T0100_change_sequence': changeSequence,
   '2026-11-25T0200_shop_assert': shopAssert,
+  '2026-11-25T0300_settle_records': settleRecords,
 };
