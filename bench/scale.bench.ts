@@ -181,6 +181,8 @@ async function postgresCase(
 async function pgbenchCase(cluster: TemporaryPostgres): Promise<{ tps: number; postgresCpuPerTransaction: number }> {
   const admin = new pg.Client({ connectionString: cluster.adminUrl });
   await admin.connect();
+  // A fresh one each round (BENCH_ROUNDS): the last round's history table has grown.
+  await admin.query('DROP DATABASE IF EXISTS pgbench');
   await admin.query('CREATE DATABASE pgbench');
   await admin.end();
   const common = ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres'];
