@@ -5,12 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isApiPath } from './protocol';
 import { securityHeaderSources, securityHeaders } from './security-headers';
 
-/** The security headers as issue 17 set them: helmet's middlewares run on every request. */
+/** The security headers as issue 17 set them, helmet's middlewares run on every request, at the point the replay sets them: once the answer is ready. */
 function helmetPerRequest(options: { stripe: boolean }): Middleware {
   const { forApi, forApp, permissions } = securityHeaderSources(options);
   return async (ctx: Context, next: Next) => {
+    await next();
     ctx.set('Permissions-Policy', permissions);
-    return (isApiPath(ctx.path) ? forApi : forApp)(ctx, next);
+    await (isApiPath(ctx.path) ? forApi : forApp)(ctx, async () => undefined);
   };
 }
 
