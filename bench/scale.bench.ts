@@ -137,6 +137,10 @@ const stripeEnv = (url: string) => ({
 
 async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}, standInPid: number | null = null): Promise<Figures> {
   const dbPath = path.join(dir, `${name}.db`);
+  // Every case starts on a written-back disk and a new file: the cases before it left gigabytes of
+  // dirty pages (their WAL, their checkpoints), whose writeback competed with this case's fsyncs, so
+  // whichever SQLite case ran later lost 10-20 % (same code, same run).
+  execFileSync('sync');
   const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv });
   const sqlite = new SQLite(dbPath, { readonly: true });
   try {
@@ -145,6 +149,7 @@ async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv:
   } finally {
     sqlite.close();
     await shop.stop();
+    for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) fs.rmSync(file, { force: true });
   }
 }
 
