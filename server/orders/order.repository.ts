@@ -55,6 +55,14 @@ export interface OrderFulfillment {
   deliveredAt?: number | null;
 }
 
+/**
+ * A new order's rows for a batch statement: a new id (time-ordered from `createdAt`) and order
+ * number, and its change number left to the statement that writes it (assignChangeSeqs).
+ */
+export function stagedOrderRows(order: NewOrder, createdAt: number): ReturnType<typeof toOrderRows> {
+  return toOrderRows(order, { id: timeOrderedUuid(createdAt), orderNumber: generateOrderNumber(), changeSeq: 0 });
+}
+
 /** The rows an order is stored as: the order, its items and its first history row. */
 export function toOrderRows(
   order: NewOrder,
@@ -150,7 +158,7 @@ export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> 
     // Written with the rest of its batch just before COMMIT, which also gives it its change
     // sequence (order-batch.repository.ts); a colliding order number fails that statement and the
     // write path runs the job again with a new one.
-    const staged = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber: generateOrderNumber(), changeSeq: 0 });
+    const staged = stagedOrderRows(order, order.createdAt);
     stage.push(staged);
     return staged.order;
   }

@@ -1,9 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database';
-import { timeOrderedUuid } from '../db/time-ordered-id';
 import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/order-batch.repository';
-import { generateOrderNumber } from '../orders/order-number';
-import { toOrderRows } from '../orders/order.repository';
+import { stagedOrderRows } from '../orders/order.repository';
 import { planTestGatewayCheckout } from '../payments/checkout.plan';
 import { storedAnswerOrConflict, type ChargeAndPlaceOrder, type CheckoutOutcome } from '../payments/checkout.transaction';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
@@ -73,7 +71,7 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
       const plan = planTestGatewayCheckout(input);
       let order = null;
       if (plan.order) {
-        const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
+        const rows = stagedOrderRows(plan.order, input.now);
         staged.push(rows);
         order = rows.order;
         // The confirmation is queued in the order's transaction, as the one-checkout path does.

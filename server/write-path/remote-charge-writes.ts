@@ -1,11 +1,9 @@
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
-import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { StoredResponse } from '../idempotency/idempotency';
 import { orderConfirmationRow } from '../mail/mail-outbox';
 import { assignChangeSeqs, stagedOrderParts, type StagedOrder } from '../orders/order-batch.repository';
-import { generateOrderNumber } from '../orders/order-number';
-import { toOrderRows } from '../orders/order.repository';
+import { stagedOrderRows } from '../orders/order.repository';
 import { planRemoteChargeOrder, type IntentSettlement, type PaidRemoteCharge } from '../payments/checkout.plan';
 import type { WriterJob } from './writer-jobs';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
@@ -87,7 +85,7 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
     const mails: object[] = [];
     const answers = charges.map((input) => {
       const plan = planRemoteChargeOrder(input);
-      const rows = toOrderRows(plan.order, { id: timeOrderedUuid(input.now), orderNumber: generateOrderNumber(), changeSeq: 0 });
+      const rows = stagedOrderRows(plan.order, input.now);
       staged.push(rows);
       if (input.mail) mails.push(orderConfirmationRow(rows.order, input.now));
       const { intent, answer } = plan.settle(rows.order);
