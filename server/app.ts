@@ -124,6 +124,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
         closing.closeAllConnections?.();
       }
       await mailSender?.close();
+      await payments.gateway.close?.();
       await writer.close();
       await db.destroy();
     },

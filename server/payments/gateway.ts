@@ -84,6 +84,8 @@ export interface PaymentGateway {
    */
   findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<GatewayRefund>;
+  /** Lets go of the gateway's connections when the app closes (none for the test gateway). */
+  close?(): Promise<void>;
 }
 
 /** The intent metadata key naming the shop's record of a checkout's charge (payment.snapshot.ts). */

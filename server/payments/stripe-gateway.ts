@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
+import { UndiciStripeHttpClient } from './stripe-http-client';
 import {
   CardDeclinedError,
   GatewayRequestError,
@@ -48,8 +49,9 @@ function translate(error: unknown): never {
   throw error;
 }
 
-export function createStripeClient(config: StripeConfig): Stripe {
+export function createStripeClient(config: StripeConfig, httpClient: UndiciStripeHttpClient): Stripe {
   return new Stripe(config.secretKey, {
+    httpClient,
     // Safe to retry: every call that changes anything carries an idempotency key.
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -78,10 +80,12 @@ function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {
 
 /** Stripe through the `stripe` package; idempotency keys are passed on so a retry never charges twice. */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
-  const stripe = createStripeClient(config);
+  const httpClient = new UndiciStripeHttpClient();
+  const stripe = createStripeClient(config, httpClient);
   return {
     provider: 'stripe',
     publishableKey: config.publishableKey,
+    close: () => httpClient.close(),
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       try {
