@@ -10,7 +10,7 @@ import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer } from './support/child-server';
-import { cpuMsOfProcesses, cpuMsOfTree, processCpuMs } from './support/process-cpu';
+import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
 
 /**
  * Issue 18's budget table, every figure beside its baseline from the same run:
@@ -101,10 +101,22 @@ interface Figures {
   postgresCpuPerOrder: number | null;
   /** The Stripe stand-in's CPU per order (it stands for Stripe's servers, which run elsewhere in production). */
   standInCpuPerOrder: number;
+  /** PostgreSQL's WAL per order and the checkpoints that began in the measured window (null on SQLite). */
+  wal: { bytesPerOrder: number; checkpoints: number; commitsPerOrder: number } | null;
+  /** The load generator's CPU per order (autocannon runs in this process) and the machine's idle share. */
+  loadCpuPerOrder: number;
+  idlePercent: number;
 }
 
 /** Checkouts against `urls` (connections split evenly), counting orders in the database. */
-async function measure(urls: string[], countOrders: () => Promise<number>, serverPids: number[], postgresPid: number | null, standInPid: number | null): Promise<Figures> {
+async function measure(
+  urls: string[],
+  countOrders: () => Promise<number>,
+  serverPids: number[],
+  postgresPid: number | null,
+  standInPid: number | null,
+  walPosition: (() => Promise<{ bytes: number; checkpoints: number; commits: number }>) | null = null,
+): Promise<Figures> {
   const per = Math.max(1, Math.round(connections / urls.length));
   const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
   await run(warmUpSeconds);
@@ -113,10 +125,16 @@ async function measure(urls: string[], countOrders: () => Promise<number>, serve
   const serverCpu = cpuMsOfProcesses(serverPids);
   const postgresCpu = postgresCpuMs();
   const standInCpu = standInPid ? processCpuMs(standInPid) : 0;
+  const walBefore = await walPosition?.();
+  const loadCpu = process.cpuUsage();
+  const ticks = machineTicks();
   const started = Date.now();
   const results = await run(seconds);
   const elapsed = (Date.now() - started) / 1000;
+  const loadCpuUsed = process.cpuUsage(loadCpu);
+  const ticksAfter = machineTicks();
   const orders = (await countOrders()) - before;
+  const walAfter = await walPosition?.();
   return {
     ordersPerSecond: orders / elapsed,
     p99: Math.max(...results.map((result) => result.latency.p99)),
@@ -124,6 +142,16 @@ async function measure(urls: string[], countOrders: () => Promise<number>, serve
     serverCpuPerOrder: ((cpuMsOfProcesses(serverPids) - serverCpu) / orders) * 1000,
     postgresCpuPerOrder: postgresPid ? ((postgresCpuMs() - postgresCpu) / orders) * 1000 : null,
     standInCpuPerOrder: standInPid ? ((processCpuMs(standInPid) - standInCpu) / orders) * 1000 : 0,
+    loadCpuPerOrder: (loadCpuUsed.user + loadCpuUsed.system) / orders,
+    idlePercent: ((ticksAfter.idle - ticks.idle) / (ticksAfter.total - ticks.total)) * 100,
+    wal:
+      walBefore && walAfter
+        ? {
+            bytesPerOrder: (walAfter.bytes - walBefore.bytes) / orders,
+            checkpoints: walAfter.checkpoints - walBefore.checkpoints,
+            commitsPerOrder: (walAfter.commits - walBefore.commits) / orders,
+          }
+        : null,
   };
 }
 
@@ -174,12 +202,58 @@ async function postgresCase(
     await client.query('CHECKPOINT');
     const count = async () => Number((await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
     const urls = proxy ? [proxy.url] : shops.map((shop) => shop.url);
-    return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid, options.standInPid ?? null);
+    const walPosition = async () => {
+      const { rows } = await client.query(
+        `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS bytes, (checkpoints_timed + checkpoints_req)::int AS checkpoints,
+           (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::float8 AS commits FROM pg_stat_bgwriter`,
+      );
+      return { bytes: Number(rows[0].bytes), checkpoints: Number(rows[0].checkpoints), commits: Number(rows[0].commits) };
+    };
+    const sampling = process.env.BENCH_PG_WAITS ? sampleWaits(url) : null;
+    try {
+      return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid, options.standInPid ?? null, walPosition);
+    } finally {
+      await sampling?.stop();
+    }
   } finally {
     await client.end();
     await proxy?.stop();
     await Promise.all(shops.map((shop) => shop.stop()));
   }
+}
+
+/**
+ * BENCH_PG_WAITS=1: what the shop's backends are doing, sampled from pg_stat_activity every 5 ms
+ * through the case (warm-up included): running, idle, or waiting, and on what.
+ */
+function sampleWaits(url: string): { stop(): Promise<void> } {
+  const client = new pg.Client({ connectionString: url });
+  const seen = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query(
+        "SELECT state, coalesce(wait_event_type || ':' || wait_event, 'cpu') AS what FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+      );
+      samples++;
+      for (const row of rows as { state: string; what: string }[]) {
+        const key = row.state === 'active' ? `active ${row.what}` : row.state;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+      const shown = [...seen].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ${(count / samples).toFixed(2)}`);
+      console.log(`  backends per sample (${samples} samples): ${shown.join(', ')}`);
+    },
+  };
 }
 
 /** pgbench's TPC-B-like script with the same client count, on the same cluster: transactions/s. */
@@ -210,7 +284,7 @@ function report(name: string, figures: Figures) {
   const pgCpu = figures.postgresCpuPerOrder === null ? '-' : figures.postgresCpuPerOrder.toFixed(0);
   const standInCpu = figures.standInCpuPerOrder ? figures.standInCpuPerOrder.toFixed(0) : '-';
   console.log(
-    `${name.padEnd(44)} ${figures.ordersPerSecond.toFixed(0).padStart(8)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(6)} ${figures.serverCpuPerOrder.toFixed(0).padStart(10)} ${pgCpu.padStart(10)} ${standInCpu.padStart(10)}`,
+    `${name.padEnd(44)} ${figures.ordersPerSecond.toFixed(0).padStart(8)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(6)} ${figures.serverCpuPerOrder.toFixed(0).padStart(10)} ${pgCpu.padStart(10)} ${standInCpu.padStart(10)}  load ${figures.loadCpuPerOrder.toFixed(0)} us, idle ${figures.idlePercent.toFixed(0)} %${figures.wal ? `  WAL ${(figures.wal.bytesPerOrder / 1024).toFixed(1)} KB/order, ${figures.wal.commitsPerOrder.toFixed(2)} commits/order, ${figures.wal.checkpoints} checkpoint(s)` : ''}`,
   );
 }
 const figure = (name: string) => rows.find(([row]) => row === name)?.[1];

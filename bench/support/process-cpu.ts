@@ -66,3 +66,9 @@ export function threadCpuMs(pid: number): Map<number, number> {
   }
   return threads;
 }
+
+/** The whole machine's CPU ticks, idle (with iowait) and all, from /proc/stat: for idle shares over a window. */
+export function machineTicks(): { idle: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { idle: fields[3]! + fields[4]!, total: fields.reduce((sum, value) => sum + value, 0) };
+}
