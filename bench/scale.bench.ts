@@ -9,7 +9,7 @@ import pg from 'pg';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
-import { startChildServer } from './support/child-server';
+import { startChildServer, type ChildServer } from './support/child-server';
 import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
 
 /**
@@ -155,6 +155,20 @@ async function measure(
   };
 }
 
+/**
+ * A fresh stand-in for each Stripe case: it keeps every intent and idempotency key in memory, and
+ * one shared by all cases and rounds grew by some 80,000 intents a case, its CPU per charge and its
+ * pauses with it (45, 54, 51 µs in rounds 1-3 of one run), so later cases met a slower "Stripe".
+ */
+async function withStandIn<T>(run: (standIn: ChildServer) => Promise<T>): Promise<T> {
+  const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts');
+  try {
+    return await run(standIn);
+  } finally {
+    await standIn.stop();
+  }
+}
+
 /** The Stripe path's settings, and the stand-in's pid so its CPU is counted apart from the server's. */
 const stripeEnv = (url: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_stand_in',
@@ -178,6 +192,22 @@ async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv:
     sqlite.close();
     await shop.stop();
     for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Each case's database goes once the case ends: left in the cluster, its dead rows and new pages
+ * were autovacuumed during the cases after it, on the same cores and in their PostgreSQL CPU, so
+ * the later a case ran the more it paid (the Stripe path's PostgreSQL CPU rose 133, 153, 158 µs
+ * over three rounds of one run).
+ */
+async function dropDatabase(cluster: TemporaryPostgres, url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
   }
 }
 
@@ -219,6 +249,7 @@ async function postgresCase(
     await client.end();
     await proxy?.stop();
     await Promise.all(shops.map((shop) => shop.stop()));
+    await dropDatabase(cluster, url);
   }
 }
 
@@ -308,7 +339,6 @@ function printMedians() {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
   const cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '300' } });
-  const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts');
   try {
     console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case after ${warmUpSeconds} s of warm-up, load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('PostgreSQL: throwaway cluster, fsync on, synchronous_commit on (defaults), max_connections 300; the server pool holds 10 connections');
@@ -324,9 +354,9 @@ async function main() {
       if (selected('pg-test')) report('PostgreSQL, test gateway', await postgresCase(dir, cluster));
       const hasStripeBase = fs.existsSync(path.join(stripeBaseRoot, 'server/payments/test-server-entry.ts'));
       if (selected('pg-stripe-before') && hasStripeBase) {
-        report('PostgreSQL, Stripe path, before', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid, codeRoot: stripeBaseRoot }));
+        report('PostgreSQL, Stripe path, before', await withStandIn((standIn) => postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid, codeRoot: stripeBaseRoot })));
       }
-      if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid }));
+      if (selected('pg-stripe')) report('PostgreSQL, Stripe path (stand-in)', await withStandIn((standIn) => postgresCase(dir, cluster, { extraEnv: stripeEnv(standIn.url), standInPid: standIn.pid })));
       if (selected('pg-two')) report('PostgreSQL, two processes (load split)', await postgresCase(dir, cluster, { processes: 2 }));
       if (selected('pg-two-nginx')) report('PostgreSQL, two processes behind nginx', await postgresCase(dir, cluster, { processes: 2, viaNginx: true }));
       const hasBase = fs.existsSync(path.join(baseRoot, 'server/payments/test-server-entry.ts'));
@@ -335,9 +365,9 @@ async function main() {
       if (selected('sqlite-premerge') && hasPremerge) report('SQLite, test gateway, main before the merge', await sqliteCase(dir, 'premerge', premergeRoot));
       if (selected('sqlite-test')) report('SQLite, test gateway', await sqliteCase(dir, 'test', root));
       if (selected('sqlite-stripe-before') && hasStripeBase) {
-        report('SQLite, Stripe path, before', await sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid));
+        report('SQLite, Stripe path, before', await withStandIn((standIn) => sqliteCase(dir, 'stripe-before', stripeBaseRoot, stripeEnv(standIn.url), standIn.pid)));
       }
-      if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url), standIn.pid));
+      if (selected('sqlite-stripe')) report('SQLite, Stripe path (stand-in)', await withStandIn((standIn) => sqliteCase(dir, 'stripe', root, stripeEnv(standIn.url), standIn.pid)));
       if (!hasStripeBase && (selected('pg-stripe-before') || selected('sqlite-stripe-before'))) {
         console.log(`(no Stripe-path code before at ${stripeBaseRoot}: git archive <commit> | tar -x -C ${stripeBaseRoot}, node_modules linked)`);
       }
@@ -360,7 +390,6 @@ async function main() {
     if (rounds > 1) printMedians();
     console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
-    await standIn.stop();
     await cluster.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
