@@ -10,6 +10,7 @@ import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer, type ChildServer } from './support/child-server';
+import { dropDatabase, sampleWaits, walPositionOf, type WalPosition } from './support/postgres-diagnostics';
 import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
 
 /**
@@ -115,7 +116,7 @@ async function measure(
   serverPids: number[],
   postgresPid: number | null,
   standInPid: number | null,
-  walPosition: (() => Promise<{ bytes: number; checkpoints: number; commits: number }>) | null = null,
+  walPosition: (() => Promise<WalPosition>) | null = null,
 ): Promise<Figures> {
   const per = Math.max(1, Math.round(connections / urls.length));
   const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
@@ -195,22 +196,6 @@ async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv:
   }
 }
 
-/**
- * Each case's database goes once the case ends: left in the cluster, its dead rows and new pages
- * were autovacuumed during the cases after it, on the same cores and in their PostgreSQL CPU, so
- * the later a case ran the more it paid (the Stripe path's PostgreSQL CPU rose 133, 153, 158 µs
- * over three rounds of one run).
- */
-async function dropDatabase(cluster: TemporaryPostgres, url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: cluster.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function postgresCase(
   dir: string,
   cluster: TemporaryPostgres,
@@ -232,13 +217,7 @@ async function postgresCase(
     await client.query('CHECKPOINT');
     const count = async () => Number((await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
     const urls = proxy ? [proxy.url] : shops.map((shop) => shop.url);
-    const walPosition = async () => {
-      const { rows } = await client.query(
-        `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS bytes, (checkpoints_timed + checkpoints_req)::int AS checkpoints,
-           (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::float8 AS commits FROM pg_stat_bgwriter`,
-      );
-      return { bytes: Number(rows[0].bytes), checkpoints: Number(rows[0].checkpoints), commits: Number(rows[0].commits) };
-    };
+    const walPosition = () => walPositionOf(client);
     const sampling = process.env.BENCH_PG_WAITS ? sampleWaits(url) : null;
     try {
       return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid, options.standInPid ?? null, walPosition);
@@ -251,40 +230,6 @@ async function postgresCase(
     await Promise.all(shops.map((shop) => shop.stop()));
     await dropDatabase(cluster, url);
   }
-}
-
-/**
- * BENCH_PG_WAITS=1: what the shop's backends are doing, sampled from pg_stat_activity every 5 ms
- * through the case (warm-up included): running, idle, or waiting, and on what.
- */
-function sampleWaits(url: string): { stop(): Promise<void> } {
-  const client = new pg.Client({ connectionString: url });
-  const seen = new Map<string, number>();
-  let samples = 0;
-  let stopped = false;
-  const done = (async () => {
-    await client.connect();
-    while (!stopped) {
-      const { rows } = await client.query(
-        "SELECT state, coalesce(wait_event_type || ':' || wait_event, 'cpu') AS what FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
-      );
-      samples++;
-      for (const row of rows as { state: string; what: string }[]) {
-        const key = row.state === 'active' ? `active ${row.what}` : row.state;
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await client.end();
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await done;
-      const shown = [...seen].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ${(count / samples).toFixed(2)}`);
-      console.log(`  backends per sample (${samples} samples): ${shown.join(', ')}`);
-    },
-  };
 }
 
 /** pgbench's TPC-B-like script with the same client count, on the same cluster: transactions/s. */
