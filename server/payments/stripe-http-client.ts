@@ -3,9 +3,9 @@ import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 
 /**
  * The `stripe` package's transport on undici (its `httpClient` option, the package's documented way
- * to bring a client) instead of `node:http`: per charge on the Stripe checkout path it took 46-48
- * µs of the shop's CPU where `node:http` took 73-78 µs, and half the system time (fewer writes per
- * request), measured side by side against the stand-in (docs/benchmarks/scale.md, session 10).
+ * to bring a client) instead of `node:http`: per charge it takes 43-49 µs of the shop's CPU where
+ * `node:http` takes 68-72 µs, and a third of the system time, side by side against the stand-in in
+ * one run (`npm run bench -- stripe-client`; docs/benchmarks/scale.md, session 10).
  *
  * What the package's retry logic reads from a failed request is kept: a timeout carries the
  * package's own timeout code, and a connection that closed under the request carries ECONNRESET, so
