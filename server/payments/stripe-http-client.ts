@@ -35,7 +35,10 @@ class UndiciResponse extends Stripe.HttpClientResponse {
     return this._parseResponseBody(text);
   }
 
-  /** Called by the package before it retries: the unread body is read off, so its connection serves the retry. */
+  /**
+   * Called by the package before it retries: the unread body is read off rather than left holding
+   * its connection. (undici frees a connection once a small answer has arrived whole, read or not.)
+   */
   dispose(): void {
     this.answer.body.dump().catch(() => undefined);
   }
