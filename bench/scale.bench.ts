@@ -9,7 +9,7 @@ import pg from 'pg';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
-import { startChildServer, type ChildServer } from './support/child-server';
+import { shopNodeFlags, startChildServer, type ChildServer } from './support/child-server';
 import { dropDatabase, sampleWaits, walPositionOf, type WalPosition } from './support/postgres-diagnostics';
 import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
 
@@ -32,7 +32,7 @@ import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './sup
  * Options: BENCH_SECONDS (10), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (2: load before the measured window, while V8
  * still compiles the hot code; scale-sqlite has the same option), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
  * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
- * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
+ * BENCH_NODE_ARGS (node flags for the servers after those of each code's `npm start`, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_STRIPE_BASE_DIR (the code before the Stripe path's changes, for pg-stripe-before and sqlite-stripe-before).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,10 +56,10 @@ interface Shop {
   stop(): Promise<void>;
 }
 
-/** The real server (test-server-entry.ts of the given checkout of the code) as its own process. */
+/** The real server (test-server-entry.ts of the given checkout of the code) as its own process, with the Node flags of its `npm start`. */
 function startShop(codeRoot: string, env: Record<string, string>): Promise<Shop> {
   const entry = path.join(codeRoot, 'server/payments/test-server-entry.ts');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...shopNodeFlags(codeRoot), ...nodeArgs, '--import', 'tsx', entry], {
     cwd: codeRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
