@@ -43,6 +43,7 @@ export default defineConfig({
             'server/analytics/analytics.postgres.test.ts',
             'server/scale/multi-process.test.ts',
             'server/write-path/postgres-group-commit.test.ts',
+            'server/write-path/batch-fallback.test.ts',
             'server/config.test.ts',
             'server/auth/password.test.ts',
             'server/idempotency/canonical-json.test.ts',

@@ -55,14 +55,14 @@ export function createOrderWriter(app: AppContext, options: { localLedger: boole
       crashAfterCharge: faults.crashAfterCharge,
       onThreadExit: faults.writerThreadExited,
     });
-    const remoteCharge = createRemoteChargeWrites(app.db, thread.runJob);
+    const remoteCharge = createRemoteChargeWrites(app.db, thread.runJob, app.logger);
     return { writes, checkout: options.localLedger ? thread.run : null, remoteCharge, warmUp: thread.warmUp, runsOnThread: thread.runsOnThread, close: thread.close };
   }
-  const remoteCharge = createRemoteChargeWrites(app.db, aloneJob);
+  const remoteCharge = createRemoteChargeWrites(app.db, aloneJob, app.logger);
   if (!options.localLedger) return { writes, checkout: null, remoteCharge, ...idle };
   // The crash tests' fault lives in the one-checkout transaction; the batch writer has none.
   if (database.kind === 'postgres' && !faults.crashAfterCharge) {
-    const batches = createPostgresCheckoutWriter(app.db, { alone });
+    const batches = createPostgresCheckoutWriter(app.db, { alone, logger: app.logger });
     return { writes, checkout: batches.run, remoteCharge, ...idle };
   }
   return { writes, checkout: alone, remoteCharge, ...idle };

@@ -8,6 +8,8 @@ import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.t
 import { orderConfirmationRow } from '../mail/mail-outbox';
 import { createBatcher, type Request } from './batcher';
 import { insertMany, insertManyAtOnce, type InsertPart } from '../db/multi-insert';
+import type { Logger } from '../http/logger';
+import { logBatchFallback } from './batch-fallback';
 
 const INTENTS_BY_KEY = 'select * from payment_intents where idempotency_key = any($1::text[])';
 
@@ -21,6 +23,8 @@ export interface PostgresCheckoutWriterOptions {
    * batch that could not commit as a whole (a key taken by another process meanwhile, a deadlock).
    */
   alone: (input: ChargeAndPlaceOrder) => Promise<CheckoutOutcome>;
+  /** Where a batch that falls back to smaller pieces is reported (batch-fallback.ts). */
+  logger: Logger;
 }
 
 /**
@@ -47,7 +51,13 @@ export function createPostgresCheckoutWriter(db: Db, options: PostgresCheckoutWr
     const inputs = batch.map((request) => request.input);
     // The usual case first; a key that has answered before (a retry) or a colliding order number
     // fails that statement whole, and the batch goes the way that looks its keys up.
-    const outcomes = (await writeAtOnce(inputs).catch(() => null)) ?? (await writeBatch(inputs).catch(() => null));
+    // The first fallback is every keyed retry's way, so it is not logged.
+    const outcomes =
+      (await writeAtOnce(inputs).catch(() => null)) ??
+      (await writeBatch(inputs).catch((error: unknown) => {
+        logBatchFallback(options.logger, 'test-gateway checkout', inputs.length, 'each checkout alone', error);
+        return null;
+      }));
     if (outcomes) {
       batch.forEach((request, index) => request.resolve(outcomes[index]!));
       return;

@@ -9,6 +9,8 @@ import type { WriterJob } from './writer-jobs';
 import type { PaymentIntentRow, PaymentIntentTable } from '../payments/payment.table';
 import { createBatcher, type Request } from './batcher';
 import { insertManyAtOnce, type InsertPart, type LeadingWrite } from '../db/multi-insert';
+import type { Logger } from '../http/logger';
+import { logBatchFallback } from './batch-fallback';
 
 /**
  * The two writes of a checkout whose charge is a network call (Stripe, payments/checkout.service.ts):
@@ -29,13 +31,13 @@ export interface RemoteChargeWrites {
  * PostgreSQL the writes are batched, and what a batch could not write as a whole goes through
  * `run` one by one.
  */
-export function createRemoteChargeWrites(db: Db, run: (job: Extract<WriterJob, { kind: string }>) => Promise<unknown>): RemoteChargeWrites {
+export function createRemoteChargeWrites(db: Db, run: (job: Extract<WriterJob, { kind: string }>) => Promise<unknown>, logger: Logger): RemoteChargeWrites {
   const alone: RemoteChargeWrites = {
     storePending: (row) => run({ kind: 'store-pending', row }) as Promise<PaymentIntentRow | null>,
     placeOrder: (input) => run({ kind: 'remote-order', input }) as Promise<StoredResponse>,
   };
   // The crash tests' fault needs nothing here: it fires before placeOrder is called.
-  return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone) : alone;
+  return isPostgres(db) ? createPostgresRemoteChargeWrites(db, alone, logger) : alone;
 }
 
 /** Settles the records through shop_settle_records (migration 2026-11-25T0300), which finds each by its key. */
@@ -51,7 +53,7 @@ type Job = { kind: 'record'; row: PaymentIntentTable } | { kind: 'order'; charge
  * whose key is taken is skipped and looked up alone; if the statement fails (a record settled
  * meanwhile by the webhook, a colliding order number), each job of the batch runs alone.
  */
-function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): RemoteChargeWrites {
+function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites, logger: Logger): RemoteChargeWrites {
   // As the test gateway's batches (postgres-checkout-writer.ts): a second batch beside a running one
   // only once 8 jobs wait (same-run, quiet: 3,308 against 3,093 orders/s with 1, 3,233 with 4).
   const batcher = createBatcher<Job, unknown>(runBatch, { concurrency: 3, maxBatch: 64, minToOverlap: 8 });
@@ -65,7 +67,8 @@ function createPostgresRemoteChargeWrites(db: Db, alone: RemoteChargeWrites): Re
         records.map((request) => request.input.row),
         orders.map((request) => request.input.charge),
       );
-    } catch {
+    } catch (error) {
+      logBatchFallback(logger, 'Stripe checkout writes', batch.length, 'each write alone', error);
       await Promise.all([
         ...records.map((request) => alone.storePending(request.input.row).then(request.resolve, request.reject)),
         ...orders.map((request) => alone.placeOrder(request.input.charge).then(request.resolve, request.reject)),
