@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,8 +9,9 @@ import pg from 'pg';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
-import { shopNodeFlags, startChildServer, type ChildServer } from './support/child-server';
-import { dropDatabase, sampleWaits, walPositionOf, type WalPosition } from './support/postgres-diagnostics';
+import { startChildServer, type ChildServer } from './support/child-server';
+import { dropDatabase, runPgbench, sampleWaits, walPositionOf, type WalPosition } from './support/postgres-diagnostics';
+import { startShop } from './support/shop-process';
 import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
 
 /**
@@ -49,41 +50,6 @@ const stripeBaseRoot = process.env.BENCH_STRIPE_BASE_DIR ?? path.join(os.tmpdir(
 const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-interface Shop {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** The real server (test-server-entry.ts of the given checkout of the code) as its own process, with the Node flags of its `npm start`. */
-function startShop(codeRoot: string, env: Record<string, string>): Promise<Shop> {
-  const entry = path.join(codeRoot, 'server/payments/test-server-entry.ts');
-  const child = spawn(process.execPath, [...shopNodeFlags(codeRoot), ...nodeArgs, '--import', 'tsx', entry], {
-    cwd: codeRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) {
-        resolve({
-          url: match[1]!,
-          child,
-          async stop() {
-            child.kill('SIGTERM');
-            await exited;
-          },
-        });
-      }
-    });
-    void exited.then(() => reject(new Error(`server exited with ${child.exitCode} before listening`)));
-  });
-}
 
 const { paymentMethodId: _unused, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
 const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
@@ -184,7 +150,7 @@ async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv:
   // dirty pages (their WAL, their checkpoints), whose writeback competed with this case's fsyncs, so
   // whichever SQLite case ran later lost 10-20 % (same code, same run).
   execFileSync('sync');
-  const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv });
+  const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv }, nodeArgs);
   const sqlite = new SQLite(dbPath, { readonly: true });
   try {
     const count = async () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
@@ -205,8 +171,8 @@ async function postgresCase(
   const env = { DATABASE_URL: url, WEB_DIST_DIR: path.join(dir, 'dist'), TRUST_PROXY: '1', ...options.extraEnv };
   // Started one after the other: the first runs the migrations on an empty database.
   const codeRoot = options.codeRoot ?? root;
-  const shops = [await startShop(codeRoot, env)];
-  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(codeRoot, env));
+  const shops = [await startShop(codeRoot, env, nodeArgs)];
+  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(codeRoot, env, nodeArgs));
   const proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -233,25 +199,6 @@ async function postgresCase(
 }
 
 /** pgbench's TPC-B-like script with the same client count, on the same cluster: transactions/s. */
-async function pgbenchCase(cluster: TemporaryPostgres): Promise<{ tps: number; postgresCpuPerTransaction: number }> {
-  const admin = new pg.Client({ connectionString: cluster.adminUrl });
-  await admin.connect();
-  // A fresh one each round (BENCH_ROUNDS): the last round's history table has grown.
-  await admin.query('DROP DATABASE IF EXISTS pgbench');
-  await admin.query('CREATE DATABASE pgbench');
-  await admin.end();
-  const common = ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres'];
-  execFileSync(path.join(cluster.binDir, 'pgbench'), ['-i', '-q', '-s', String(pgbenchScale), ...common, 'pgbench'], { stdio: 'ignore' });
-  const cpu = cpuMsOfTree(cluster.pid);
-  const output = execFileSync(path.join(cluster.binDir, 'pgbench'), ['-c', String(connections), '-j', '2', '-T', String(seconds), ...common, 'pgbench'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
-  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? Number.NaN);
-  return { tps, postgresCpuPerTransaction: ((cpuMsOfTree(cluster.pid) - cpu) / transactions) * 1000 };
-}
-
 const selected = (name: string) => !wanted || wanted.includes(name);
 let rows: [string, Figures][] = [];
 const ratios = new Map<string, number[]>();
@@ -292,7 +239,7 @@ async function main() {
       rows = [];
       let pgbench: { tps: number; postgresCpuPerTransaction: number } | undefined;
       if (selected('pgbench')) {
-        pgbench = await pgbenchCase(cluster);
+        pgbench = await runPgbench(cluster, { scale: pgbenchScale, clients: connections, seconds });
         console.log(`pgbench TPC-B-like, scale ${pgbenchScale}, ${connections} clients, 2 threads: ${pgbench.tps.toFixed(0)} tps, PostgreSQL CPU ${pgbench.postgresCpuPerTransaction.toFixed(0)} us per transaction`);
       }
       console.log('case                                         orders/s  p99 ms errors  server us postgres us stand-in us (CPU per order)');

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import pg from 'pg';
+import { cpuMsOfTree } from './process-cpu';
 import type { TemporaryPostgres } from '../../server/test/postgres';
 
 /** For bench/scale.bench.ts: PostgreSQL's side of a case, and its clean-up. */
@@ -68,4 +71,27 @@ export function sampleWaits(url: string): { stop(): Promise<void> } {
       console.log(`  backends per sample (${samples} samples): ${shown.join(', ')}`);
     },
   };
+}
+
+/** pgbench's TPC-B-like run on a fresh database of the cluster: the baseline of the PostgreSQL checkout. */
+export async function runPgbench(
+  cluster: TemporaryPostgres,
+  { scale, clients, seconds }: { scale: number; clients: number; seconds: number },
+): Promise<{ tps: number; postgresCpuPerTransaction: number }> {
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  // A fresh one each round (BENCH_ROUNDS): the last round's history table has grown.
+  await admin.query('DROP DATABASE IF EXISTS pgbench');
+  await admin.query('CREATE DATABASE pgbench');
+  await admin.end();
+  const common = ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres'];
+  execFileSync(path.join(cluster.binDir, 'pgbench'), ['-i', '-q', '-s', String(scale), ...common, 'pgbench'], { stdio: 'ignore' });
+  const cpu = cpuMsOfTree(cluster.pid);
+  const output = execFileSync(path.join(cluster.binDir, 'pgbench'), ['-c', String(clients), '-j', '2', '-T', String(seconds), ...common, 'pgbench'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? Number.NaN);
+  return { tps, postgresCpuPerTransaction: ((cpuMsOfTree(cluster.pid) - cpu) / transactions) * 1000 };
 }
