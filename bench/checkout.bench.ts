@@ -8,7 +8,6 @@ import Koa from 'koa';
 import SQLite from 'better-sqlite3';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { processCpuMs } from './support/process-cpu';
-import { shopNodeFlags } from './support/child-server';
 
 /**
  * POST /api/checkout with the built-in test gateway and SQLite synchronous=FULL, against a bare
@@ -108,7 +107,7 @@ async function main() {
     const { value: bareResult, steal: bareSteal } = await withStealShare(() => load(bare.url, {}));
     bare.child.kill();
 
-    const { value: shop, steal: shopSteal } = await withStealShare(() => benchShop(dir, 'shop', shopNodeFlags(path.resolve('.'))));
+    const { value: shop, steal: shopSteal } = await withStealShare(() => benchShop(dir, 'shop', []));
 
     console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s each, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('case                                              req/s  p99 ms  errors  orders/s  vs bare');

@@ -33,7 +33,7 @@ import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './sup
  * Options: BENCH_SECONDS (10), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (2: load before the measured window, while V8
  * still compiles the hot code; scale-sqlite has the same option), BENCH_CONNECTIONS (32), BENCH_PGBENCH_SCALE (= connections, so
  * pgbench's clients do not queue on a few branch rows), BENCH_CASES (comma-separated names),
- * BENCH_NODE_ARGS (node flags for the servers after those of each code's `npm start`, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
+ * BENCH_NODE_ARGS (extra node flags for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_STRIPE_BASE_DIR (the code before the Stripe path's changes, for pg-stripe-before and sqlite-stripe-before).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

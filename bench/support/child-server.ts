@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import fs from 'node:fs';
 import readline from 'node:readline';
 
 export interface ChildServer {
@@ -41,14 +40,4 @@ export async function startChildServer(script: string, env: Record<string, strin
         child.kill('SIGTERM');
       }),
   };
-}
-
-/**
- * The Node flags `npm start` gives the server (package.json), so that a bench starts the shop as
- * production does: today the young generation's size (docs/decisions/scale.md). The code checked
- * out at `codeRoot` decides, so an older commit runs with the flags it had.
- */
-export function shopNodeFlags(codeRoot: string): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(codeRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return scripts.start!.split(/\s+/).filter((word) => /^--[a-z-]+(=\S+)?$/.test(word));
 }

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { shopNodeFlags } from './child-server';
 
 /** For bench/scale.bench.ts: the shop as its own process, for any checkout of the code. */
 export interface Shop {
@@ -9,10 +8,10 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-/** The real server (test-server-entry.ts of the given checkout of the code) as its own process, with the Node flags of its `npm start`. */
+/** The real server (test-server-entry.ts of the given checkout of the code) as its own process. */
 export function startShop(codeRoot: string, env: Record<string, string>, nodeArgs: string[]): Promise<Shop> {
   const entry = path.join(codeRoot, 'server/payments/test-server-entry.ts');
-  const child = spawn(process.execPath, [...shopNodeFlags(codeRoot), ...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: codeRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
