@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import type { Logger } from '../http/logger';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
-import { checkoutBody } from '../payments/payment.test-support';
+import { checkoutBody, paidChargesOf } from '../payments/payment.test-support';
 import { buildSnapshot, pendingIntentRow, priceCart } from '../payments/payment.snapshot';
 import { chargeAndPlaceOrder, type ChargeAndPlaceOrder } from '../payments/checkout.transaction';
 import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
@@ -52,15 +52,7 @@ describe('a PostgreSQL batch that cannot be written whole is written again in pi
     expect(await Promise.all(records.map((row) => remote.storePending(row)))).toEqual([null, null]);
     expect(lines).toEqual([]);
 
-    const charges = records.map((row, index) => ({
-      pendingId: row.id,
-      gatewayId: `pi_fallback_${index}`,
-      snapshot: JSON.parse(row.snapshot),
-      idempotencyKey: `fallback-${index}`,
-      requestHash: `hash-${index}`,
-      now: Date.now(),
-      mail: false,
-    }));
+    const charges = paidChargesOf(records, 'fallback');
     await queue.run((trx) => placeRemoteChargeOrder(trx, { ...charges[0]!, idempotencyKey: null }));
     const answers = await Promise.all(charges.map((charge) => remote.placeOrder(charge)));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { priceCart, buildSnapshot, pendingIntentRow } from '../payments/payment.snapshot';
-import { checkoutBody } from '../payments/payment.test-support';
+import { checkoutBody, paidChargesOf } from '../payments/payment.test-support';
 import { placeRemoteChargeOrder } from '../payments/remote-charge.transaction';
 import { createPayments, reconcileIntents } from '../payments/payment.service';
 import { startStripeTestShop, type StripeTestShop } from '../payments/stripe.test-support';
@@ -30,15 +30,7 @@ describe('the Stripe checkout writes (records before the charge, orders after it
     const again = pendingIntentRow('stripe', snapshotOf([1]), 'checkout:writes-1', PAYMENT_CURRENCY, Date.now());
     expect(await remoteCharge.storePending(again)).toMatchObject({ id: records[0]!.id, snapshot: records[0]!.snapshot });
 
-    const charges = records.map((row, index) => ({
-      pendingId: row.id,
-      gatewayId: `pi_writes_${index}`,
-      snapshot: JSON.parse(row.snapshot),
-      idempotencyKey: `writes-${index}`,
-      requestHash: `hash-${index}`,
-      now: Date.now(),
-      mail: false,
-    }));
+    const charges = paidChargesOf(records, 'writes');
     // The webhook got to the second charge first: its record took the id and has its order.
     const early = await writes.run((trx) => placeRemoteChargeOrder(trx, { ...charges[1]!, idempotencyKey: null }));
 
