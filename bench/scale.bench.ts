@@ -198,7 +198,6 @@ async function postgresCase(
   }
 }
 
-/** pgbench's TPC-B-like script with the same client count, on the same cluster: transactions/s. */
 const selected = (name: string) => !wanted || wanted.includes(name);
 let rows: [string, Figures][] = [];
 const ratios = new Map<string, number[]>();

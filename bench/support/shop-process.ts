@@ -36,4 +36,3 @@ export function startShop(codeRoot: string, env: Record<string, string>, nodeArg
     void exited.then(() => reject(new Error(`server exited with ${child.exitCode} before listening`)));
   });
 }
-
