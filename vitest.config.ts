@@ -40,6 +40,7 @@ export default defineConfig({
             'server/payments/crash-recovery.test.ts',
             'server/orders/order-search-index.test.ts',
             'server/db/postgres.test.ts',
+            'server/db/postgres-connection-loss.test.ts',
             'server/analytics/analytics.postgres.test.ts',
             'server/scale/multi-process.test.ts',
             'server/write-path/postgres-group-commit.test.ts',

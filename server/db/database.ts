@@ -23,6 +23,12 @@ export async function openDatabase(config: DatabaseConfig, options: SqliteConnec
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
+  // A client in use, inside a transaction between two statements, whose connection the server ends
+  // (restart, failover, pg_terminate_backend) emits 'error' with no listener of the pool's, which
+  // would end the process. Nothing to do here: the transaction's next statement fails with the
+  // error, which answers its request (a 503, db/storage-errors.ts), and the pool drops the client
+  // when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;

@@ -19,6 +19,15 @@ const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_
 /** …for storage that cannot be written: disk full, read-only, I/O failure. */
 const UNWRITABLE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_PERM', '53100', '53200', '25006']);
 
+/**
+ * …for a database that cannot be reached now: PostgreSQL ending or refusing the connection
+ * (shutdown, crash, still starting, too many connections, connection exceptions of class 08),
+ * the connection refused or reset on the way to it.
+ */
+const UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET']);
+/** node-postgres says these without a code: a connection lost mid-transaction, or none had in time. */
+const UNREACHABLE_MESSAGES = ['Connection terminated', 'is not queryable', 'timeout exceeded when trying to connect'];
+
 export function isBusyError(error: unknown): boolean {
   return BUSY_CODES.has(codeOf(error));
 }
@@ -34,7 +43,16 @@ export function storageErrorOf(error: unknown): StorageUnavailableError | undefi
   if (UNWRITABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY')) {
     return new StorageUnavailableError('STORAGE_UNAVAILABLE', UNAVAILABLE_MESSAGE, 30);
   }
+  // A restart or failover takes seconds: nothing was written, so the client may retry soon.
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || isLostConnectionMessage(error)) {
+    return new StorageUnavailableError('DB_UNREACHABLE', UNAVAILABLE_MESSAGE, 5);
+  }
   return undefined;
+}
+
+function isLostConnectionMessage(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return UNREACHABLE_MESSAGES.some((text) => message.includes(text));
 }
 
 function codeOf(error: unknown): string {

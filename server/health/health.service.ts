@@ -49,7 +49,7 @@ export function createHealthCheck(app: AppContext): () => Promise<HealthCheck> {
         retryAfterSeconds: storage ? storage.retryAfterSeconds : null,
         body: {
           status: 'unavailable',
-          db: storage?.code === 'DB_BUSY' ? 'locked' : storage ? 'unwritable' : 'unavailable',
+          db: storage?.code === 'DB_BUSY' ? 'locked' : storage?.code === 'STORAGE_UNAVAILABLE' ? 'unwritable' : 'unavailable',
           time,
           error: 'Database unavailable',
           code: 'DB_UNAVAILABLE',

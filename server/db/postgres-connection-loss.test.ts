@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
+import { startTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody } from '../payments/payment.test-support';
+import { storageErrorOf } from './storage-errors';
+
+let cluster: TemporaryPostgres;
+let clusterStopped = false;
+let t: TestApp;
+beforeAll(async () => {
+  cluster = await startTemporaryPostgres();
+  t = await startTestApp({ DATABASE_URL: await cluster.createDatabase() });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  if (!clusterStopped) await cluster?.stop();
+}, 30_000);
+
+describe('PostgreSQL going away (restart, failover) is a 503 to retry, never a crash or a 500', () => {
+  it('a transaction whose connection the server ends fails with a 503 to retry, and the process and its pool carry on', async () => {
+    const { db } = t.app.context;
+    const trx = await db.startTransaction().execute();
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    // What a restart does to a session between two statements of a transaction (57P01).
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const lost = await sql`select 1`.execute(trx).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await trx.rollback().execute().catch(() => undefined);
+
+    expect(storageErrorOf(lost)).toMatchObject({ status: 503, code: 'DB_UNREACHABLE', retryAfterSeconds: 5 });
+    // Had the lost connection's 'error' gone unheard, the process would have ended (vitest reports it as an unhandled error).
+    const health = await t.request('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('while PostgreSQL refuses connections, a checkout answers 503 in the spec’s words with Retry-After, and health says the database is unavailable', async () => {
+    await cluster.stop();
+    clusterStopped = true;
+
+    const checkout = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': 'while-postgres-is-down' } });
+    expect(checkout.status).toBe(503);
+    expect(checkout.body).toMatchObject({ success: false, code: 'DB_UNREACHABLE', error: 'Service temporarily unavailable. Please try again in a few moments.' });
+    expect(checkout.headers.get('retry-after')).toBe('5');
+
+    const health = await t.request('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'unavailable', db: 'unavailable' });
+  });
+});
