@@ -9,6 +9,9 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** How long PostgreSQL lets a session of the shop sit idle inside a transaction (docs/deploy.md). */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
   if (config.kind === 'sqlite') {
@@ -19,7 +22,17 @@ export async function openDatabase(config: DatabaseConfig, options: SqliteConnec
   const pg = await import('pg');
   // BIGINT columns hold epoch milliseconds and counters, all well inside Number's safe range.
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.default.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.default.Pool({
+    connectionString: config.url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // A transaction left open by a process that froze, or whose host vanished without closing the
+    // connection, would hold the change lock until TCP gave up (hours), and every sync pull of every
+    // process would wait for it (sync/change-sequence.repository.ts). PostgreSQL ends such a session
+    // after a minute; the shop's transactions wait between statements for nothing but the database.
+    // `?idle_in_transaction_session_timeout=<ms>` in DATABASE_URL overrides it.
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));

@@ -4,6 +4,11 @@ import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres
 import { startTestApp, type TestApp } from '../test/test-app';
 import { checkoutBody } from '../payments/payment.test-support';
 import { storageErrorOf } from './storage-errors';
+import { openDatabase } from './database';
+import { insertOrder } from '../orders/order.repository';
+import { newTestOrder } from '../orders/order.test-support';
+import { changeHorizon } from '../sync/change-sequence.repository';
+import { listChangedSince } from '../sync/sync.repository';
 
 let cluster: TemporaryPostgres;
 let clusterStopped = false;
@@ -37,6 +42,28 @@ describe('PostgreSQL going away (restart, failover) is a 503 to retry, never a c
     const health = await t.request('GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('a writer that froze inside its transaction holds sync pulls up until PostgreSQL ends its session, not until TCP gives up', async () => {
+    const { db, config } = t.app.context;
+    expect((await sql<{ value: string }>`select current_setting('idle_in_transaction_session_timeout') as value`.execute(db)).rows[0]!.value).toBe('1min');
+    // Another process's pool, with the timeout shortened through DATABASE_URL so the test need not wait a minute.
+    const url = config.database.kind === 'postgres' ? config.database.url : '';
+    const elsewhere = await openDatabase({ kind: 'postgres', url: `${url}?idle_in_transaction_session_timeout=300` });
+    try {
+      const start = await changeHorizon(db);
+      const frozen = await elsewhere.startTransaction().execute();
+      // Takes a change number, and with it the lock every pull waits on, then never goes on.
+      await insertOrder(frozen, newTestOrder({ items: [{ text: 'Frozen' }] }));
+      const written = await db.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Written' }] })));
+
+      const pulled = await listChangedSince(db, start, 50);
+
+      expect(pulled.map((row) => row.id)).toEqual([written.id]);
+      await frozen.rollback().execute().catch(() => undefined);
+    } finally {
+      await elsewhere.destroy();
+    }
   });
 
   it('while PostgreSQL refuses connections, a checkout answers 503 in the spec’s words with Retry-After, and health says the database is unavailable', async () => {
