@@ -10,7 +10,7 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 /** How long PostgreSQL lets a session of the shop sit idle inside a transaction (docs/deploy.md). */
-export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
