@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
+import { startTestAppOnOwnPostgres } from '../test/test-app-on-postgres';
 import { checkoutBody } from '../payments/payment.test-support';
 import { storageErrorOf } from './storage-errors';
 import { openDatabase } from './database';
@@ -10,16 +10,14 @@ import { newTestOrder } from '../orders/order.test-support';
 import { changeHorizon } from '../sync/change-sequence.repository';
 import { listChangedSince } from '../sync/sync.repository';
 
-let cluster: TemporaryPostgres;
-let clusterStopped = false;
+let running: Awaited<ReturnType<typeof startTestAppOnOwnPostgres>>;
 let t: TestApp;
 beforeAll(async () => {
-  cluster = await startTemporaryPostgres();
-  t = await startTestApp({ DATABASE_URL: await cluster.createDatabase() });
+  running = await startTestAppOnOwnPostgres();
+  t = running.t;
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  if (!clusterStopped) await cluster?.stop();
+  await running?.close();
 }, 30_000);
 
 describe('PostgreSQL going away (restart, failover) is a 503 to retry, never a crash or a 500', () => {
@@ -67,8 +65,7 @@ describe('PostgreSQL going away (restart, failover) is a 503 to retry, never a c
   });
 
   it('while PostgreSQL refuses connections, a checkout answers 503 in the spec’s words with Retry-After, and health says the database is unavailable', async () => {
-    await cluster.stop();
-    clusterStopped = true;
+    await running.cluster.stop();
 
     const checkout = await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), headers: { 'Idempotency-Key': 'while-postgres-is-down' } });
     expect(checkout.status).toBe(503);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
+import { startTestAppOnOwnPostgres } from '../test/test-app-on-postgres';
 import { createTestOrder } from '../orders/order.test-support';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { toAdminView } from '../orders/order.mapper';
@@ -8,15 +8,14 @@ import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody } from '../payments/payment.test-support';
 import { readZip } from '../print-files/zip.test-support';
 
-let cluster: TemporaryPostgres;
+let running: Awaited<ReturnType<typeof startTestAppOnOwnPostgres>>;
 let t: TestApp;
 beforeAll(async () => {
-  cluster = await startTemporaryPostgres();
-  t = await startTestApp({ DATABASE_URL: await cluster.createDatabase() });
+  running = await startTestAppOnOwnPostgres();
+  t = running.t;
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await cluster?.stop();
+  await running?.close();
 });
 
 describe('the same app on PostgreSQL (DATABASE_URL=postgres://…)', () => {

@@ -106,6 +106,8 @@ export async function startTemporaryPostgres(options: TemporaryPostgresOptions =
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      // Stopping twice (a test stopped it on purpose, then its clean-up) does nothing the second time.
+      if (server.exitCode !== null || server.signalCode !== null) return;
       // Smart shutdown (SIGTERM) lets clients that are still closing finish; a fast shutdown would
       // send them FATAL 57P01, which surfaces as an unhandled error in the test that stopped it.
       const exited = new Promise((resolve) => server.once('exit', resolve));
