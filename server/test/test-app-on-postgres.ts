@@ -1,19 +1,28 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startTemporaryPostgres, type TemporaryPostgres } from './postgres';
 import { startTestApp, type TestApp } from './test-app';
 
 /**
- * The real server on a throwaway PostgreSQL cluster of its own, for a test that runs in the SQLite
- * project too or that stops or breaks its database. `close` ends the app, then the cluster.
+ * The real server on a throwaway PostgreSQL cluster of its own, for a test file that runs in the
+ * SQLite project too or that stops or breaks its database: started before the file's tests, the app
+ * then the cluster ended after them. Read `t` and `cluster` inside the tests.
  */
-export async function startTestAppOnOwnPostgres(): Promise<{ t: TestApp; cluster: TemporaryPostgres; close(): Promise<void> }> {
-  const cluster = await startTemporaryPostgres();
-  const t = await startTestApp({ DATABASE_URL: await cluster.createDatabase() });
+export function useTestAppOnOwnPostgres(): { readonly t: TestApp; readonly cluster: TemporaryPostgres } {
+  let started: { t: TestApp; cluster: TemporaryPostgres } | undefined;
+  beforeAll(async () => {
+    const cluster = await startTemporaryPostgres();
+    started = { cluster, t: await startTestApp({ DATABASE_URL: await cluster.createDatabase() }) };
+  }, 60_000);
+  afterAll(async () => {
+    await started?.t.close();
+    await started?.cluster.stop();
+  }, 30_000);
   return {
-    t,
-    cluster,
-    async close() {
-      await t.close();
-      await cluster.stop();
+    get t() {
+      return started!.t;
+    },
+    get cluster() {
+      return started!.cluster;
     },
   };
 }
