@@ -105,4 +105,25 @@ describe('the stripe package on undici', () => {
     const { stripe } = await stripeAgainst([truncated]);
     await expect(charge(stripe)).rejects.toMatchObject({ type: 'StripeConnectionError' });
   });
+
+  it('hands a streamed answer over whole, and says when it has been read', async () => {
+    const file: Reply = (_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.write('%PDF-1.7 ');
+      setTimeout(() => response.end('the rest'), 20);
+    };
+    const server = http.createServer((request, response) => file(request, '', response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new UndiciStripeHttpClient();
+    opened.push({ server, client });
+    const { port } = server.address() as AddressInfo;
+    const response = await client.makeRequest('127.0.0.1', String(port), '/v1/quotes/qt_1/pdf', 'GET', {}, '', 'http', 1_000);
+    expect(response.getStatusCode()).toBe(200);
+    let completed = false;
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.toStream(() => (completed = true)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('%PDF-1.7 the rest');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(completed).toBe(true);
+  });
 });

@@ -1,46 +1,72 @@
+import { Readable } from 'node:stream';
 import Stripe from 'stripe';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 
 /**
  * The `stripe` package's transport on undici (its `httpClient` option, the package's documented way
- * to bring a client) instead of `node:http`: per charge it takes 43-49 µs of the shop's CPU where
- * `node:http` takes 68-72 µs, and a third of the system time, side by side against the stand-in in
- * one run (`npm run bench -- stripe-client`; docs/benchmarks/scale.md, session 10).
+ * to bring a client) instead of `node:http`: per charge it takes 47-48 µs of the shop's CPU where
+ * `node:http` takes 74-79 µs, and a third of the system time, side by side against the stand-in in
+ * one run (`npm run bench -- stripe-client`; docs/decisions/payments.md).
+ *
+ * It dispatches through undici's handler interface and gathers the answer's body itself, where
+ * `agent.request()` would wrap every answer in a stream for the package to read back into text:
+ * Stripe's answers are a few kilobytes of JSON, read whole (47-48 µs of CPU per charge
+ * against 50-55 with `request()`, alternating in one run).
  *
  * What the package's retry logic reads from a failed request is kept: a timeout carries the
  * package's own timeout code, and a connection that closed under the request carries ECONNRESET, so
- * a stale keep-alive connection is retried once as with `node:http`.
+ * a stale keep-alive connection is retried once as with `node:http`. A body cut off after its head
+ * fails reading the body, as on `node:http`, not the request.
  */
-class UndiciResponse extends Stripe.HttpClientResponse {
-  constructor(private readonly answer: Dispatcher.ResponseData) {
-    super(answer.statusCode, answer.headers as Record<string, string>);
+class BufferedStripeResponse extends Stripe.HttpClientResponse {
+  private readonly chunks: Buffer[] = [];
+  private readonly body: Promise<Buffer>;
+  private finish!: (body: Buffer) => void;
+  private fail!: (error: unknown) => void;
+
+  constructor(statusCode: number, headers: Record<string, string>) {
+    super(statusCode, headers);
+    this.body = new Promise<Buffer>((resolve, reject) => {
+      this.finish = resolve;
+      this.fail = reject;
+    });
+    // A body nobody reads (the package's retry of a 5xx) must not fail unhandled.
+    this.body.catch(() => undefined);
   }
 
-  override getRawResponse(): Dispatcher.ResponseData {
-    return this.answer;
+  received(chunk: Buffer): void {
+    this.chunks.push(chunk);
   }
 
-  override toStream(streamCompleteCallback: () => void): Dispatcher.ResponseData['body'] {
-    this.answer.body.once('end', streamCompleteCallback);
-    return this.answer.body;
+  ended(): void {
+    this.finish(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks));
+  }
+
+  failed(error: unknown): void {
+    this.fail(error);
+  }
+
+  override getRawResponse(): { statusCode: number; headers: ReturnType<Stripe.HttpClientResponse['getHeaders']> } {
+    return { statusCode: this.getStatusCode(), headers: this.getHeaders() };
+  }
+
+  override toStream(streamCompleteCallback: () => void): Readable {
+    const body = this.body;
+    const stream = Readable.from((async function* () {
+      yield await body;
+    })());
+    stream.once('end', streamCompleteCallback);
+    return stream;
   }
 
   override async toJSON(): Promise<unknown> {
-    let text: string;
+    let body: Buffer;
     try {
-      text = await this.answer.body.text();
+      body = await this.body;
     } catch (error) {
       throw Stripe.HttpClient.makeResponseBodyError(connectionError(error));
     }
-    return this._parseResponseBody(text);
-  }
-
-  /**
-   * Called by the package before it retries: the unread body is read off rather than left holding
-   * its connection. (undici frees a connection once a small answer has arrived whole, read or not.)
-   */
-  dispose(): void {
-    this.answer.body.dump().catch(() => undefined);
+    return this._parseResponseBody(body.toString('utf8'));
   }
 }
 
@@ -70,7 +96,7 @@ export class UndiciStripeHttpClient extends Stripe.HttpClient {
     return 'undici';
   }
 
-  override async makeRequest(
+  override makeRequest(
     host: string,
     port: string,
     path: string,
@@ -80,21 +106,42 @@ export class UndiciStripeHttpClient extends Stripe.HttpClient {
     protocol: string,
     timeout: number,
   ): Promise<Stripe.HttpClientResponse> {
-    try {
-      const answer = await this.agent.request({
-        origin: `${protocol}://${host}:${port}`,
-        path,
-        method: method as Dispatcher.HttpMethod,
-        headers: textHeaders(headers),
-        body: requestData,
-        // The package's timeout bounds the wait for the answer's head and each pause in its body.
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
-      return new UndiciResponse(answer);
-    } catch (error) {
-      throw connectionError(error);
-    }
+    return new Promise((resolve, reject) => {
+      let response: BufferedStripeResponse | undefined;
+      const handler: Dispatcher.DispatchHandler = {
+        // undici takes a handler without it for one of its older interface.
+        onRequestStart() {},
+        onResponseStart(_controller, statusCode, answerHeaders) {
+          // Informational answers (1xx) come before the real one.
+          if (statusCode < 200) return;
+          response = new BufferedStripeResponse(statusCode, answerHeaders as Record<string, string>);
+          resolve(response);
+        },
+        onResponseData(_controller, chunk) {
+          response?.received(chunk);
+        },
+        onResponseEnd() {
+          response?.ended();
+        },
+        onResponseError(_controller, error) {
+          if (response) response.failed(error);
+          else reject(connectionError(error));
+        },
+      };
+      this.agent.dispatch(
+        {
+          origin: `${protocol}://${host}:${port}`,
+          path,
+          method: method as Dispatcher.HttpMethod,
+          headers: textHeaders(headers),
+          body: requestData,
+          // The package's timeout bounds the wait for the answer's head and each pause in its body.
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        },
+        handler,
+      );
+    });
   }
 
   close(): Promise<void> {
