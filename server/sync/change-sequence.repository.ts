@@ -31,6 +31,10 @@ export const PG_CHANGE_LOCK_SHARED = 'pg_advisory_xact_lock_shared(1801, 1)';
 /** pg_locks' rows of the shared lock's holders (a two-integer advisory key has objsubid 2). */
 const HOLDING = sql.raw(`where locktype = 'advisory' and classid = 1801 and objid = 1 and objsubid = 2 and granted`);
 
+/** The pull's pauses between looks at the writers it waits for: doubling from the first to the slowest. */
+const FIRST_LOOK_MS = 1;
+const SLOWEST_LOOK_MS = 25;
+
 const LOCK_SHARED = CompiledQuery.raw(`select ${PG_CHANGE_LOCK_SHARED}`, []);
 const NEXT_VALUES = `select nextval('${PG_CHANGE_SEQUENCE}') as value from generate_series(1, $1::int)`;
 /** Transactions (and savepoints) that already hold the shared lock: it is held until the transaction ends. */
@@ -67,7 +71,8 @@ export async function takeChangeSeqs(trx: DbOrTrx, count: number): Promise<numbe
 /**
  * The highest change number a reader may rely on: every change numbered up to it is committed or
  * gone for good. Takes `db`, not a transaction: on PostgreSQL it waits for the transactions that
- * held numbers when it was called to end (see above), polling pg_locks every millisecond.
+ * held numbers when it was called to end (see above), looking at pg_locks after 1 ms, then twice as
+ * long each time, at most every 25 ms.
  */
 export async function changeHorizon(db: Db): Promise<number> {
   if (!isPostgres(db)) {
@@ -79,10 +84,15 @@ export async function changeHorizon(db: Db): Promise<number> {
   // The writers holding the lock now: every number up to the horizon is theirs or settled already.
   const holders = await sql<{ holder: string }>`select virtualtransaction as holder from pg_locks ${HOLDING}`.execute(db);
   const waitingFor = holders.rows.map((row) => row.holder);
+  // A writer's batch commits within milliseconds, so the first looks come quickly; a long one (a
+  // sync push of 500 changes, a frozen process until PostgreSQL ends its session) is then watched at
+  // a slower pace, so that pulls waiting on it do not flood the database with looks.
+  let pause = FIRST_LOOK_MS;
   while (waitingFor.length > 0) {
     const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from pg_locks ${HOLDING} and virtualtransaction = any(${waitingFor})`.execute(db);
     if (left[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 2, SLOWEST_LOOK_MS);
   }
   return horizon;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { migrateToLatest, openDatabase, postgresPoolOf, type Db } from '../db/database';
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
@@ -148,6 +148,29 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
     await new Promise((resolve) => setTimeout(resolve, 100));
     await slow.commit().execute();
     expect((await pulled).map((row) => row.id)).toEqual([early.id, late.id]);
+  });
+
+  it('a pull that waits long for a writer looks at it less and less often, not every millisecond', async () => {
+    const start = await changeHorizon(db);
+    const slow = await db.startTransaction().execute();
+    let looks = 0;
+    const countLook = () => looks++;
+    const pool = postgresPoolOf(db)!;
+    try {
+      const early = await insertOrder(slow, newTestOrder({ items: [{ text: 'Long push' }] }));
+      pool.on('acquire', countLook);
+      const pulled = listChangedSince(db, start, 50);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await slow.commit().execute();
+      expect((await pulled).map((row) => row.id)).toEqual([early.id]);
+      // Looking every millisecond took 150 or more connections from the pool in 300 ms; doubling
+      // pauses up to 25 ms take about 16, and fewer on a slower machine, never more.
+      expect(looks).toBeGreaterThan(3);
+      expect(looks).toBeLessThanOrEqual(22);
+    } finally {
+      pool.off('acquire', countLook);
+      await slow.rollback().execute().catch(() => undefined);
+    }
   });
 
   it('a waiting pull holds no writer back: a new order commits while the pull waits for an older writer', async () => {
