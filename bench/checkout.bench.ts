@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import SQLite from 'better-sqlite3';
-import { checkoutBody } from '../server/payments/payment.test-support';
+import { checkoutRequest } from './support/checkout-load';
 import { processCpuMs } from './support/process-cpu';
 
 /**
@@ -55,21 +54,13 @@ async function benchShop(dir: string, name: string, nodeArgs: string[]) {
     WEB_DIST_DIR: path.join(dir, 'dist'),
     LOG_LEVEL: 'warn',
   });
-  const { paymentMethodId: _pm, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
-  const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
-  const request = {
-    method: 'POST' as const,
-    path: '/api/checkout',
-    // A fresh Idempotency-Key per request, as each shopper's checkout has its own.
-    setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
-  };
-  await load(shop.url, { duration: 2, requests: [request] });
+  await load(shop.url, { duration: 2, requests: [checkoutRequest] });
   const sqlite = new SQLite(dbPath, { readonly: true });
   const count = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
   const before = count();
   const cpuBefore = processCpuMs(shop.child.pid!);
   const started = Date.now();
-  const result = await load(shop.url, { requests: [request] });
+  const result = await load(shop.url, { requests: [checkoutRequest] });
   const orders = count() - before;
   const ordersPerSecond = orders / ((Date.now() - started) / 1000);
   // CPU time of the server process (all its threads) per order: steadier than req/s when other work shares the cores.

@@ -1,18 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { checkoutBody } from '../server/payments/payment.test-support';
-import { startReverseProxy } from '../server/test/nginx';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
-import { startChildServer, type ChildServer } from './support/child-server';
-import { dropDatabase, runPgbench, sampleWaits, walPositionOf, type WalPosition } from './support/postgres-diagnostics';
-import { startShop } from './support/shop-process';
-import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './support/process-cpu';
+import { figuresOf, load, loadWindow, startPostgresSide, startSqliteSide, stripeEnv, withStandIn, type Figures, type Side } from './support/checkout-load';
+import { runPgbench } from './support/postgres-diagnostics';
+import { median } from './support/stats';
 
 /**
  * Issue 18's budget table, every figure beside its baseline from the same run:
@@ -51,151 +43,26 @@ const wanted = process.env.BENCH_CASES?.split(',').map((name) => name.trim());
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const { paymentMethodId: _unused, ...cart } = checkoutBody('pm_card_visa', [1, 2]);
-const body = JSON.stringify({ ...cart, paymentMethodId: 'pm_card_visa' });
-const checkoutRequest = {
-  method: 'POST' as const,
-  path: '/api/checkout',
-  // A fresh Idempotency-Key per request, as each shopper's checkout has its own.
-  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
-};
-
-interface Figures {
-  ordersPerSecond: number;
-  p99: number;
-  errors: number;
-  serverCpuPerOrder: number;
-  postgresCpuPerOrder: number | null;
-  /** The Stripe stand-in's CPU per order (it stands for Stripe's servers, which run elsewhere in production). */
-  standInCpuPerOrder: number;
-  /** PostgreSQL's WAL per order and the checkpoints that began in the measured window (null on SQLite). */
-  wal: { bytesPerOrder: number; checkpoints: number; commitsPerOrder: number } | null;
-  /** The load generator's CPU per order (autocannon runs in this process) and the machine's idle share. */
-  loadCpuPerOrder: number;
-  idlePercent: number;
-}
-
-/** Checkouts against `urls` (connections split evenly), counting orders in the database. */
-async function measure(
-  urls: string[],
-  countOrders: () => Promise<number>,
-  serverPids: number[],
-  postgresPid: number | null,
-  standInPid: number | null,
-  walPosition: (() => Promise<WalPosition>) | null = null,
-): Promise<Figures> {
-  const per = Math.max(1, Math.round(connections / urls.length));
-  const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: per, duration, requests: [checkoutRequest] })));
-  await run(warmUpSeconds);
-  const postgresCpuMs = () => (postgresPid ? cpuMsOfTree(postgresPid) : 0);
-  const before = await countOrders();
-  const serverCpu = cpuMsOfProcesses(serverPids);
-  const postgresCpu = postgresCpuMs();
-  const standInCpu = standInPid ? processCpuMs(standInPid) : 0;
-  const walBefore = await walPosition?.();
-  const loadCpu = process.cpuUsage();
-  const ticks = machineTicks();
-  const started = Date.now();
-  const results = await run(seconds);
-  const elapsed = (Date.now() - started) / 1000;
-  const loadCpuUsed = process.cpuUsage(loadCpu);
-  const ticksAfter = machineTicks();
-  const orders = (await countOrders()) - before;
-  const walAfter = await walPosition?.();
-  return {
-    ordersPerSecond: orders / elapsed,
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
-    serverCpuPerOrder: ((cpuMsOfProcesses(serverPids) - serverCpu) / orders) * 1000,
-    postgresCpuPerOrder: postgresPid ? ((postgresCpuMs() - postgresCpu) / orders) * 1000 : null,
-    standInCpuPerOrder: standInPid ? ((processCpuMs(standInPid) - standInCpu) / orders) * 1000 : 0,
-    loadCpuPerOrder: (loadCpuUsed.user + loadCpuUsed.system) / orders,
-    idlePercent: ((ticksAfter.idle - ticks.idle) / (ticksAfter.total - ticks.total)) * 100,
-    wal:
-      walBefore && walAfter
-        ? {
-            bytesPerOrder: (walAfter.bytes - walBefore.bytes) / orders,
-            checkpoints: walAfter.checkpoints - walBefore.checkpoints,
-            commitsPerOrder: (walAfter.commits - walBefore.commits) / orders,
-          }
-        : null,
-  };
-}
-
-/**
- * A fresh stand-in for each Stripe case: it keeps every intent and idempotency key in memory, and
- * one shared by all cases and rounds grew by some 80,000 intents a case, its CPU per charge and its
- * pauses with it (45, 54, 51 µs in rounds 1-3 of one run), so later cases met a slower "Stripe".
- */
-async function withStandIn<T>(run: (standIn: ChildServer) => Promise<T>): Promise<T> {
-  const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts');
+/** Warm-up, then one measured window of load on a side, which is stopped afterwards. */
+async function measure(side: Side): Promise<Figures> {
   try {
-    return await run(standIn);
+    await load(side, connections, warmUpSeconds);
+    return figuresOf(side, await loadWindow(side, connections, seconds));
   } finally {
-    await standIn.stop();
+    await side.stop();
   }
 }
 
-/** The Stripe path's settings, and the stand-in's pid so its CPU is counted apart from the server's. */
-const stripeEnv = (url: string) => ({
-  STRIPE_SECRET_KEY: 'sk_test_stand_in',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-  STRIPE_API_BASE: url,
-});
-
-async function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}, standInPid: number | null = null): Promise<Figures> {
-  const dbPath = path.join(dir, `${name}.db`);
-  // Every case starts on a written-back disk and a new file: the cases before it left gigabytes of
-  // dirty pages (their WAL, their checkpoints), whose writeback competed with this case's fsyncs, so
-  // whichever SQLite case ran later lost 10-20 % (same code, same run).
-  execFileSync('sync');
-  const shop = await startShop(codeRoot, { DATABASE_URL: `sqlite:${dbPath}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...extraEnv }, nodeArgs);
-  const sqlite = new SQLite(dbPath, { readonly: true });
-  try {
-    const count = async () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-    return await measure([shop.url], count, [shop.child.pid!], null, standInPid);
-  } finally {
-    sqlite.close();
-    await shop.stop();
-    for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) fs.rmSync(file, { force: true });
-  }
+function sqliteCase(dir: string, name: string, codeRoot: string, extraEnv: Record<string, string> = {}, standInPid: number | null = null): Promise<Figures> {
+  return startSqliteSide(name, { dir, codeRoot, nodeArgs, extraEnv, standInPid }).then(measure);
 }
 
-async function postgresCase(
+function postgresCase(
   dir: string,
   cluster: TemporaryPostgres,
   options: { processes?: number; extraEnv?: Record<string, string>; viaNginx?: boolean; standInPid?: number; codeRoot?: string } = {},
 ): Promise<Figures> {
-  const url = await cluster.createDatabase();
-  const env = { DATABASE_URL: url, WEB_DIST_DIR: path.join(dir, 'dist'), TRUST_PROXY: '1', ...options.extraEnv };
-  // Started one after the other: the first runs the migrations on an empty database.
-  const codeRoot = options.codeRoot ?? root;
-  const shops = [await startShop(codeRoot, env, nodeArgs)];
-  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(codeRoot, env, nodeArgs));
-  const proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // Every case starts from a checkpoint: the cases share one cluster, and a checkpoint that the
-    // previous cases' WAL brought due (and the full-page writes after it) would fall on whichever
-    // case came next.
-    await client.query('CHECKPOINT');
-    const count = async () => Number((await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
-    const urls = proxy ? [proxy.url] : shops.map((shop) => shop.url);
-    const walPosition = () => walPositionOf(client);
-    const sampling = process.env.BENCH_PG_WAITS ? sampleWaits(url) : null;
-    try {
-      return await measure(urls, count, shops.map((shop) => shop.child.pid!), cluster.pid, options.standInPid ?? null, walPosition);
-    } finally {
-      await sampling?.stop();
-    }
-  } finally {
-    await client.end();
-    await proxy?.stop();
-    await Promise.all(shops.map((shop) => shop.stop()));
-    await dropDatabase(cluster, url);
-  }
+  return startPostgresSide(cluster, { dir, nodeArgs, ...options, codeRoot: options.codeRoot ?? root }).then(measure);
 }
 
 const selected = (name: string) => !wanted || wanted.includes(name);
@@ -220,10 +87,7 @@ function ratio(label: string, numerator: number | undefined, denominator: number
 function printMedians() {
   console.log(`\nover ${rounds} rounds (each round's figure, then the median)`);
   for (const [label, values] of ratios) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length / 2;
-    const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-    console.log(`${label}: ${values.map((value) => value.toFixed(1)).join(', ')} % -> median ${median.toFixed(1)} %`);
+    console.log(`${label}: ${values.map((value) => value.toFixed(1)).join(', ')} % -> median ${median(values).toFixed(1)} %`);
   }
 }
 
