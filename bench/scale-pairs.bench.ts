@@ -7,8 +7,9 @@ import type { ChildServer } from './support/child-server';
 import { median } from './support/stats';
 
 /**
- * Issue 18's three ratio budgets (the Stripe path against the test gateway on each database, two
- * processes against one), measured so that the host's own swings cannot tilt them. On this shared
+ * Issue 18's ratio budgets (the Stripe path against the test gateway on each database, two
+ * processes against one, SQLite against the code before the issue in its two readings), measured
+ * so that the host's own swings cannot tilt them. On this shared
  * machine every process's CPU per order rises and falls together by a fifth within a minute (the
  * stand-in, doing the same work for every charge, took 39-57 µs per charge in one run), and
  * `scale` runs the two sides of a ratio 15-60 s apart, so a swing during one side moved its ratio by
@@ -18,7 +19,10 @@ import { median } from './support/stats';
  * PostgreSQL is durable as in `scale`, with room for a whole pair's WAL (about 1.2 GB) between
  * checkpoints, so that no checkpoint falls on one side's slices only.
  *
- * Options: BENCH_PAIRS (comma-separated: pg-stripe, pg-two, sqlite-stripe; all by default),
+ * The SQLite pairs run the code before from worktrees, as `scale` does (BENCH_BASE_DIR, BENCH_PREMERGE_DIR).
+ *
+ * Options: BENCH_PAIRS (comma-separated: pg-stripe, pg-two, sqlite-stripe, sqlite-base,
+ * sqlite-premerge; all by default),
  * BENCH_SLICES (slices per side, 8), BENCH_SLICE_SECONDS (2), BENCH_WARMUP_SECONDS (2, per side),
  * BENCH_CONNECTIONS (32), BENCH_NODE_ARGS (extra node flags for the servers).
  */
@@ -27,8 +31,11 @@ const sliceSeconds = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const wanted = process.env.BENCH_PAIRS?.split(',').map((name) => name.trim()) ?? ['pg-stripe', 'pg-two', 'sqlite-stripe'];
+const wanted = process.env.BENCH_PAIRS?.split(',').map((name) => name.trim()) ?? ['pg-stripe', 'pg-two', 'sqlite-stripe', 'sqlite-base', 'sqlite-premerge'];
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The code before issue 18 and main just before its merge, as in scale (BENCH_BASE_DIR, BENCH_PREMERGE_DIR). */
+const baseRoot = process.env.BENCH_BASE_DIR ?? '/work/wt/i18-base';
+const premergeRoot = process.env.BENCH_PREMERGE_DIR ?? '/work/wt/i18-premerge';
 
 interface Pair {
   name: string;
@@ -124,8 +131,20 @@ async function main() {
             candidate: { label: 'SQLite, Stripe path', start: () => startSqliteSide('stripe', stripe(standIn)) },
           }),
         );
+      } else if (name === 'sqlite-base' || name === 'sqlite-premerge') {
+        const codeRoot = name === 'sqlite-base' ? baseRoot : premergeRoot;
+        if (!fs.existsSync(path.join(codeRoot, 'server/payments/test-server-entry.ts'))) {
+          console.log(`\n${name}: no code at ${codeRoot} (git worktree add --detach ${codeRoot} ${name === 'sqlite-base' ? '67ccdfa' : '395dd5c'})`);
+          continue;
+        }
+        await runPair({
+          name,
+          budget: '>= 95 %',
+          baseline: { label: `SQLite, test gateway, ${name === 'sqlite-base' ? '67ccdfa' : '395dd5c'}`, start: () => startSqliteSide('before', { ...shop, codeRoot }) },
+          candidate: { label: 'SQLite, test gateway, this code', start: () => startSqliteSide('test', shop) },
+        });
       } else {
-        throw new Error(`unknown pair ${name} (pg-stripe, pg-two, sqlite-stripe)`);
+        throw new Error(`unknown pair ${name} (pg-stripe, pg-two, sqlite-stripe, sqlite-base, sqlite-premerge)`);
       }
     }
     console.log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
