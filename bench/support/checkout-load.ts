@@ -11,7 +11,7 @@ import type { TemporaryPostgres } from '../../server/test/postgres';
 import { dropDatabase, sampleWaits, walPositionOf, type WalPosition } from './postgres-diagnostics';
 import { cpuMsOfProcesses, cpuMsOfTree, machineTicks, processCpuMs } from './process-cpu';
 import { startChildServer, type ChildServer } from './child-server';
-import { startShop } from './shop-process';
+import { startShop, type Shop } from './shop-process';
 
 /**
  * For the scale benches (scale.bench.ts, scale-pairs.bench.ts): the shop as running processes under
@@ -169,14 +169,23 @@ export async function startPostgresSide(cluster: TemporaryPostgres, options: Sho
   const url = await cluster.createDatabase();
   const env = { DATABASE_URL: url, WEB_DIST_DIR: path.join(options.dir, 'dist'), TRUST_PROXY: '1', ...options.extraEnv };
   // Started one after the other: the first runs the migrations on an empty database.
-  const shops = [await startShop(options.codeRoot, env, options.nodeArgs)];
-  while (shops.length < (options.processes ?? 1)) shops.push(await startShop(options.codeRoot, env, options.nodeArgs));
-  const proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
+  const shops: Shop[] = [];
+  let proxy: Awaited<ReturnType<typeof startReverseProxy>> | null = null;
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  // Every side starts from a checkpoint: the sides share one cluster, and a checkpoint that the
-  // previous ones' WAL brought due (and the full-page writes after it) would fall on whichever came next.
-  await client.query('CHECKPOINT');
+  try {
+    shops.push(await startShop(options.codeRoot, env, options.nodeArgs));
+    while (shops.length < (options.processes ?? 1)) shops.push(await startShop(options.codeRoot, env, options.nodeArgs));
+    proxy = options.viaNginx ? await startReverseProxy(shops.map((shop) => shop.url)) : null;
+    await client.connect();
+    // Every side starts from a checkpoint: the sides share one cluster, and a checkpoint that the
+    // previous ones' WAL brought due (and the full-page writes after it) would fall on whichever came next.
+    await client.query('CHECKPOINT');
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    await proxy?.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
+    throw error;
+  }
   const sampling = process.env.BENCH_PG_WAITS ? sampleWaits(url) : null;
   return {
     urls: proxy ? [proxy.url] : shops.map((shop) => shop.url),
