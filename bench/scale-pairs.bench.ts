@@ -44,7 +44,7 @@ interface Pair {
   candidate: { label: string; start(): Promise<Side> };
 }
 
-function describe(label: string, side: Side, window: Window): string {
+function sideLine(label: string, side: Side, window: Window): string {
   const figures = figuresOf(side, window);
   const postgres = figures.postgresCpuPerOrder === null ? '' : `, PostgreSQL ${figures.postgresCpuPerOrder.toFixed(0)}`;
   const standIn = figures.standInCpuPerOrder ? `, stand-in ${figures.standInCpuPerOrder.toFixed(0)}` : '';
@@ -77,8 +77,8 @@ async function runPair(pair: Pair): Promise<void> {
       );
       const baselineSum = sumOfWindows(baselineWindows);
       const candidateSum = sumOfWindows(candidateWindows);
-      console.log(describe(`A: ${pair.baseline.label}`, baseline, baselineSum));
-      console.log(describe(`B: ${pair.candidate.label}`, candidate, candidateSum));
+      console.log(sideLine(`A: ${pair.baseline.label}`, baseline, baselineSum));
+      console.log(sideLine(`B: ${pair.candidate.label}`, candidate, candidateSum));
       const ofSums = (figuresOf(candidate, candidateSum).ordersPerSecond / figuresOf(baseline, baselineSum).ordersPerSecond) * 100;
       console.log(`slice pairs B/A (%): ${perSlice.map((ratio) => ratio.toFixed(1)).join(', ')}`);
       console.log(
