@@ -4,14 +4,12 @@ import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 
 /**
  * The `stripe` package's transport on undici (its `httpClient` option, the package's documented way
- * to bring a client) instead of `node:http`: per charge it takes 47-48 µs of the shop's CPU where
- * `node:http` takes 74-79 µs, and a third of the system time, side by side against the stand-in in
- * one run (`npm run bench -- stripe-client`; docs/decisions/payments.md).
- *
- * It dispatches through undici's handler interface and gathers the answer's body itself, where
- * `agent.request()` would wrap every answer in a stream for the package to read back into text:
- * Stripe's answers are a few kilobytes of JSON, read whole (47-48 µs of CPU per charge
- * against 50-55 with `request()`, alternating in one run).
+ * to bring a client) instead of `node:http`. It dispatches through undici's handler interface and
+ * gathers the answer's body itself, where `agent.request()` would wrap every answer in a stream for
+ * the package to read back into text: Stripe's answers are a few kilobytes of JSON, read whole. Per
+ * charge it takes 47-48 µs of the shop's CPU, against 50-55 through `request()` and 74-79 on
+ * `node:http`, which also takes three times the system time (`npm run bench -- stripe-client`;
+ * docs/decisions/payments.md).
  *
  * What the package's retry logic reads from a failed request is kept: a timeout carries the
  * package's own timeout code, and a connection that closed under the request carries ECONNRESET, so
@@ -40,6 +38,7 @@ class BufferedStripeResponse extends Stripe.HttpClientResponse {
 
   ended(): void {
     this.finish(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks));
+    this.chunks.length = 0;
   }
 
   failed(error: unknown): void {
@@ -109,7 +108,7 @@ export class UndiciStripeHttpClient extends Stripe.HttpClient {
     return new Promise((resolve, reject) => {
       let response: BufferedStripeResponse | undefined;
       const handler: Dispatcher.DispatchHandler = {
-        // undici takes a handler without it for one of its older interface.
+        // undici takes a handler without onRequestStart as one of its older interface.
         onRequestStart() {},
         onResponseStart(_controller, statusCode, answerHeaders) {
           // Informational answers (1xx) come before the real one.
