@@ -43,6 +43,18 @@ describe('configuration of design.md §2, read once and validated', () => {
     expect(loadConfig({ FREE_SHIPPING_THRESHOLD: '' }).freeShippingThresholdCents).toBe(200);
   });
 
+  it('takes the egress proxy for Stripe from HTTPS_PROXY / HTTP_PROXY / NO_PROXY, the lower-case name first', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' };
+    expect(loadConfig(stripe).stripe!.proxy).toBeUndefined();
+    expect(loadConfig({ ...stripe, HTTPS_PROXY: ' ', NO_PROXY: 'localhost' }).stripe!.proxy).toBeUndefined();
+    expect(
+      loadConfig({ ...stripe, HTTPS_PROXY: 'http://egress:3128', https_proxy: 'http://user:secret@squid.internal:3128', NO_PROXY: '.internal,localhost' }).stripe!.proxy,
+    ).toEqual({ httpsProxy: 'http://user:secret@squid.internal:3128', noProxy: '.internal,localhost' });
+    expect(loadConfig({ ...stripe, HTTP_PROXY: 'http://egress:3128' }).stripe!.proxy).toEqual({ httpProxy: 'http://egress:3128' });
+    expect(() => loadConfig({ ...stripe, HTTPS_PROXY: 'egress:3128' })).toThrow('HTTPS_PROXY must be http(s)://[user:password@]host:port');
+    expect(() => loadConfig({ ...stripe, http_proxy: 'socks5://egress:1080' })).toThrow(/HTTP_PROXY must be http\(s\)/);
+  });
+
   it('takes the shop’s days in SHOP_TIME_ZONE, UTC when unset', () => {
     expect(loadConfig({}).shopTimeZone).toBe('UTC');
     expect(loadConfig({ SHOP_TIME_ZONE: ' Europe/London ' }).shopTimeZone).toBe('Europe/London');

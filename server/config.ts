@@ -15,6 +15,16 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Test-only: where the `stripe` package sends its HTTP calls (a local stand-in). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** The egress proxy for the calls to Stripe, from the usual HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  proxy?: OutboundProxy;
+}
+
+/** An HTTP proxy the server must go through to reach Stripe (curl's variable names; undici applies them). */
+export interface OutboundProxy {
+  httpsProxy?: string;
+  httpProxy?: string;
+  /** Hosts reached directly: comma-separated names, `.domain` suffixes, `host:port`, or `*`. */
+  noProxy?: string;
 }
 
 export interface Config {
@@ -87,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
             api: parseStripeApi(env.STRIPE_API_BASE),
+            proxy: parseOutboundProxy(env),
           }
         : null,
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : null,
@@ -124,6 +135,22 @@ export function parseDatabaseUrl(url: string | undefined, root: string): Databas
 function resolveSqlitePath(value: string, root: string): string {
   if (value === ':memory:') return value;
   return path.resolve(root, value.replace(/^\/\/(?=\/)/, ''));
+}
+
+/** The lower-case name wins, as with curl; a set variable must be an http(s) URL (credentials allowed). */
+export function parseOutboundProxy(env: NodeJS.ProcessEnv): OutboundProxy | undefined {
+  const proxyUrl = (name: string) => {
+    const value = (env[name.toLowerCase()] ?? env[name])?.trim();
+    if (!value) return undefined;
+    const protocol = URL.canParse(value) ? new URL(value).protocol : null;
+    if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`${name} must be http(s)://[user:password@]host:port`);
+    return value;
+  };
+  const httpsProxy = proxyUrl('HTTPS_PROXY');
+  const httpProxy = proxyUrl('HTTP_PROXY');
+  if (!httpsProxy && !httpProxy) return undefined;
+  const noProxy = (env.no_proxy ?? env.NO_PROXY)?.trim() || undefined;
+  return { ...(httpsProxy ? { httpsProxy } : {}), ...(httpProxy ? { httpProxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
 function parseStripeApi(value: string | undefined): StripeConfig['api'] {

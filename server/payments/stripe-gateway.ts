@@ -80,7 +80,7 @@ function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {
 
 /** Stripe through the `stripe` package; idempotency keys are passed on so a retry never charges twice. */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
-  const httpClient = new UndiciStripeHttpClient();
+  const httpClient = new UndiciStripeHttpClient({ proxy: config.proxy });
   const stripe = createStripeClient(config, httpClient);
   return {
     provider: 'stripe',

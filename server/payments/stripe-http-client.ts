@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import Stripe from 'stripe';
-import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { OutboundProxy } from '../config';
 
 /**
  * The `stripe` package's transport on undici (its `httpClient` option, the package's documented way
@@ -89,7 +90,17 @@ function textHeaders(headers: Record<string, string | number | string[]>): Recor
 }
 
 export class UndiciStripeHttpClient extends Stripe.HttpClient {
-  private readonly agent = new Agent();
+  private readonly agent: Dispatcher;
+
+  /**
+   * With a proxy, each call goes through undici's proxy agent, which tunnels with CONNECT and sends
+   * the hosts of `noProxy` direct; without one, a plain agent, so the usual path pays for no look-up.
+   */
+  constructor(options: { proxy?: OutboundProxy } = {}) {
+    super();
+    // Given explicitly (config.ts read the environment), never taken from process.env here.
+    this.agent = options.proxy ? new EnvHttpProxyAgent({ httpProxy: options.proxy.httpProxy ?? '', httpsProxy: options.proxy.httpsProxy ?? '', noProxy: options.proxy.noProxy ?? '' }) : new Agent();
+  }
 
   override getClientName(): string {
     return 'undici';

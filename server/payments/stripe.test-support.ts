@@ -15,13 +15,14 @@ export interface StripeTestShop {
 }
 
 /** Test-only: the shop configured for Stripe, the `stripe` package pointed at a local stand-in. */
-export async function startStripeTestShop(): Promise<StripeTestShop> {
+export async function startStripeTestShop(env: Record<string, string> = {}): Promise<StripeTestShop> {
   const standIn = await startStripeStandIn();
   const t = await startTestApp({
     STRIPE_SECRET_KEY: 'sk_test_stand_in',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: standIn.url,
+    ...env,
   });
   return {
     t,
