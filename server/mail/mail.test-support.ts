@@ -8,6 +8,8 @@ export interface ReceivedMail {
   raw: string;
   messageId: string;
   subject: string;
+  /** Whether the conversation had been upgraded to TLS (STARTTLS) when the message came. */
+  secure: boolean;
 }
 
 /** How the test server answers: accept, refuse each message (451, try later), or never answer the data. */
@@ -24,14 +26,15 @@ export interface TestSmtpServer {
 
 /**
  * Test-only: a real SMTP server (the smtp-server package) on an ephemeral port in the test
- * process, without STARTTLS (nothing to encrypt on loopback) and accepting any sender.
+ * process, accepting any sender; without STARTTLS (nothing to encrypt on loopback) unless asked,
+ * then offering it with the package's own self-signed certificate for localhost.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: { starttls?: boolean } = {}): Promise<TestSmtpServer> {
   let behaviour: SmtpBehaviour = 'accept';
   const state = { received: [] as ReceivedMail[], turnedAway: 0 };
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: options.starttls ? [] : ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -52,6 +55,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           raw,
           messageId: header(raw, 'Message-ID'),
           subject: header(raw, 'Subject'),
+          secure: session.secure,
         });
         callback();
       });
