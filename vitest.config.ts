@@ -36,6 +36,7 @@ export default defineConfig({
             'server/payments/checkout-answer-migration.test.ts',
             'server/orders/order-search-tracking-migration.test.ts',
             'server/write-path/checkout-writer.test.ts',
+            'server/write-path/wal-checkpointer.test.ts',
             'server/write-path/group-commit.test.ts',
             'server/payments/crash-recovery.test.ts',
             'server/orders/order-search-index.test.ts',

@@ -16,6 +16,15 @@ export interface SqliteConnectionOptions {
   beforeCommit?: readonly SqliteCommitHook[];
 }
 
+/**
+ * The WAL's bound, in pages, for every connection: past it, the connection that commits checkpoints
+ * itself, between its transactions, and the WAL then starts over. SQLite's default is 1,000 pages.
+ * The checkout writer's checkpoints run on a thread of their own (server/write-path/wal-checkpointer.ts),
+ * so this is only the bound: at most 10,000 pages (40 MB) of WAL, whose own checkpoint then copies
+ * only what that thread has not yet.
+ */
+export const WAL_BOUND_PAGES = 10_000;
+
 export function openSqliteConnection(file: string, options: SqliteConnectionOptions = {}): Kysely<Database> {
   let sqlite: SQLite.Database;
   try {
@@ -34,6 +43,9 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   sqlite.pragma('cache_size = -32768');
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
+  // The same bound on every connection, so that a commit on the main thread does not checkpoint on
+  // the event loop whenever the WAL has passed SQLite's 1,000 pages.
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
   const statements = statementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: withStatementCache(sqlite, statements) }, options.beforeCommit ?? []) });
   handles.set(db, statements);

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from '../db/sqlite-connection';
 import { orderWriteHooks } from '../orders/order-write-hooks';
 import { createWriteQueue } from './group-commit';
+import { startWalCheckpointer } from './wal-checkpointer';
 import { runWriterJob } from './writer-jobs';
 import { TEST_CRASH_EXIT_CODE } from '../app-faults';
 import type { WriterReply, WriterRequest, WriterThreadData } from './checkout-writer';
@@ -16,6 +17,7 @@ const port = parentPort!;
 const MIN_BATCH = 16;
 const { file, crashAfterCharge } = workerData as WriterThreadData;
 const db = openSqliteConnection(file, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+const checkpoints = startWalCheckpointer(file);
 // The crash tests' fault, given by the composition: the thread ends with the fault's code after a
 // charge, before its order; the main thread then ends the process (app-faults.ts).
 const afterCharge = crashAfterCharge ? () => process.exit(TEST_CRASH_EXIT_CODE) : () => undefined;
@@ -40,7 +42,10 @@ function sendReplies() {
 
 port.on('message', (message: WriterRequest) => {
   if (message.type === 'close') {
-    void db.destroy().then(() => port.close());
+    void checkpoints
+      .stop()
+      .then(() => db.destroy())
+      .then(() => port.close());
     return;
   }
   inFlight = message.inFlight;
