@@ -29,7 +29,9 @@ function freshFile(): string {
 function walState(file: string): { frames: number; databaseBytes: number } {
   const walBytes = fs.statSync(`${file}-wal`).size;
   // A WAL file is a 32-byte header, then frames of a 24-byte header and one page each.
-  const pageSize = (new SQLite(file, { readonly: true }).pragma('page_size', { simple: true }) as number);
+  const reader = new SQLite(file, { readonly: true });
+  const pageSize = reader.pragma('page_size', { simple: true }) as number;
+  reader.close();
   return { frames: Math.max(0, (walBytes - 32) / (24 + pageSize)), databaseBytes: fs.statSync(file).size };
 }
 
