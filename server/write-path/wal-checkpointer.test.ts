@@ -35,7 +35,7 @@ function walState(file: string): { frames: number; databaseBytes: number } {
   return { frames: Math.max(0, (walBytes - 32) / (24 + pageSize)), databaseBytes: fs.statSync(file).size };
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
