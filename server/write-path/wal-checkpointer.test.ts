@@ -64,7 +64,7 @@ describe('checkpoints on a thread of their own', () => {
     reader.close();
   }, 30_000);
 
-  it('stops with its owner, and a connection still checkpoints itself once the WAL passes the bound', async () => {
+  it('stops when asked, and a connection then still checkpoints itself once the WAL passes the bound', async () => {
     const file = freshFile();
     const db = openSqliteConnection(file);
     await db.schema.createTable('pages').addColumn('body', 'text').execute();
