@@ -140,10 +140,11 @@ function resolveSqlitePath(value: string, root: string): string {
 /** The lower-case name wins, as with curl; a set variable must be an http(s) URL (credentials allowed). */
 export function parseOutboundProxy(env: NodeJS.ProcessEnv): OutboundProxy | undefined {
   const proxyUrl = (name: string) => {
-    const value = (env[name.toLowerCase()] ?? env[name])?.trim();
+    const read = env[name.toLowerCase()] !== undefined ? name.toLowerCase() : name;
+    const value = env[read]?.trim();
     if (!value) return undefined;
     const protocol = URL.canParse(value) ? new URL(value).protocol : null;
-    if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`${name} must be http(s)://[user:password@]host:port`);
+    if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`${read} must be http(s)://[user:password@]host:port`);
     return value;
   };
   const httpsProxy = proxyUrl('HTTPS_PROXY');

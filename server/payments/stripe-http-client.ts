@@ -119,7 +119,7 @@ export class UndiciStripeHttpClient extends Stripe.HttpClient {
     return new Promise((resolve, reject) => {
       let response: BufferedStripeResponse | undefined;
       const handler: Dispatcher.DispatchHandler = {
-        // undici takes a handler without onRequestStart as one of its older interface.
+        // undici takes a handler without onRequestStart for one written to its older interface.
         onRequestStart() {},
         onResponseStart(_controller, statusCode, answerHeaders) {
           // Informational answers (1xx) come before the real one.

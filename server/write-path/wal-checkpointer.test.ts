@@ -64,25 +64,32 @@ describe('checkpoints on a thread of their own', () => {
     reader.close();
   }, 30_000);
 
-  it('stops when asked, and a connection then still checkpoints itself once the WAL passes the bound', async () => {
+  it('stops when asked; a connection then checkpoints itself only once the WAL passes the bound', async () => {
     const file = freshFile();
     const db = openSqliteConnection(file);
     await db.schema.createTable('pages').addColumn('body', 'text').execute();
     const checkpointer = startWalCheckpointer(file);
     await checkpointer.stop();
-    // Nothing copies in the background now: writes past the bound are copied by the committing connection.
+    // 1,000 rows of 3 KB a transaction: about 1,000 pages each.
     const filler = 'x'.repeat(3_000);
-    for (let batch = 0; batch < 12; batch++) {
-      await db.transaction().execute(async (trx) => {
-        for (let row = 0; row < 1_000; row++) await trx.insertInto('pages' as never).values({ body: filler } as never).execute();
-      });
-    }
+    const writePages = async (transactions: number) => {
+      for (let batch = 0; batch < transactions; batch++) {
+        await db.transaction().execute(async (trx) => {
+          for (let row = 0; row < 1_000; row++) await trx.insertInto('pages' as never).values({ body: filler } as never).execute();
+        });
+      }
+    };
+    await writePages(5);
+    // A stopped thread copies nothing, and 5,000 pages are past SQLite's 1,000 but within the bound.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(walState(file).databaseBytes).toBeLessThan(5_000_000);
+    await writePages(7);
     // Read before closing: the last connection to close copies everything and removes the WAL.
     const { frames, databaseBytes } = walState(file);
     await db.destroy();
-    // 12,000 rows of 3 KB, about 12,000 pages, more than the bound: the committing connection copied
-    // them into the database file, and the WAL started over instead of growing past the bound (its
-    // file keeps the largest size it reached).
+    // About 12,000 pages, more than the bound: the committing connection copied them into the
+    // database file, and the WAL started over instead of growing past the bound (its file keeps the
+    // largest size it reached).
     expect(databaseBytes).toBeGreaterThan(30_000_000);
     expect(frames).toBeLessThanOrEqual(WAL_BOUND_PAGES + 1_100);
   }, 60_000);
