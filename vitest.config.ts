@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'node',
           isolate: false,
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -61,3 +61,38 @@ export function median(values: readonly number[]): number {
   const middle = sorted.length / 2;
   return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/**
+ * A distribution-free interval for the median of `values` with at least `confidence` coverage: the
+ * k-th smallest and k-th largest value, k from the binomial distribution of how many values fall
+ * below the true median. It assumes only independent samples, not a normal shape, which suits the
+ * slice ratios of a noisy host. Null when there are too few values for that coverage (fewer than 6 at 95 %).
+ */
+export function medianInterval(values: readonly number[], confidence = 0.95): { low: number; high: number; coverage: number } | null {
+  const n = values.length;
+  const sorted = [...values].sort((a, b) => a - b);
+  // P(X <= j) for X ~ Binomial(n, 1/2), accumulated from the exact terms.
+  const below: number[] = [];
+  let term = 0.5 ** n;
+  let sum = 0;
+  for (let j = 0; j <= n; j++) {
+    sum += term;
+    below.push(sum);
+    term = (term * (n - j)) / (j + 1);
+  }
+  let best: { low: number; high: number; coverage: number } | null = null;
+  for (let k = 1; k <= Math.floor(n / 2); k++) {
+    const coverage = 1 - 2 * below[k - 1]!;
+    if (coverage < confidence) break;
+    best = { low: sorted[k - 1]!, high: sorted[n - k]!, coverage };
+  }
+  return best;
+}
+
+/** Met, missed, or on the line: whether a budget's floor lies below, above or inside the interval. */
+export function verdictOf(interval: { low: number; high: number } | null, floor: number): 'met' | 'missed' | 'on the line' {
+  if (!interval) return 'on the line';
+  if (interval.low >= floor) return 'met';
+  if (interval.high < floor) return 'missed';
+  return 'on the line';
+}
