@@ -37,6 +37,7 @@ export default defineConfig({
             'server/orders/order-search-tracking-migration.test.ts',
             'server/write-path/checkout-writer.test.ts',
             'server/write-path/wal-checkpointer.test.ts',
+            'server/db/sqlite-connection.test.ts',
             'server/write-path/group-commit.test.ts',
             'server/payments/crash-recovery.test.ts',
             'server/orders/order-search-index.test.ts',

@@ -25,6 +25,21 @@ export interface SqliteConnectionOptions {
  */
 export const WAL_BOUND_PAGES = 10_000;
 
+/**
+ * Each connection's page cache (KiB; SQLite's default is 2 MiB) and how much of the file it reads
+ * through a memory map (bytes; the most better-sqlite3's SQLite allows, 2 GB). The unique indexes on
+ * random keys (idempotency keys, order numbers) touch pages all over themselves, so the pages a
+ * checkout batch needs grow with the file. With 32 MiB and no map, the checkout lost half its
+ * orders/s (p99 20 to 200 ms) once the file held about 180,000 orders (600 MB), re-reading those
+ * pages. A larger cache alone is no cure: at every commit SQLite walks its whole page cache
+ * (pcache1TruncateUnsafe, 17 % of the process's CPU at 256 MiB), so 256 MiB cost 10-15 % on a small
+ * file. 128 MiB with the map kept pace on a small file and gave 1.3-1.6 times the old orders/s past
+ * 200,000 orders (bench `sqlite-growth`, docs/benchmarks.md). SQLite takes the cache's memory only
+ * as it reads pages, and the map's pages are the kernel's file cache, so a small shop stays small.
+ */
+export const PAGE_CACHE_KIB = 128 * 1024;
+export const MMAP_BYTES = 0x7fff0000;
+
 export function openSqliteConnection(file: string, options: SqliteConnectionOptions = {}): Kysely<Database> {
   let sqlite: SQLite.Database;
   try {
@@ -38,9 +53,8 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   // Short: better-sqlite3 waits on the thread; longer waits are asynchronous (sqlite-driver.ts).
   sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
-  // 32 MiB of page cache instead of 2 MiB: the orders table's eight indexes and the search index
-  // touch many pages per checkout, and re-reading them from the WAL costs more than the memory.
-  sqlite.pragma('cache_size = -32768');
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
   // The same bound on every connection, so that a commit on the main thread does not checkpoint on
