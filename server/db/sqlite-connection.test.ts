@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('a SQLite connection of the shop', () => {
-  it('writes durably through a WAL, keeps 128 MiB of pages and reads the file through a 2 GB memory map', async () => {
+  it('opens in WAL mode with synchronous=FULL, the WAL bound, 128 MiB of page cache and a 2 GB memory map', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-connection-'));
     dirs.push(dir);
     const db = openSqliteConnection(path.join(dir, 'shop.db'));
