@@ -24,7 +24,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sqlite-growth-'));
 // Mail is queued but not sent, as in the scale benches: the sender would compete for the cores.
 const side = await startSqliteSide('growth', { dir, nodeArgs: [], codeRoot: root, extraEnv: { SHOP_TEST_FAULT: 'hold-mail' } });
-const megabytes = (file: string) => (fs.existsSync(file) ? (fs.statSync(file).size / 1e6).toFixed(0) : '-');
+// startSqliteSide's file, `<dir>/<name>.db`.
+const file = path.join(dir, 'growth.db');
+const megabytes = () => (fs.statSync(file).size / 1e6).toFixed(0);
 try {
   console.log(`${machineLine()}; ${connections} connections, ${windows} windows of ${seconds} s`);
   const rates: number[] = [];
@@ -34,15 +36,19 @@ try {
     written += window.orders;
     const figures = figuresOf(side, window);
     rates.push(figures.ordersPerSecond);
-    const file = path.join(dir, 'growth.db');
     console.log(
-      `window ${String(index + 1).padStart(2)}: ${String(written).padStart(7)} orders in the file (${megabytes(file)} MB)  ` +
+      `window ${String(index + 1).padStart(2)}: ${String(written).padStart(7)} orders in the file (${megabytes()} MB)  ` +
         `${figures.ordersPerSecond.toFixed(0).padStart(5)} orders/s  p99 ${String(figures.p99).padStart(3)} ms  server CPU ${figures.serverCpuPerOrder.toFixed(0)} µs/order  idle ${figures.idlePercent.toFixed(0)} %`,
     );
   }
-  const early = median(rates.slice(1, 4));
-  const late = median(rates.slice(-4));
-  console.log(`last 4 windows: ${late.toFixed(0)} orders/s = ${((late / early) * 100).toFixed(1)} % of windows 2-4 (${early.toFixed(0)} orders/s, the baseline)`);
+  // Windows 2-4 and the last 4 do not overlap from 8 windows on.
+  if (rates.length < 8) {
+    console.log(`too few windows (${rates.length}) to set the last 4 against windows 2-4: BENCH_WINDOWS=8 or more`);
+  } else {
+    const early = median(rates.slice(1, 4));
+    const late = median(rates.slice(-4));
+    console.log(`last 4 windows: ${late.toFixed(0)} orders/s = ${((late / early) * 100).toFixed(1)} % of windows 2-4 (${early.toFixed(0)} orders/s, the baseline)`);
+  }
 } finally {
   await side.stop();
   fs.rmSync(dir, { recursive: true, force: true });
