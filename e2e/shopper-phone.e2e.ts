@@ -76,7 +76,8 @@ it('shows the order total on the pay button and in the phone summary bar', async
   await page.getByRole('button', { name: 'Pay $25.82' }).click();
   const cardError = page.getByTestId('test-card-field').getByRole('alert');
   await expect.poll(() => cardError.textContent()).toBe('Your card was declined. Please try a different payment method.');
-  expect(await shareInViewport(page.getByLabel('Card number'))).toBe(1);
+  // Polled: the field is brought into view with a smooth scroll, which may still be under way.
+  await expect.poll(() => shareInViewport(page.getByLabel('Card number'))).toBe(1);
   expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
   await toggle.click();
   expect(await page.getByTestId('checkout-total').textContent()).toBe('$25.82');
