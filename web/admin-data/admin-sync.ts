@@ -1,10 +1,13 @@
 /**
  * The page's wiring of the sync engine: one engine per tab on the shared Dexie database, the
- * window's fetch and the stored token, and a loop that flushes on reconnect and on an interval.
+ * window's fetch and the stored token, and a loop that flushes on reconnect and on an interval,
+ * probing often while the server is out of reach.
  */
 import { db } from '../db/db';
 import { getToken } from '../auth/token';
-import { createSyncEngine, type SyncEngine } from './engine';
+import { call } from '../api/client';
+import { createSyncEngine, type SyncEngine, type SyncOutcome } from './engine';
+import { isUnreachableStatus, syncActivity } from './sync-activity';
 import { refreshShopTimeZone } from './shop-time-zone';
 import { createHttpTransport } from './transport';
 
@@ -30,17 +33,66 @@ export function adminSyncEngine(): SyncEngine {
   return engine;
 }
 
+/** While the server is out of reach, how often the loop asks /api/health whether it is back. */
+export const PROBE_INTERVAL_MS = 2_500;
+/** A probe that hangs (Wi-Fi up, packets dropped) gives up after this, so the next one can start. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await call('health', undefined, { timeoutMs: PROBE_TIMEOUT_MS, cache: 'no-store' }))?.status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Starts syncing now, on every reconnect, when the tab comes back and every 15 s while online; reads
- * the shop's time zone once per start.
+ * One sync round, recorded in the sync bar's activity. While the server is out of reach a round
+ * first probes /api/health (short timeout), so a hanging push does not hold the next probe back.
+ */
+let another = false;
+
+export async function syncRound(): Promise<SyncOutcome | null> {
+  // A change queued while a round runs may have missed its push: one more round follows.
+  if (syncActivity.get().syncing) {
+    another = true;
+    return null;
+  }
+  syncActivity.set({ syncing: true });
+  try {
+    if (syncActivity.get().unreachable && !(await serverAnswers())) return null;
+    const outcome = await adminSyncEngine().sync();
+    syncActivity.set({ unreachable: !outcome.ok && isUnreachableStatus(outcome.status) });
+    return outcome;
+  } finally {
+    syncActivity.set({ syncing: false });
+    if (another) {
+      another = false;
+      void syncRound();
+    }
+  }
+}
+
+/**
+ * Starts syncing now, on every reconnect, when the tab comes back and every 15 s while online;
+ * while the browser is online but the server does not answer, every 2.5 s, so waiting changes go
+ * out within seconds of the server's return without a tap. Reads the shop's time zone once per start.
  */
 export function startSyncLoop(onSynced?: () => void): () => void {
-  const engine = adminSyncEngine();
   let stopped = false;
   let knowsTimeZone = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(run, syncActivity.get().unreachable ? PROBE_INTERVAL_MS : SYNC_INTERVAL_MS);
+  };
   const run = () => {
-    if (stopped || !navigator.onLine || !getToken()) return;
-    void engine.sync().then(() => onSynced?.());
+    if (stopped) return;
+    if (!navigator.onLine || !getToken()) return schedule();
+    void syncRound().then((outcome) => {
+      if (outcome) onSynced?.();
+      schedule();
+    });
     if (!knowsTimeZone) {
       knowsTimeZone = true;
       // Tried again on the next round when it fails; the filter keeps the stored zone meanwhile.
@@ -49,12 +101,11 @@ export function startSyncLoop(onSynced?: () => void): () => void {
   };
   const onVisible = () => document.visibilityState === 'visible' && run();
   run();
-  const timer = setInterval(run, SYNC_INTERVAL_MS);
   window.addEventListener('online', run);
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     stopped = true;
-    clearInterval(timer);
+    clearTimeout(timer);
     window.removeEventListener('online', run);
     document.removeEventListener('visibilitychange', onVisible);
   };
@@ -62,5 +113,5 @@ export function startSyncLoop(onSynced?: () => void): () => void {
 
 /** Pushes right away after a local change when the tablet is online; otherwise the loop will. */
 export function flushSoon(): void {
-  if (navigator.onLine && getToken()) void adminSyncEngine().sync();
+  if (navigator.onLine && getToken()) void syncRound();
 }

@@ -9,7 +9,7 @@ import type { CachedOrder, OutboxEntry, ShopDatabase } from '../db/db';
 import { createSyncLock, type SyncLock } from './lock';
 import { SYNC_META } from './meta-keys';
 import { toCachedOrder } from './order-cache';
-import { queueStatusChanges, type ConflictRecord, type StatusChange } from './outbox';
+import { queueStatusChanges, type ConflictRecord, type SeenOrder, type StatusChange } from './outbox';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/api-error';
 import type { SyncTransport } from './transport';
 
@@ -46,8 +46,12 @@ export interface SyncEngine {
   flush(): Promise<SyncOutcome>;
   pull(): Promise<SyncOutcome>;
   queueStatusChanges(changes: readonly StatusChange[]): Promise<SyncMutation[]>;
-  /** Re-apply queues the conflicting change again on top of the server's order; drop forgets it. */
-  resolveConflict(conflictId: string, action: 'reapply' | 'drop'): Promise<void>;
+  /**
+   * Re-apply queues the conflicting change again on top of the order the admin was shown (`seen`);
+   * if the order has moved on since, nothing is queued and the conflict now names the live order
+   * ('stale'). Drop forgets the change.
+   */
+  resolveConflict(conflictId: string, action: 'reapply' | 'drop', seen?: SeenOrder): Promise<'resolved' | 'stale'>;
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -248,16 +252,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     flush: () => guarded(async () => ({ ...(await flushUnlocked()), pulled: 0 })),
     pull: () => guarded(async () => ({ pushed: 0, conflicts: 0, pulled: await pullUnlocked() })),
     queueStatusChanges: (changes) => queueStatusChanges(db, changes, now),
-    async resolveConflict(conflictId, action) {
-      const conflict = await db.conflicts.get(conflictId);
-      if (!conflict) return;
+    async resolveConflict(conflictId, action, seen) {
       if (action === 'drop') {
         await db.conflicts.delete(conflictId);
-        return;
+        return 'resolved';
       }
-      await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
-        await queueStatusChanges(db, [{ orderId: conflict.orderId, status: conflict.mutation.status, trackingNumber: conflict.mutation.trackingNumber }], now);
+      return db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+        const conflict = await db.conflicts.get(conflictId);
+        if (!conflict) return 'resolved';
+        const live = await db.adminOrders.get(conflict.orderId);
+        if (seen && live && (live.status !== seen.status || live.version !== seen.version)) {
+          // A new conflict: the admin must see the status they would override before overriding it.
+          await db.conflicts.put({ ...conflict, serverStatus: live.status, serverVersion: live.version, detectedAt: now().getTime() });
+          return 'stale';
+        }
+        const { status, trackingNumber } = conflict.mutation;
+        await queueStatusChanges(db, [{ orderId: conflict.orderId, status, trackingNumber, seen }], now);
         await db.conflicts.delete(conflictId);
+        return 'resolved';
       });
     },
   };

@@ -8,6 +8,28 @@ export interface StatusChange {
   orderId: string;
   status: OrderStatus;
   trackingNumber?: string | null;
+  /**
+   * The order as the admin saw it when deciding (status and server version). When given, the change
+   * is refused (StaleOrderError) if the order has moved on since, and it is sent with that version,
+   * so the server answers a conflict rather than apply it over a status nobody here has seen.
+   */
+  seen?: SeenOrder;
+}
+
+export interface SeenOrder {
+  status: string;
+  version: number;
+}
+
+/** The order changed between what the admin saw and the change: nothing was queued. */
+export class StaleOrderError extends Error {
+  constructor(
+    readonly orderId: string,
+    readonly live: SeenOrder,
+  ) {
+    super('This order changed while you were looking at it. Check its new status and try again.');
+    this.name = 'StaleOrderError';
+  }
 }
 
 /** A conflict row; `reason` tells a version conflict from a change the server refused. */
@@ -20,9 +42,10 @@ function newMutationId(): string {
 }
 
 /**
- * Queues status changes and shows them at once. The baseVersion is the server version the cached
- * order carries; a change queued behind another change of the same order is rebased by the engine
- * when the earlier one is acknowledged (see engine.ts).
+ * Queues status changes and shows them at once. The baseVersion is the version the admin saw (or
+ * the cached order's server version); a change queued behind another change of the same order is
+ * rebased by the engine when the earlier one is acknowledged (see engine.ts), which is safe because
+ * a change made from a stale view never gets queued (StaleOrderError).
  */
 export async function queueStatusChanges(
   db: ShopDatabase,
@@ -37,6 +60,9 @@ export async function queueStatusChanges(
     changes.forEach((change, index) => {
       const order = updated.get(change.orderId) ?? orders[index];
       if (!order) throw new Error(`Order ${change.orderId} is not in the local cache`);
+      if (change.seen && !updated.has(change.orderId) && (change.seen.status !== order.status || change.seen.version !== order.version)) {
+        throw new StaleOrderError(order.id, { status: order.status, version: order.version });
+      }
       const mutation: SetStatusMutation = {
         id: newMutationId(),
         orderId: change.orderId,

@@ -106,6 +106,8 @@ export const authStore = {
 
   /** After a 401: the token is already gone (api/client.ts); forget the user too. */
   signOutLocally,
+  /** The user last verified on this device (the admin opens its cache on it while the check runs). */
+  rememberedUser,
   fetchStatus: fetchAuthStatus,
 };
 

@@ -4,6 +4,7 @@
  * outbox is flushed when the connection returns even with every tab closed. Where the browser has
  * no Background Sync the page's own flush (on reconnect and on an interval) does the job.
  */
+import Dexie from 'dexie';
 import { getToken } from '../api/client';
 import { db } from '../db/db';
 import { OUTBOX_SYNC_TAG, SW_TOKEN_META_KEY } from './constants';
@@ -33,9 +34,13 @@ const watched = new WeakSet<object>();
 /** Registers the sync tag after any write to the outbox commits, whoever made it. */
 export function watchOutboxForBackgroundSync(): void {
   db.outbox.hook('creating', (_key, _entry, transaction) => {
-    if (watched.has(transaction)) return;
-    watched.add(transaction);
-    // After the commit: the worker must find the change when it runs.
-    transaction.on('complete', () => void requestOutboxSync());
+    // A write nested in a wider transaction (Re-apply) commits with the outermost one.
+    let outermost = transaction;
+    while (outermost.parent) outermost = outermost.parent;
+    if (watched.has(outermost)) return;
+    watched.add(outermost);
+    // After the commit: the worker must find the change when it runs. Outside any transaction
+    // zone, or the token write would join one whose scope has no meta table (NotFoundError).
+    outermost.on('complete', () => void Dexie.ignoreTransaction(() => requestOutboxSync()).catch(() => undefined));
   });
 }

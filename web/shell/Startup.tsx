@@ -1,19 +1,25 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { loadCart } from '../cart/cart-store';
 import { authStore } from '../auth/auth-store';
 import { getToken } from '../api/client';
 import { recordVisit } from '../analytics/visit';
 import { LoadingScreen } from './LoadingScreen';
-import { MAX_HEALTH_RETRIES, useHealthGate } from './use-health';
+import { useOfflineNoticeClaimed } from '../pwa/offline-notice-claim';
+import { MAX_HEALTH_RETRIES, hasCachedApp, useHealthGate } from './use-health';
 
 /** Start-up: branded loading screen (~1 s), the API health gate, then the app. */
 export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: number }) {
   // The admin dashboard is local-first with its own online/offline panel (design.md §4).
   const adminPath = typeof location !== 'undefined' && location.pathname.startsWith('/admin');
   // When the browser already knows it is offline there is nothing to check: the cached shop (and
-  // the admin's local cache) opens at once with the offline banner. A server that does not answer
-  // while the browser is online still gets the spec's Retry ×3 flow.
-  const gate = useHealthGate(delayMs, true);
+  // the admin's local cache) opens at once with the offline banner. A cached app also opens when
+  // the server does not answer while the browser is online (lie-fi), with the Connection Issue as
+  // a banner; the spec's full-screen Retry ×3 flow stays for a first visit with nothing cached.
+  const [openCached] = useState(hasCachedApp);
+  const gate = useHealthGate(delayMs, { skipWhenOffline: true, openCached });
+  // A page with its own connection notice (the checkout) keeps the screen to one message.
+  const noticeClaimed = useOfflineNoticeClaimed();
+  const banner = !adminPath && !noticeClaimed;
 
   useEffect(() => {
     // spec.md §4 "Auth": at start a stored token is verified; valid sets the user, otherwise it is removed.
@@ -60,7 +66,19 @@ export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: 
   }
   return (
     <>
-      {gate.offline && !adminPath && (
+      {/* The admin's sync bar is its connection banner (web/routes/admin/sync-panel). */}
+      {gate.unreachable && !gate.offline && banner && (
+        <div className="offline-banner connection-banner" role="status">
+          <span>
+            <strong>Connection Issue.</strong> We're having trouble connecting to our servers. This might be a temporary issue. You can keep
+            designing and filling your cart.
+          </span>{' '}
+          <button type="button" className="connection-banner__retry" onClick={gate.retry}>
+            Retry
+          </button>
+        </div>
+      )}
+      {gate.offline && banner && (
         <p className="offline-banner" role="status">
           Offline mode: you can design and fill your cart; checkout needs a connection.
         </p>

@@ -21,7 +21,7 @@ import { StepIndicator } from './StepIndicator';
 import { CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
 import { usePaymentSystem } from './use-payment-system';
 import { useOrderSubmission } from './use-order-submission';
-import { OfflineNotice } from '../../pwa/OfflineNotice';
+import { CheckoutConnectionNotice } from './CheckoutConnectionNotice';
 import './checkout.css';
 
 /** Keyboard and screen-reader users land on the first field to fix. */
@@ -33,6 +33,8 @@ function afterPaint(task: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
   else setTimeout(task, 0);
 }
+
+const CONNECTION_NOTICE_ID = 'checkout-connection-notice';
 
 /** /checkout (spec.md §2-§5, §7, §8): two steps, order summary, placement flow and confirmation. */
 export default function CheckoutPage() {
@@ -52,8 +54,14 @@ export default function CheckoutPage() {
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
   const [cardBound, setCardBound] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [paymentWanted, setPaymentWanted] = useState(false);
 
   const ready = system.status === 'ready' ? system : null;
+  if (paymentWanted && ready) {
+    // The shopper asked for payment while the connection was away: it opens as soon as it is back.
+    setPaymentWanted(false);
+    setStep(2);
+  }
   const totals = useMemo(() => totalsFor(lines, discountCode, ready?.freeShippingThresholdCents), [lines, discountCode, ready?.freeShippingThresholdCents]);
 
   const onPlaced = useCallback(
@@ -122,8 +130,13 @@ export default function CheckoutPage() {
   function continueToPayment() {
     const found = validateShippingStep(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) setStep(2);
-    else focusFirstInvalidField();
+    if (Object.keys(found).length) return focusFirstInvalidField();
+    // Payment waits for the connection: the notice says so, and the step opens once it is back.
+    if (!ready) {
+      setPaymentWanted(true);
+      return document.getElementById(CONNECTION_NOTICE_ID)?.focus();
+    }
+    setStep(2);
   }
 
   async function continueShopping() {
@@ -137,12 +150,7 @@ export default function CheckoutPage() {
   if (confirmation) return <OrderComplete order={confirmation} onContinue={continueShopping} />;
   if (system.status === 'loading' || !loaded || storedLastOrder === null) return <PaymentLoading />;
   if (system.status === 'unavailable') {
-    return (
-      <>
-        <OfflineNotice />
-        <CheckoutUnavailable reason={system.reason} />
-      </>
-    );
+    return <CheckoutUnavailable reason={system.reason} />;
   }
 
   if (lines.length === 0) {
@@ -162,7 +170,7 @@ export default function CheckoutPage() {
         <h1 id="checkout-heading">Secure Checkout</h1>
         <StepIndicator step={step} />
       </div>
-      <OfflineNotice />
+      <CheckoutConnectionNotice waiting={system.status === 'waiting'} id={CONNECTION_NOTICE_ID} />
       <div className="checkout__body">
         <div className="checkout__main">
           {step === 1 ? (

@@ -4,34 +4,35 @@ import type { OrderHistoryEntry } from '../../../../shared/api/types';
 import { Dialog } from '../../../components/Dialog';
 import { fetchOrderHistory } from '../orders/order-remote';
 import { formatDateTime } from '../shared/format';
-import type { ConflictRecord } from '../../../admin-data/outbox';
+import type { LiveConflict } from '../../../admin-data/use-sync-status';
 
 export const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
 
 /** Who made the change a re-apply would override: the history entry of the server's version (online only). */
-function useOverriddenChange(conflict: ConflictRecord, online: boolean): OrderHistoryEntry | null {
+function useOverriddenChange(conflict: LiveConflict, online: boolean): OrderHistoryEntry | null {
   const [entry, setEntry] = useState<OrderHistoryEntry | null>(null);
   useEffect(() => {
     if (!online) return;
     let live = true;
     fetchOrderHistory(conflict.orderId)
-      .then((history) => live && setEntry(history.find((h) => h.version === conflict.serverVersion) ?? null))
+      .then((history) => live && setEntry(history.find((h) => h.version === conflict.liveVersion) ?? null))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [conflict.orderId, conflict.serverVersion, online]);
+  }, [conflict.orderId, conflict.liveVersion, online]);
   return entry;
 }
 
 /**
  * Re-applying a change over a newer one overrides what someone else did: ask first, and name it
- * (the status it would replace, and who set it and when, when the history can be read).
+ * (the status it would replace, and who set it and when, when the history can be read). It reads
+ * the live order, so a change arriving while it is open changes what it asks. Keep drops the change.
  */
-export function ReapplyDialog({ conflict, online, onConfirm, onClose }: { conflict: ConflictRecord; online: boolean; onConfirm(): void; onClose(): void }) {
+export function ReapplyDialog({ conflict, online, onConfirm, onKeep, onClose }: { conflict: LiveConflict; online: boolean; onConfirm(): void; onKeep(): void; onClose(): void }) {
   const overridden = useOverriddenChange(conflict, online);
   const mine = statusLabel(conflict.mutation.status);
-  const theirs = statusLabel(conflict.serverStatus);
+  const theirs = statusLabel(conflict.liveStatus);
   const by = overridden ? ` by ${overridden.changedBy?.name ?? `the ${overridden.source}`} on ${formatDateTime(overridden.at)}` : '';
   return (
     <Dialog open title={`Override ${theirs} on ${conflict.orderNumber}?`} onClose={onClose} className="reapply-dialog">
@@ -43,7 +44,7 @@ export function ReapplyDialog({ conflict, online, onConfirm, onClose }: { confli
           Re-applying sets it to <strong>{mine}</strong> and overrides that {theirs.toLowerCase()} status.
         </p>
         <div className="reapply-dialog__actions">
-          <button type="button" className="admin-button admin-button--ghost" onClick={onClose}>Keep {theirs}</button>
+          <button type="button" className="admin-button admin-button--ghost" onClick={onKeep}>Keep {theirs}</button>
           <button type="button" className="admin-button admin-button--danger" onClick={onConfirm}>Override: set to {mine}</button>
         </div>
       </div>

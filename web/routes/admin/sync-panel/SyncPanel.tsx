@@ -1,85 +1,79 @@
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
-import type { ConflictRecord } from '../../../admin-data/outbox';
-import { adminSyncEngine, flushSoon } from '../../../admin-data/admin-sync';
+import { adminSyncEngine, flushSoon, syncRound } from '../../../admin-data/admin-sync';
+import { useSyncStatus, type ConnectionState, type LiveConflict } from '../../../admin-data/use-sync-status';
+import { ConflictList } from './ConflictList';
 import { ReapplyDialog, statusLabel as label } from './ReapplyDialog';
 import { syncSummary } from './sync-summary';
-import { useSyncStatus } from '../../../admin-data/use-sync-status';
+import './sync-panel.css';
 
 function formatTime(iso: string | null): string {
   if (!iso) return 'never';
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
-/** Always visible: online/offline, changes waiting, last sync, and the conflicts to settle. */
+const STATE_LABELS: Record<ConnectionState, string> = {
+  offline: 'Offline',
+  unreachable: 'Server unreachable',
+  syncing: 'Syncing…',
+  online: 'Online',
+};
+
+/**
+ * Always visible: the connection (offline, server unreachable, syncing, online), changes waiting,
+ * last successful sync, and the conflicts to settle. With the server out of reach it is the
+ * dashboard's Connection Issue banner (spec §4), with Retry; the sync loop keeps probing meanwhile.
+ */
 export function SyncPanel() {
   const status = useSyncStatus();
-  const { notify } = useNotify();
-  const [syncing, setSyncing] = useState(false);
-  const [confirming, setConfirming] = useState<ConflictRecord | null>(null);
+  const { notify, notifyError } = useNotify();
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  // The dialog follows the live conflict: a pulled change re-renders what it asks about.
+  const confirming = status.conflicts.find((c) => c.id === confirmingId) ?? null;
+  const unreachable = status.connection === 'unreachable';
 
-  async function syncNow() {
-    setSyncing(true);
-    await adminSyncEngine().sync();
-    setSyncing(false);
+  async function reapply(conflict: LiveConflict) {
+    // The order as the dialog showed it: a re-apply over anything newer is a new conflict.
+    const outcome = await adminSyncEngine().resolveConflict(conflict.id, 'reapply', { status: conflict.liveStatus, version: conflict.liveVersion });
+    if (outcome === 'stale') {
+      notifyError(`${conflict.orderNumber} changed while you were deciding: check its new status first`);
+      return;
+    }
+    setConfirmingId(null);
+    flushSoon();
+    notify(`Re-applied ${label(conflict.mutation.status)} to ${conflict.orderNumber}: ${status.online ? 'syncing now' : 'will sync when online'}`);
   }
 
-  async function resolve(conflict: ConflictRecord, action: 'reapply' | 'drop') {
-    setConfirming(null);
-    await adminSyncEngine().resolveConflict(conflict.id, action);
-    if (action === 'reapply') flushSoon();
-    notify(
-      action === 'reapply'
-        ? `Re-applied ${label(conflict.mutation.status)} to ${conflict.orderNumber}: ${status.online ? 'syncing now' : 'will sync when online'}`
-        : `Dropped your change to ${conflict.orderNumber}; it stays ${label(conflict.serverStatus)}`,
-    );
+  async function drop(conflict: LiveConflict) {
+    setConfirmingId(null);
+    await adminSyncEngine().resolveConflict(conflict.id, 'drop');
+    notify(`Dropped your change to ${conflict.orderNumber}; it stays ${label(conflict.liveStatus)}`);
   }
 
   return (
-    <section className="sync-panel" aria-label="Sync status" data-pending={status.pending} data-online={status.online}>
+    <section className="sync-panel" aria-label="Sync status" data-pending={status.pending} data-online={status.online} data-connection={status.connection}>
       <div className="sync-panel__line">
-        <span className={`sync-dot ${status.online ? 'sync-dot--online' : 'sync-dot--offline'}`} aria-hidden="true" />
-        <strong className="sync-panel__state">{status.online ? 'Online' : 'Offline'}</strong>
+        <span className={`sync-dot sync-dot--${status.connection}`} aria-hidden="true" />
+        <strong className="sync-panel__state" role="status">{STATE_LABELS[status.connection]}</strong>
         <span className="sync-panel__pending" data-testid="pending-count">
-          {syncSummary({ pending: status.pending, conflicts: status.conflicts.length, online: status.online })}
+          {syncSummary({ pending: status.pending, conflicts: status.conflicts.length, online: status.online && !unreachable })}
         </span>
-        <span className="sync-panel__last">Last sync: {formatTime(status.lastSyncAt)}</span>
-        {status.lastError && status.online && status.lastError.status !== 0 && <span className="sync-panel__error">{status.lastError.message}</span>}
-        <button type="button" className="admin-button admin-button--small" onClick={syncNow} disabled={!status.online || syncing}>
-          {syncing ? 'Syncing…' : 'Sync now'}
+        <span className="sync-panel__last">{unreachable ? 'Last successful sync' : 'Last sync'}: {formatTime(status.lastSyncAt)}</span>
+        {status.lastError && status.online && !unreachable && status.lastError.status !== 0 && <span className="sync-panel__error">{status.lastError.message}</span>}
+        <button type="button" className="admin-button admin-button--small" onClick={() => void syncRound()} disabled={!status.online || status.connection === 'syncing'}>
+          {unreachable ? 'Retry' : 'Sync now'}
         </button>
       </div>
-      {status.conflicts.length > 0 && (
-        <div className="sync-conflicts" role="alert">
-          <h2 className="sync-conflicts__title">
-            {status.conflicts.length} change{status.conflicts.length === 1 ? '' : 's'} could not be applied
-          </h2>
-          <ul>
-            {status.conflicts.map((conflict) => (
-              <li key={conflict.id} className="sync-conflict" data-order-number={conflict.orderNumber}>
-                <span>
-                  Order <strong>{conflict.orderNumber}</strong>: your change to <strong>{label(conflict.mutation.status)}</strong>{' '}
-                  {conflict.reason === 'invalid'
-                    ? `was refused${conflict.error ? ` (${conflict.error})` : ''}.`
-                    : `conflicts with a newer change; it is now ${label(conflict.serverStatus)}.`}
-                </span>
-                <span className="sync-conflict__actions">
-                  {conflict.reason !== 'invalid' && (
-                    <button type="button" className="admin-button admin-button--small" onClick={() => setConfirming(conflict)} aria-label={`Re-apply ${label(conflict.mutation.status)} to ${conflict.orderNumber}`}>
-                      Re-apply…
-                    </button>
-                  )}
-                  <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => resolve(conflict, 'drop')} aria-label={`Drop your change to ${conflict.orderNumber}`}>
-                    Drop
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {unreachable && (
+        <p className="sync-panel__issue">
+          <strong>Connection Issue.</strong> We're having trouble connecting to our servers. This might be a temporary issue.{' '}
+          {status.lastError && <span className="sync-panel__error">Last error: {status.lastError.message}. </span>}
+          Your changes are kept on this tablet and sync as soon as the server answers.
+        </p>
       )}
+      {status.conflicts.length > 0 && <ConflictList conflicts={status.conflicts} onReapply={(c) => setConfirmingId(c.id)} onDrop={(c) => void drop(c)} />}
       {confirming && (
-        <ReapplyDialog conflict={confirming} online={status.online} onConfirm={() => resolve(confirming, 'reapply')} onClose={() => setConfirming(null)} />
+        <ReapplyDialog conflict={confirming} online={status.online} onConfirm={() => void reapply(confirming)} onKeep={() => void drop(confirming)} onClose={() => setConfirmingId(null)} />
       )}
     </section>
   );

@@ -1,0 +1,54 @@
+import type { LiveConflict } from '../../../admin-data/use-sync-status';
+import { statusLabel as label } from './ReapplyDialog';
+
+/**
+ * Accessible names for one conflict's buttons. Two conflicts of one order (or of one order and one
+ * status) would otherwise share a name: the queued time, then the position, tells them apart.
+ */
+function buttonNames(conflicts: readonly LiveConflict[]): Map<string, string> {
+  const base = (c: LiveConflict) => `your change to ${label(c.mutation.status)} on ${c.orderNumber}`;
+  const time = (c: LiveConflict) => new Date(c.mutation.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const names = new Map<string, string>();
+  const count = (key: (c: LiveConflict) => string, c: LiveConflict) => conflicts.filter((other) => key(other) === key(c)).length;
+  conflicts.forEach((c, index) => {
+    let name = base(c);
+    if (count(base, c) > 1) name += ` made at ${time(c)}`;
+    if (count((o) => `${base(o)} ${time(o)}`, c) > 1) name += ` (${index + 1} of ${conflicts.length})`;
+    names.set(c.id, name);
+  });
+  return names;
+}
+
+/** The changes the server did not apply, each shown against the order as it is now. */
+export function ConflictList({ conflicts, onReapply, onDrop }: { conflicts: LiveConflict[]; onReapply(conflict: LiveConflict): void; onDrop(conflict: LiveConflict): void }) {
+  const names = buttonNames(conflicts);
+  return (
+    <div className="sync-conflicts" role="alert">
+      <h2 className="sync-conflicts__title">
+        {conflicts.length} change{conflicts.length === 1 ? '' : 's'} could not be applied
+      </h2>
+      <ul>
+        {conflicts.map((conflict) => (
+          <li key={conflict.id} className="sync-conflict" data-order-number={conflict.orderNumber} data-live-status={conflict.liveStatus}>
+            <span>
+              Order <strong>{conflict.orderNumber}</strong>: your change to <strong>{label(conflict.mutation.status)}</strong>{' '}
+              {conflict.reason === 'invalid'
+                ? `was refused${conflict.error ? ` (${conflict.error})` : ''}.`
+                : `conflicts with a newer change; it is now ${label(conflict.liveStatus)}.`}
+            </span>
+            <span className="sync-conflict__actions">
+              {conflict.reason !== 'invalid' && (
+                <button type="button" className="admin-button admin-button--small" onClick={() => onReapply(conflict)} aria-label={`Re-apply ${names.get(conflict.id)}`}>
+                  Re-apply…
+                </button>
+              )}
+              <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => onDrop(conflict)} aria-label={`Drop ${names.get(conflict.id)}`}>
+                Drop
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
