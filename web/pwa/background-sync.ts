@@ -4,9 +4,9 @@
  * outbox is flushed when the connection returns even with every tab closed. Where the browser has
  * no Background Sync the page's own flush (on reconnect and on an interval) does the job.
  */
-import Dexie from 'dexie';
+import Dexie, { type Transaction } from 'dexie';
 import { getToken } from '../api/client';
-import { db } from '../db/db';
+import { db, type ShopDatabase } from '../db/db';
 import { OUTBOX_SYNC_TAG, SW_TOKEN_META_KEY } from './constants';
 import { requestPersistentStorage } from './storage';
 
@@ -14,10 +14,10 @@ interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
-export async function requestOutboxSync(): Promise<boolean> {
+export async function requestOutboxSync(database: ShopDatabase = db): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
   const token = getToken();
-  if (token) await db.meta.put({ key: SW_TOKEN_META_KEY, value: token });
+  if (token) await database.meta.put({ key: SW_TOKEN_META_KEY, value: token });
   void requestPersistentStorage();
   const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined;
   if (!registration?.sync || !registration.active) return false;
@@ -31,9 +31,9 @@ export async function requestOutboxSync(): Promise<boolean> {
 
 const watched = new WeakSet<object>();
 
-/** Registers the sync tag after any write to the outbox commits, whoever made it. */
-export function watchOutboxForBackgroundSync(): void {
-  db.outbox.hook('creating', (_key, _entry, transaction) => {
+/** Registers the sync tag after any write to the outbox commits, whoever made it. Returns the unwatch. */
+export function watchOutboxForBackgroundSync(database: ShopDatabase = db): () => void {
+  const onCreating = (_key: unknown, _entry: unknown, transaction: Transaction) => {
     // A write nested in a wider transaction (Re-apply) commits with the outermost one.
     let outermost = transaction;
     while (outermost.parent) outermost = outermost.parent;
@@ -41,6 +41,8 @@ export function watchOutboxForBackgroundSync(): void {
     watched.add(outermost);
     // After the commit: the worker must find the change when it runs. Outside any transaction
     // zone, or the token write would join one whose scope has no meta table (NotFoundError).
-    outermost.on('complete', () => void Dexie.ignoreTransaction(() => requestOutboxSync()).catch(() => undefined));
-  });
+    outermost.on('complete', () => void Dexie.ignoreTransaction(() => requestOutboxSync(database)).catch(() => undefined));
+  };
+  database.outbox.hook('creating', onCreating);
+  return () => database.outbox.hook('creating').unsubscribe(onCreating);
 }
