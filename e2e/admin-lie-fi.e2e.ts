@@ -42,6 +42,22 @@ it('opens the cached admin with its waiting change while the server is out of re
 
   // The server goes out of reach; the browser still says online. A change made now waits.
   await proxy.cut();
+  try {
+    await waitOutTheOutage(page, order);
+  } finally {
+    await proxy.restore();
+  }
+  // The server is back: the loop's probe finds it and pushes, with nobody touching the tablet.
+  const syncBar = page.getByRole('region', { name: 'Sync status' });
+  await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe('printed');
+  await syncBar.getByText('All changes saved').waitFor();
+  await syncBar.getByText('Online', { exact: true }).waitFor();
+  await context.close();
+});
+
+/** With the server cut off: a change waits, and the tablet restarts into the cached app. */
+async function waitOutTheOutage(page: Page, order: { id: string; order_number: string }): Promise<void> {
+  const row = page.locator(`[data-order-number="${order.order_number}"]`);
   await row.getByRole('button', { name: order.order_number }).click();
   const window_ = page.getByRole('dialog', { name: `Order ${order.order_number}` });
   await window_.getByLabel('New status').selectOption('printed');
@@ -59,14 +75,7 @@ it('opens the cached admin with its waiting change while the server is out of re
   await syncBar.getByText("We're having trouble connecting to our servers.", { exact: false }).waitFor();
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   expect(await statusOf(order.id)).toBe('processing');
-
-  // The server comes back: the loop's probe finds it and pushes, with nobody touching the tablet.
-  await proxy.restore();
-  await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe('printed');
-  await syncBar.getByText('All changes saved').waitFor();
-  await syncBar.getByText('Online', { exact: true }).waitFor();
-  await context.close();
-});
+}
 
 it('opens the cached shop on lie-fi with the Connection Issue as a banner that clears by itself', async () => {
   const context = await e2e.browser.newContext();

@@ -120,7 +120,7 @@ it('shows conflicts against the live order: text, dialog and Drop toast follow i
   expect(await conflicts.getByText('Cancelled').count()).toBe(0);
 
   // The Re-apply dialog too, even while open.
-  await conflicts.getByRole('button', { name: /^Re-apply your change to Ready to Ship/ }).click();
+  await conflicts.getByRole('button', { name: /^Re-apply .*Ready to Ship/ }).click();
   await page.getByRole('dialog', { name: `Override Delivered on ${order.order_number}?` }).waitFor();
   await setFromAnotherDevice(order.id, 'processing');
   const other = await context.newPage(); // its sync loop pulls into the shared cache at once
@@ -160,7 +160,7 @@ it('hands a re-apply made offline to Background Sync, so it reaches the server w
   await expect.poll(syncTags, { timeout: 30_000 }).toEqual([]);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: /^Re-apply your change to Ready to Ship/ }).click();
+  await page.getByRole('button', { name: /^Re-apply .*Ready to Ship/ }).click();
   await page.getByRole('dialog', { name: `Override Cancelled on ${order.order_number}?` }).getByRole('button', { name: 'Override: set to Ready to Ship' }).click();
   await page.getByText('1 change waiting').waitFor();
   await expect.poll(syncTags).toContain('admin-outbox');
