@@ -100,8 +100,9 @@ export function OrderStatusControl({ order }: { order: CachedOrder }) {
       {stale && draft && (
         <div className="order-status__stale" role="alert">
           <p>
-            {order.orderNumber} changed to <strong>{label(live.status)}</strong> while this window was open (you were looking at {label(seen.status)}
-            {live.tracking !== seen.tracking && live.tracking ? `; tracking ${live.tracking}` : ''}). Your change to <strong>{label(draft.status)}</strong> has not been sent.
+            {order.orderNumber} changed to <strong>{label(live.status)}</strong>
+            {live.tracking !== seen.tracking && live.tracking ? ` (tracking ${live.tracking})` : ''} while this window was open; you were looking at {label(seen.status)}. Your
+            change to <strong>{label(draft.status)}</strong> has not been sent.
           </p>
           <div className="order-status__stale-actions">
             <button type="button" className="admin-button admin-button--ghost" onClick={keepLive}>

@@ -67,8 +67,12 @@ export function SyncPanel() {
       {unreachable && (
         <p className="sync-panel__issue">
           <strong>Connection Issue.</strong> We're having trouble connecting to our servers. This might be a temporary issue.{' '}
-          {status.lastError && <span className="sync-panel__error">Last error: {status.lastError.message}. </span>}
-          Your changes are kept on this tablet and sync as soon as the server answers.
+          {status.lastError && (
+            <span className="sync-panel__error">
+              Last error{status.lastError.at ? ` (${formatTime(status.lastError.at)})` : ''}: {status.lastError.message.replace(/\.+$/, '')}.{' '}
+            </span>
+          )}
+          Changes stay on this tablet and sync by themselves when the server answers.
         </p>
       )}
       {status.conflicts.length > 0 && <ConflictList conflicts={status.conflicts} onReapply={(c) => setConfirmingId(c.id)} onDrop={(c) => void drop(c)} />}
