@@ -3,7 +3,7 @@
  * stored token is verified at start (spec.md §4), a customer who tries /admin/login keeps the
  * shop session, and an offline start opens the shop at once with the offline banner.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { getToken, setToken } from '../api/client';
 import { authStore } from '../auth/auth-store';
@@ -54,6 +54,34 @@ describe('start-up', () => {
     expect(authStore.getState().user?.email).toBe(customer.email);
     const verify = await fetch(`${server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${token}` } });
     expect(verify.status).toBe(200);
+  });
+
+  it('opens a cached app when the server does not answer while the browser is online, with the Connection Issue as a banner', async () => {
+    // A service worker controls the page: the app is on this device.
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      render(<Startup delayMs={0}><p>Shop</p></Startup>);
+      await screen.findByText('Shop');
+      const banner = await screen.findByText(/We're having trouble connecting to our servers/);
+      expect(banner.closest('[role="status"]')?.querySelector('button')?.textContent).toBe('Retry');
+      expect(screen.queryByRole('heading', { name: 'Connection Issue' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
+  it('keeps the full-screen gate for a first visit with nothing cached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      render(<Startup delayMs={0}><p>Shop</p></Startup>);
+      await screen.findByRole('heading', { name: 'Connection Issue' });
+      expect(screen.getByRole('button', { name: 'Retry (0/3)' })).toBeTruthy();
+      expect(screen.queryByText('Shop')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opens the shop at once with the offline banner when the browser reports offline', async () => {

@@ -56,7 +56,7 @@ export function SyncPanel() {
         <span className={`sync-dot sync-dot--${status.connection}`} aria-hidden="true" />
         <strong className="sync-panel__state" role="status">{STATE_LABELS[status.connection]}</strong>
         <span className="sync-panel__pending" data-testid="pending-count">
-          {syncSummary({ pending: status.pending, conflicts: status.conflicts.length, online: status.online && !unreachable })}
+          {syncSummary({ pending: status.pending, conflicts: status.conflicts.length, online: status.online, unreachable })}
         </span>
         <span className="sync-panel__last">{unreachable ? 'Last successful sync' : 'Last sync'}: {formatTime(status.lastSyncAt)}</span>
         {status.lastError && status.online && !unreachable && status.lastError.status !== 0 && <span className="sync-panel__error">{status.lastError.message}</span>}

@@ -7,6 +7,7 @@ describe('the sync summary', () => {
     expect(syncSummary({ pending: 0, conflicts: 1, online: true })).toBe('1 change needs your decision');
     expect(syncSummary({ pending: 2, conflicts: 0, online: true })).toBe('2 changes waiting to sync');
     expect(syncSummary({ pending: 1, conflicts: 0, online: false })).toBe('1 change waiting: will sync when online');
+    expect(syncSummary({ pending: 1, conflicts: 0, online: true, unreachable: true })).toBe('1 change waiting: will sync when the server answers');
     expect(syncSummary({ pending: 3, conflicts: 2, online: true })).toBe('3 changes waiting to sync · 2 changes need your decision');
   });
 
