@@ -1,5 +1,5 @@
-/** Child process for bench/scale.bench.ts: the local Stripe stand-in, on its own event loop. */
-import { startStripeStandIn } from '../../server/payments/stripe-stand-in';
+/** Child process for the benchmarks: the local Stripe stand-in, on its own event loop. */
+import { startStripeStandIn } from '../../server/test/stripe-stand-in';
 
 const standIn = await startStripeStandIn();
 console.log(JSON.stringify({ url: standIn.url }));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../payments/payment.test-support';
-import { startStripeStandIn, type StripeStandIn } from '../payments/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { startServerProcess } from '../test/server-process';
 import { startTestSmtpServer, waitFor, type TestSmtpServer } from './mail.test-support';
 

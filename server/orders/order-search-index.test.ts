@@ -5,12 +5,11 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrations } from '../db/migrations';
 import { openSqliteConnection } from '../db/sqlite-connection';
-import { orderWriteHooks } from './order-write-hooks';
+import { indexNewOrdersForSearch, SEARCH_INDEX_BATCH } from './order-search-index';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { resolveOrderFilter } from '../../shared/orders/order-filter';
 import { applyOrderFilters } from './order-list.repository';
 import { insertOrder } from './order.repository';
-import { SEARCH_INDEX_BATCH } from './order-search-index';
 import type { OrderRow } from './order.table';
 import { createTestOrder, newTestOrder, type TestOrderOverrides } from './order.test-support';
 
@@ -109,7 +108,7 @@ it('follows a change of an indexed order\'s search text', async () => {
 it('migrates down to the insert trigger and back up without losing an order from the index', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-migration-'));
   const file = path.join(dir, 'shop.db');
-  const own = openSqliteConnection(file, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+  const own = openSqliteConnection(file, { beforeCommit: [indexNewOrdersForSearch] });
   const migrator = new Migrator({ db: own, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   const first = await own.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: 'Friendship Couple' }] })));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { freshServerFolder, killServer, startServerProcess, type ServerProcess } from '../test/server-process';
 
 let standIn: StripeStandIn;

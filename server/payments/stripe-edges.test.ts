@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody, countRows } from './payment.test-support';
-import { PROCESSING_PAYMENT_METHOD } from './stripe-stand-in';
+import { PROCESSING_PAYMENT_METHOD } from '../test/stripe-stand-in';
 import { startStripeTestShop, stripeEvent, type StripeTestShop } from './stripe.test-support';
 
 let shop: StripeTestShop;

@@ -4,8 +4,8 @@ import type { Database } from '../db/schema';
 /**
  * What a domain adds to every batch transaction of the write path, registered when the app is
  * composed (server/app.ts): `begin` when a batch transaction opens, `beforeCommit` as its last
- * statements. The orders domain uses it to write a batch's new orders in one statement that also
- * takes their change sequence (orders/order-batch.repository.ts).
+ * statements. The sync domain uses it to hand out a SQLite batch's change sequence in blocks
+ * (sync/change-seq-block.ts).
  */
 export interface BatchHook {
   begin(trx: Transaction<Database>): void;

@@ -2,11 +2,10 @@ import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
-import { orderWriteHooks } from '../orders/order-write-hooks';
-import { createPostgresWriteQueue } from './postgres-group-commit';
 import type { Database } from '../db/schema';
+import type { BatchHook } from './batch-hooks';
 
-/** Database work only: after a rollback of its batch a job runs again, alone. */
+/** Database work only: after a rollback of its batch a job runs again with the rest of it. */
 export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
 
 export interface WriteQueue {
@@ -26,6 +25,8 @@ export interface WriteQueueOptions {
   /** The most jobs one transaction takes; a function is asked again for each batch. */
   maxBatch?: number | (() => number);
   onCommit?: (jobs: number) => void;
+  /** What domains add to every batch transaction, injected by the composition (server/app.ts). */
+  hooks?: readonly BatchHook[];
 }
 
 /**
@@ -38,11 +39,11 @@ export interface WriteQueueOptions {
  * its error, and the other jobs go back to the front of the queue to run again together: the
  * outcome is that of running the jobs one by one in queue order, at one extra transaction per
  * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
- * pool and gets one transaction per job.
+ * pool, commits side by side and groups WAL flushes itself: one transaction per job.
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: orderWriteHooks.postgresBatch });
-  const hooks = orderWriteHooks.sqliteBatch;
+  if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
+  const hooks = options.hooks ?? [];
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServer } from './mail.test-support';
+import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServer } from '../mail/mail.test-support';
 
 /** The sender polls this often in these tests (a second in production). */
 const TEST_POLL_MS = 100;

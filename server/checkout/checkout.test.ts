@@ -3,8 +3,8 @@ import { DECLINE_MESSAGES, GENERIC_DECLINE_MESSAGE, PAYMENT_MESSAGES, TEST_PAYME
 import { createUserWithToken } from '../auth/auth.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import type { CheckoutPayload } from '../../shared/schemas/order';
-import { buildSnapshot, paymentIntentRow, priceCart } from './payment.snapshot';
-import { checkoutBody, countRows, testGatewayCharges } from './payment.test-support';
+import { buildSnapshot, paymentIntentRow, priceCart } from '../payments/payment.snapshot';
+import { checkoutBody, countRows, testGatewayCharges } from '../payments/payment.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
-import { toHttpError } from './payment.errors';
-import type { Payments } from './payment.service';
+import { toHttpError } from '../payments/payment.errors';
+import type { Payments } from '../payments/payment.service';
 
 const CHECKOUT_SERVER_ERROR = 'Server error. Please try again or contact support if this persists.';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_PAYMENT_METHODS } from '../../shared/payments';
-import { SHOP_INTENT_METADATA_KEY } from './gateway';
+import { SHOP_INTENT_METADATA_KEY } from '../payments/gateway';
 
 /**
  * Test support: a local HTTP server implementing the few Stripe endpoints the `stripe` package calls
