@@ -7,7 +7,9 @@ import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+import type { DatabaseConfig } from './db/database-config';
+
+export type { DatabaseConfig };
 
 export interface StripeConfig {
   secretKey: string;
