@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { lockUntilCommit, type DbOrTrx, type TransactionRunner, type Trx } from '../db/transaction';
 import { HttpError } from '../errors/http-error';
-import { sortedKeysJson } from './canonical-json';
 
 /**
  * Requests sent with an `Idempotency-Key` header (design.md §3), all through `idempotent()`:
@@ -162,9 +161,17 @@ export function hashRequest(request: unknown): string {
   return hash('sha256', canonicalJson(request ?? null), 'hex');
 }
 
-/** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
+/**
+ * JSON with object keys sorted at every depth, so the same body with its keys in another order is
+ * the same request. Stored fingerprints depend on this exact output: keep it byte for byte.
+ */
 export function canonicalJson(value: unknown): string {
-  return sortedKeysJson(value);
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
 }
 
 const inFlight = new Map<string, Promise<unknown>>();
