@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_PAYMENT_METHODS } from '../../shared/payments';
@@ -61,7 +61,22 @@ const error = (status: number, type: string, code: string, message: string, extr
   body: { error: { type, code, message, ...extra } },
 });
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** How long the stand-in takes to answer, as Stripe's own latency: `baseMs` ± `jitterMs`. */
+export interface StandInLatency {
+  baseMs: number;
+  jitterMs: number;
+}
+
+/**
+ * The delay of the answer to a request with this Idempotency-Key: spread evenly over
+ * `baseMs ± jitterMs` by the key's hash, so a benchmark knows each charge's own latency.
+ */
+export function standInDelayMs(key: string, latency: StandInLatency): number {
+  const spread = 2 * latency.jitterMs + 1;
+  return latency.baseMs - latency.jitterMs + (createHash('sha1').update(key).digest().readUInt32BE(0) % spread);
+}
+
+export async function startStripeStandIn(options: { latency?: StandInLatency } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunded = new Map<string, number>();
   const byShopIntent = new Map<string, StandInIntent>();
@@ -187,8 +202,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (replayKey) replays.set(replayKey, answer);
       }
       const retry = answer.status >= 500 ? { 'Stripe-Should-Retry': 'false' } : {};
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...retry, ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
-      res.end(answer.body);
+      const send = (sent: { status: number; body: string }) => {
+        res.writeHead(sent.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...retry, ...(typeof key === 'string' ? { 'Idempotency-Key': key } : {}) });
+        res.end(sent.body);
+      };
+      if (!options.latency) return send(answer);
+      const delay = typeof key === 'string' ? standInDelayMs(key, options.latency) : options.latency.baseMs;
+      const delayed = answer;
+      setTimeout(() => send(delayed), delay);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
