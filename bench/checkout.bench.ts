@@ -154,7 +154,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
 const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts', { STANDIN_LATENCY_MS: String(LATENCY.baseMs), STANDIN_JITTER_MS: String(LATENCY.jitterMs) });
 const smtp = await startChildServer('bench/support/serve-smtp.ts');
 const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_BASE: standIn.url };
-const mailEnv = process.env.BENCH_MAIL === '0' ? { MAIL_ENABLED: '0' } : { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' };
+const mailEnv: Record<string, string> = process.env.BENCH_MAIL === '0' ? { MAIL_ENABLED: '0' } : { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' };
 const base = { WEB_DIST_DIR: path.join(dir, 'dist'), ...mailEnv };
 let cluster: TemporaryPostgres | null = null;
 try {

@@ -31,6 +31,7 @@ import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.
 import { createPayments } from './payments/payment.service';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
 import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
+import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
 
 export interface RunningApp {
@@ -63,6 +64,9 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
   statisticsTimer.unref();
   const context: AppContext = { config, db, logger, now: seams.now ?? Date.now };
+  // A SQLite file's WAL is copied into the file on a thread of its own, not in the event loop's commits.
+  const { database } = config;
+  const checkpointer = database.kind === 'sqlite' && database.path !== ':memory:' ? startWalCheckpointer(database.path) : null;
   // One write queue (group commit on SQLite) with the sync domain's hook, and the payments domain.
   const writes = createWriteQueue(db, { hooks: [changeSeqBlockHook] });
   const payments = createPayments(context, writes, seams.afterCharge);
@@ -134,6 +138,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       }
       await mailSender?.close();
       await payments.gateway.close?.();
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

@@ -33,7 +33,7 @@ export interface KeyedRequest {
 /**
  * What a store holds under a key: the answer already given, `reused` when the key answered another
  * request, or nothing. A value, not a throw, so a batch the look-up runs in need not roll back (the
- * checkout's look-up runs in a writer thread's batch); `answerOf` turns `reused` into the 422.
+ * checkout's look-up runs in a group-committed batch); `answerOf` turns `reused` into the 422.
  */
 export type Found<A> = { answer: A } | 'reused' | undefined;
 
@@ -82,7 +82,7 @@ export interface IdempotentWrite<A, P> extends KeyedWork {
 /**
  * Work whose write path looks the key up and stores the answer in its own statements, so the
  * protocol costs no statement of its own: the checkout, whose answer is columns of the intent row
- * it writes anyway and whose look-up runs in the write path's batch (on a writer thread), and
+ * it writes anyway and whose look-up is the insert of its pending intent, and
  * create-intent, whose answer is the intent stored under the key. `run` reports what the key held
  * (a store's `find`) or the answer it made; it must refuse a second write under the key itself
  * (a unique key on its row).

@@ -1,17 +1,11 @@
-import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
-import type { Database } from '../db/schema';
-import type { BatchHook } from './batch-hooks';
+import type { BatchHook, WriteJob, WriteQueue } from './write-queue';
 
-/** Database work only: after a rollback of its batch a job runs again with the rest of it. */
-export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
+export type { WriteJob, WriteQueue };
+import { createPostgresWriteQueue } from './postgres-group-commit';
 
-export interface WriteQueue {
-  /** Runs `job` atomically and resolves only once its writes are committed (durable). */
-  run<T>(job: WriteJob<T>): Promise<T>;
-}
 
 interface Pending {
   job: WriteJob<unknown>;
@@ -38,11 +32,11 @@ export interface WriteQueueOptions {
  * than the jobs themselves. Instead, when a job throws, the batch rolls back, that job fails with
  * its error, and the other jobs go back to the front of the queue to run again together: the
  * outcome is that of running the jobs one by one in queue order, at one extra transaction per
- * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
- * pool, commits side by side and groups WAL flushes itself: one transaction per job.
+ * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL's
+ * batches run side by side (postgres-group-commit.ts).
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return { run: (job) => db.transaction().execute(job) };
+  if (isPostgres(db)) return createPostgresWriteQueue(db);
   const hooks = options.hooks ?? [];
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;

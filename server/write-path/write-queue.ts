@@ -1,6 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
+/** Database work only: after a rollback of its batch a job runs again with the rest of it. */
+export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
+
+/** The app's write queue: group commit on SQLite (group-commit.ts) and PostgreSQL (postgres-group-commit.ts). */
+export interface WriteQueue {
+  /** Runs `job` atomically and resolves only once its writes are committed (durable). */
+  run<T>(job: WriteJob<T>): Promise<T>;
+}
+
 /**
  * What a domain adds to every batch transaction of the write path, registered when the app is
  * composed (server/app.ts): `begin` when a batch transaction opens, `beforeCommit` as its last
