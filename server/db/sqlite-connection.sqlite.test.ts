@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MMAP_BYTES, openSqliteConnection, PAGE_CACHE_KIB, WAL_BOUND_PAGES } from './sqlite-connection';
 
 /**
- * The settings every SQLite connection of the shop opens with (the main thread's and the checkout
- * writer thread's): what a large file's checkout pace depends on (bench `sqlite-growth`).
+ * The settings every SQLite connection of the shop opens with (the main thread's and the
+ * checkpoint thread's): what a large file's checkout pace depends on.
  */
 const dirs: string[] = [];
 afterEach(() => {

@@ -10,7 +10,7 @@ import { startWalCheckpointer } from './wal-checkpointer';
 
 /**
  * SQLite's checkpoints (the WAL's pages copied into the database file) on a thread of their own,
- * beside the checkout writer thread; each connection's own checkpoint is only the WAL's bound.
+ * beside the server's connection; each connection's own checkpoint is only the WAL's bound.
  */
 const dirs: string[] = [];
 const apps: TestApp[] = [];
