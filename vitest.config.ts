@@ -23,46 +23,16 @@ export default defineConfig({
       },
       {
         // The same server tests on PostgreSQL: each test app gets a fresh database on one throwaway
-        // cluster (server/test/test-app.ts). Left out: tests of SQLite itself (its file, migrations,
-        // FTS5 index, writer thread, group commit, locks, crashes of a file), tests that start their
-        // own cluster, unit tests that open no database, and the one named below.
+        // cluster (server/test/test-app.ts). A file's name says where else it runs:
+        // `*.sqlite.test.ts` tests SQLite itself (its file, FTS5, group commit, crashes of a file),
+        // `*.postgres.test.ts` starts its own cluster, `*.unit.test.ts` opens no database; these run
+        // once, in the node project.
         test: {
           name: 'node-pg',
           isolate: false,
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          exclude: [
-            'server/db/clustered-tables-migration.test.ts',
-            'server/payments/checkout-answer-migration.test.ts',
-            'server/orders/order-search-tracking-migration.test.ts',
-            'server/write-path/checkout-writer.test.ts',
-            'server/write-path/wal-checkpointer.test.ts',
-            'server/db/sqlite-connection.test.ts',
-            'server/write-path/group-commit.test.ts',
-            'server/payments/crash-recovery.test.ts',
-            'server/orders/order-search-index.test.ts',
-            'server/db/postgres.test.ts',
-            'server/db/postgres-connection-loss.test.ts',
-            'server/analytics/analytics.postgres.test.ts',
-            'server/scale/multi-process.test.ts',
-            'server/write-path/postgres-group-commit.test.ts',
-            'server/write-path/batch-fallback.test.ts',
-            'server/config.test.ts',
-            'server/auth/password.test.ts',
-            'server/idempotency/canonical-json.test.ts',
-            'server/http/header-replay.test.ts',
-            // SQLite's write batches only (PostgreSQL's stage their orders: postgres-group-commit.test.ts).
-            'server/sync/change-seq-block.test.ts',
-            'server/limits/rate-limit.test.ts',
-            'server/limits/rate-limit.postgres.test.ts',
-            'server/mail/mail-crash.test.ts',
-            'server/payments/crash-under-load.test.ts',
-            'server/db/lock-stall.test.ts',
-            'server/analytics/analytics.trends.test.ts',
-            // Moves the app's clock past a lockout; on PostgreSQL the shared limiter's expiry follows
-            // the real clock (rate-limiter-flexible stores Date.now() + window), so the test cannot pass there.
-            'server/auth/login-throttle.test.ts',
-          ],
+          exclude: ['server/**/*.sqlite.test.ts', 'server/**/*.postgres.test.ts', 'server/**/*.unit.test.ts'],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],
           testTimeout: 30_000,

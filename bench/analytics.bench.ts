@@ -6,7 +6,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { orderWriteHooks } from '../server/orders/order-write-hooks';
+import { indexNewOrdersForSearch } from '../server/orders/order-search-index';
 import { insertOrder } from '../server/orders/order.repository';
 import { bulkInsertOrders } from '../server/seed/bulk-insert';
 import { generateOrders } from '../server/seed/order-generator';
@@ -32,7 +32,7 @@ const add = (label: string, samples: number[]) => {
 
 try {
   // 1. Data set, written with the seed's bulk insert (timed: the orders helper reuses it).
-  const db = await openDatabase({ kind: 'sqlite', path: dbPath }, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+  const db = await openDatabase({ kind: 'sqlite', path: dbPath }, { beforeCommit: [indexNewOrdersForSearch] });
   await migrateToLatest(db);
   let start = performance.now();
   const orders = generateOrders(ORDERS, { seed: 1 });

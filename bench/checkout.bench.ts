@@ -1,115 +1,183 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Koa from 'koa';
+import pg from 'pg';
 import SQLite from 'better-sqlite3';
-import { checkoutRequest } from './support/checkout-load';
+import { Agent, request } from 'undici';
+import { checkoutBody } from '../server/payments/payment.test-support';
+import { standInDelayMs, type StandInLatency } from '../server/test/stripe-stand-in';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
+import { startChildServer } from './support/child-server';
 import { processCpuMs } from './support/process-cpu';
+import { percentile } from './support/stats';
 
 /**
- * POST /api/checkout with the built-in test gateway and SQLite synchronous=FULL, against a bare
- * Koa JSON handler measured in the same run (budget: >= 1,000 orders/s, p99 <= 50 ms, >= 15 % of
- * the bare handler's requests/s). Each server runs as its own process, as in production.
- * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32).
+ * The production checkout (docs/benchmarks/checkout.md): POST /api/checkout through the `stripe`
+ * package against the local stand-in answering after Stripe-like latency (250 ± 100 ms, known per
+ * charge from its key), at 64 and 256 concurrent shoppers, on SQLite and PostgreSQL, with mail on
+ * (a real SMTP server). Prints the shop's added latency over the gateway's own (p50 ≤ 20 ms, p99 ≤
+ * 60 ms), orders/s against 90 % of concurrency ÷ (mean gateway latency + 20 ms), server CPU per
+ * order (≤ 1 ms), confirmation mail handed to SMTP after the commit (p99 ≤ 5 s), and PostgreSQL
+ * checkout with TEST_GATEWAY_LATENCY_MS=0 against pgbench's TPC-B-like tps with the same clients
+ * (≥ 50 %). Options: BENCH_SECONDS (10), BENCH_SHOPPERS ("64,256"), BENCH_DATABASES ("sqlite,postgres").
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+const LATENCY: StandInLatency = { baseMs: 250, jitterMs: 100 };
+const WARM_UP_SECONDS = 2;
 
-if (process.argv[2] === '--bare-koa') {
-  const app = new Koa();
-  app.use((ctx) => {
-    ctx.body = { status: 'ok', time: Date.now() };
-  });
-  const server = app.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.stdout.write(`LISTENING http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`);
-  });
-} else {
-  await main();
+interface LoadResult {
+  orders: number;
+  failures: number;
+  /** Per successful checkout: observed ms, and the gateway's own delay for it (0 without the stand-in). */
+  observed: number[];
+  gateway: number[];
+  seconds: number;
 }
 
-function startProcess(args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) resolve({ url: match[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function load(url: string, options: Partial<autocannon.Options>) {
-  return autocannon({ url, connections, duration: seconds, ...options });
-}
-
-async function benchShop(dir: string, name: string, nodeArgs: string[]) {
-  const dbPath = path.join(dir, `${name}.db`);
-  const shop = await startProcess([...nodeArgs, path.resolve('server/payments/test-server-entry.ts')], {
-    DATABASE_URL: `sqlite:${dbPath}`,
-    WEB_DIST_DIR: path.join(dir, 'dist'),
-    LOG_LEVEL: 'warn',
-  });
-  await load(shop.url, { duration: 2, requests: [checkoutRequest] });
-  const sqlite = new SQLite(dbPath, { readonly: true });
-  const count = () => (sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-  const before = count();
-  const cpuBefore = processCpuMs(shop.child.pid!);
-  const started = Date.now();
-  const result = await load(shop.url, { requests: [checkoutRequest] });
-  const orders = count() - before;
-  const ordersPerSecond = orders / ((Date.now() - started) / 1000);
-  // CPU time of the server process (all its threads) per order: steadier than req/s when other work shares the cores.
-  const cpuMicrosPerOrder = ((processCpuMs(shop.child.pid!) - cpuBefore) / orders) * 1000;
-  sqlite.close();
-  shop.child.kill();
-  return { result, ordersPerSecond, cpuMicrosPerOrder };
-}
-
-
-/** Jiffies of all CPUs from /proc/stat: total, and stolen by the host (a VM's neighbours); null elsewhere. */
-function machineTicks(): { total: number; steal: number } | null {
-  try {
-    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
-  } catch {
-    return null;
+/** `shoppers` loops, each placing one checkout after another with a fresh Idempotency-Key, for `durationSeconds`. */
+async function drive(url: string, shoppers: number, durationSeconds: number, latency: StandInLatency | null, label: string): Promise<LoadResult> {
+  const dispatcher = new Agent({ connections: shoppers, keepAliveTimeout: 30_000 });
+  const body = JSON.stringify(checkoutBody('pm_card_visa', [1]));
+  const result: LoadResult = { orders: 0, failures: 0, observed: [], gateway: [], seconds: durationSeconds };
+  const endAt = Date.now() + durationSeconds * 1000;
+  let sequence = 0;
+  async function shopper() {
+    while (Date.now() < endAt) {
+      const key = `bench-${label}-${process.pid}-${++sequence}`;
+      const started = performance.now();
+      const answer = await request(`${url}/api/checkout`, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body,
+      }).catch(() => null);
+      if (!answer) {
+        result.failures++;
+        continue;
+      }
+      await answer.body.dump();
+      const elapsed = performance.now() - started;
+      if (answer.statusCode !== 201) {
+        result.failures++;
+        continue;
+      }
+      result.orders++;
+      result.observed.push(elapsed);
+      result.gateway.push(latency ? standInDelayMs(`checkout:${key}:charge`, latency) : 0);
+    }
   }
+  await Promise.all(Array.from({ length: shoppers }, shopper));
+  await dispatcher.close();
+  return result;
 }
 
-/** Share of CPU time the host took while `work` ran: a run with much of it says little about the code. */
-async function withStealShare<T>(work: () => Promise<T>): Promise<{ value: T; steal: string }> {
-  const before = machineTicks();
-  const value = await work();
-  const after = machineTicks();
-  const steal = before && after && after.total > before.total ? `${(((after.steal - before.steal) / (after.total - before.total)) * 100).toFixed(1)} %` : 'n/a';
-  return { value, steal };
+/** Milliseconds from each order's commit to its confirmation's hand-over to SMTP, for orders since `since`. */
+async function mailDelays(database: string, dbUrl: string, since: number): Promise<{ delays: number[]; unsent: number }> {
+  const query = `select o.created_at as created, s.sent_at as sent from orders o left join mail_sent s on s.order_id = o.id and s.mail_key = 'confirmation' where o.created_at >= ${since}`;
+  let rows: { created: number; sent: number | null }[];
+  if (database === 'sqlite') {
+    const db = new SQLite(dbUrl.replace(/^sqlite:/, ''), { readonly: true });
+    rows = db.prepare(query).all() as typeof rows;
+    db.close();
+  } else {
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    rows = (await client.query(query)).rows.map((row: { created: string; sent: string | null }) => ({ created: Number(row.created), sent: row.sent === null ? null : Number(row.sent) }));
+    await client.end();
+  }
+  const delays = rows.filter((row) => row.sent !== null).map((row) => row.sent! - row.created);
+  return { delays, unsent: rows.length - delays.length };
 }
 
-async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
+async function waitForMail(database: string, dbUrl: string, since: number, limitSeconds: number) {
+  const deadline = Date.now() + limitSeconds * 1000;
+  let found = await mailDelays(database, dbUrl, since);
+  while (found.unsent > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    found = await mailDelays(database, dbUrl, since);
+  }
+  return found;
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+async function runCase(database: string, shoppers: number, env: Record<string, string>, dbUrl: string, latency: StandInLatency | null) {
+  const shop: ServerProcess = await startServerProcess({ ...env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' });
   try {
-    const bare = await startProcess([new URL(import.meta.url).pathname, '--bare-koa'], {});
-    await load(bare.url, { duration: 2 });
-    const { value: bareResult, steal: bareSteal } = await withStealShare(() => load(bare.url, {}));
-    bare.child.kill();
-
-    const { value: shop, steal: shopSteal } = await withStealShare(() => benchShop(dir, 'shop', []));
-
-    console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s each, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log('case                                              req/s  p99 ms  errors  orders/s  vs bare');
-    const line = (name: string, rps: number, p99: number, errors: number, orders: string) =>
-      console.log(`${name.padEnd(48)} ${rps.toFixed(0).padStart(7)} ${String(p99).padStart(7)} ${String(errors).padStart(7)} ${orders.padStart(9)} ${((rps / bareResult.requests.average) * 100).toFixed(1).padStart(7)} %`);
-    line('bare Koa JSON handler', bareResult.requests.average, bareResult.latency.p99, bareResult.non2xx + bareResult.errors, '-');
-    line('POST /api/checkout (test gateway)', shop.result.requests.average, shop.result.latency.p99, shop.result.non2xx + shop.result.errors, shop.ordersPerSecond.toFixed(0));
-    console.log(`server CPU per order: ${shop.cpuMicrosPerOrder.toFixed(0)} us, all threads (main thread + checkout writer thread)`);
-    console.log(`CPU time taken by the host (steal): ${bareSteal} during bare Koa, ${shopSteal} during checkout`);
-    console.log('SQLite WAL with synchronous=FULL (server/db/database.ts); budget: >= 1000 orders/s, p99 <= 50 ms, >= 15 % of bare Koa');
+    await drive(shop.url, Math.min(shoppers, 32), WARM_UP_SECONDS, latency, `${database}-${shoppers}-warm`);
+    const since = Date.now();
+    const cpuBefore = processCpuMs(shop.child.pid!);
+    const load = await drive(shop.url, shoppers, seconds, latency, `${database}-${shoppers}`);
+    const cpuPerOrder = (processCpuMs(shop.child.pid!) - cpuBefore) / Math.max(1, load.orders);
+    const mail = env.SMTP_URL ? await waitForMail(database, dbUrl, since, 30) : null;
+    return { load, cpuPerOrder, mail };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await shop.stop();
   }
+}
+
+function report(label: string, shoppers: number, outcome: Awaited<ReturnType<typeof runCase>>) {
+  const { load, cpuPerOrder, mail } = outcome;
+  const added = load.observed.map((value, index) => value - load.gateway[index]!);
+  const meanGateway = load.gateway.reduce((sum, value) => sum + value, 0) / Math.max(1, load.gateway.length);
+  const perSecond = load.orders / load.seconds;
+  const target = (0.9 * shoppers) / ((meanGateway + 20) / 1000);
+  const p50 = percentile(added, 50);
+  const p99 = percentile(added, 99);
+  console.log(
+    `${label.padEnd(22)} ${String(shoppers).padStart(4)} ${ms(p50)} ${ms(p99)} ${perSecond.toFixed(0).padStart(8)} ${target.toFixed(0).padStart(8)} ${(cpuPerOrder * 1000).toFixed(0).padStart(8)} ${String(load.failures).padStart(6)}` +
+      (mail ? ` ${ms(percentile(mail.delays, 99) / 1000)} s (${mail.unsent} unsent)` : ''),
+  );
+  console.log(
+    `${''.padEnd(27)} added p50 ${verdict(p50 <= 20)}, p99 ${verdict(p99 <= 60)}; orders/s ${verdict(perSecond >= target)}; CPU/order ${verdict(cpuPerOrder <= 1)}` +
+      (mail ? `; mail p99 ${verdict(mail.unsent === 0 && percentile(mail.delays, 99) <= 5000)}` : ''),
+  );
+}
+
+/** pgbench's TPC-B-like run with `clients` on a fresh database of the same cluster: its tps. */
+function pgbenchTps(cluster: TemporaryPostgres, dbUrl: string, clients: number): number {
+  const name = new URL(dbUrl).pathname.slice(1);
+  const args = ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres'];
+  execFileSync(path.join(cluster.binDir, 'pgbench'), [...args, '-i', '-q', '-s', '10', name], { stdio: 'ignore' });
+  const output = execFileSync(path.join(cluster.binDir, 'pgbench'), [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
+  const match = /tps = ([\d.]+)/.exec(output);
+  if (!match) throw new Error(`pgbench printed no tps:\n${output}`);
+  return Number(match[1]);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
+const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts', { STANDIN_LATENCY_MS: String(LATENCY.baseMs), STANDIN_JITTER_MS: String(LATENCY.jitterMs) });
+const smtp = await startChildServer('bench/support/serve-smtp.ts');
+const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_PUBLISHABLE_KEY: 'pk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_BASE: standIn.url };
+const mailEnv: Record<string, string> = process.env.BENCH_MAIL === '0' ? { MAIL_ENABLED: '0' } : { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' };
+const base = { WEB_DIST_DIR: path.join(dir, 'dist'), ...mailEnv };
+let cluster: TemporaryPostgres | null = null;
+try {
+  console.log(`cores: ${os.cpus().length}, ${seconds} s per case, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('case                   shop  add p50 add p99  orders/s  target  µs CPU/order  fails  mail p99');
+  for (const database of databases) {
+    if (database === 'postgres') cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '400' } });
+    for (const shoppers of shopperCounts) {
+      const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${shoppers}.db`)}` : await cluster!.createDatabase();
+      report(`${database} + Stripe`, shoppers, await runCase(database, shoppers, { ...base, ...stripeEnv }, dbUrl, LATENCY));
+    }
+  }
+  if (cluster) {
+    const clients = shopperCounts[0]!;
+    const shop = await runCase('postgres', clients, { ...base, MAIL_ENABLED: '0', TEST_GATEWAY_LATENCY_MS: '0' }, await cluster.createDatabase(), null);
+    const checkoutRate = shop.load.orders / shop.load.seconds;
+    const tps = pgbenchTps(cluster, await cluster.createDatabase(), clients);
+    const share = (checkoutRate / tps) * 100;
+    console.log(`PostgreSQL, test gateway at 0 ms, ${clients} clients: ${checkoutRate.toFixed(0)} orders/s vs pgbench TPC-B-like ${tps.toFixed(0)} tps = ${share.toFixed(1)} % (budget >= 50 %: ${verdict(share >= 50)})`);
+  }
+} finally {
+  await cluster?.stop();
+  await standIn.stop();
+  await smtp.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
 }

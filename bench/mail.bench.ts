@@ -6,17 +6,15 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { processCpuMs } from './support/process-cpu';
-import { startStripeStandIn } from '../server/payments/stripe-stand-in';
+import { startStripeStandIn } from '../server/test/stripe-stand-in';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { startChildServer } from './support/child-server';
-import { measureWriterCost } from './support/writer-cost';
 
 /**
  * Issue 16's budget: checkout throughput with mail on stays within 5 % of mail off, in the same
  * run. POST /api/checkout on SQLite (synchronous=FULL), each server its own process, mail off
  * (MAIL_ENABLED=0) and on (SMTP to a real SMTP server in a third process), interleaved, on both
- * paths: the built-in test gateway (one transaction on the writer thread) and Stripe through the
- * local stand-in (intent, confirm, then the order). After each mail-on run it prints how many of
+ * paths: the built-in test gateway and Stripe through the local stand-in (one checkout path for both). After each mail-on run it prints how many of
  * the burst's confirmations went out in the following seconds.
  * Options: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_ROUNDS (2), BENCH_DRAIN_SECONDS (20).
  */
@@ -101,18 +99,6 @@ async function drain(left: () => number, limitSeconds: number): Promise<number> 
 
 
 try {
-  // First the checkout writer's transaction alone, where the outbox row is the only addition.
-  const writer: Record<'off' | 'on', { cpuMicros: number; walBytes: number }[]> = { off: [], on: [] };
-  for (let round = 0; round < 3; round++) {
-    for (const mail of round % 2 ? [true, false] : [false, true]) {
-      writer[mail ? 'on' : 'off'].push(await measureWriterCost(mail, 4096));
-    }
-  }
-  const show = (rows: { cpuMicros: number; walBytes: number }[]) => rows.map((r) => `${r.cpuMicros.toFixed(0)} µs / ${(r.walBytes / 1024).toFixed(1)} KiB`).join(', ');
-  console.log(`checkout writer transaction alone (batches of 16, 4,096 orders), CPU per order / WAL per order:`);
-  console.log(`  mail off: ${show(writer.off)}`);
-  console.log(`  mail on:  ${show(writer.on)}`);
-
   console.log(`cores: ${os.cpus().length}, connections: ${connections}, ${seconds} s per case, ${rounds} rounds, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('path          mail  round   orders/s  p99 ms  errors  CPU µs/order');
   const totals: Record<string, { off: CaseResult[]; on: CaseResult[] }> = { 'test gateway': { off: [], on: [] }, 'Stripe': { off: [], on: [] } };

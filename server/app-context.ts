@@ -1,7 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './http/logger';
-import type { AppFaults } from './app-faults';
 
 /** What every domain's routes and services are given: read-only config, the database, a clock. */
 export interface AppContext {
@@ -10,6 +9,4 @@ export interface AppContext {
   logger: Logger;
   /** Epoch milliseconds; replaced in tests that need a fixed time. */
   now: () => number;
-  /** Test-only fault injection (SHOP_TEST_FAULT), used by the write path, never by domain code. */
-  faults: AppFaults;
 }

@@ -10,14 +10,14 @@ import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
 import { answerUnmatched } from './http/protocol';
 import { securityHeaders } from './http/security-headers';
-import { createTrafficMeter } from './http/traffic';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
-import { orderWriteHooks } from './orders/order-write-hooks';
+import { indexNewOrdersForSearch } from './orders/order-search-index';
+import { changeSeqBlockHook } from './sync/change-seq-block';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
@@ -29,32 +29,47 @@ import { pruneErrorReports } from './analytics/error-report.retention';
 import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
-import { createOrderWriter, type OrderWriter } from './write-path/order-writer';
-import { faultsFor } from './app-faults';
+import { createCheckoutRoutes } from './checkout/checkout.routes';
+import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
+import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
 
 export interface RunningApp {
   context: AppContext;
-  /** The app's write path (its writer thread is started by the server once it listens). */
-  writer: OrderWriter;
+  /** The app's group-committed write queue. */
+  writes: WriteQueue;
   koa: Koa;
   /** Starts listening; port 0 picks a free port. Resolves with the base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
+/**
+ * Seams for tests only (server/test/server-entry.ts composes them from SHOP_TEST_FAULT): a fixed
+ * clock, a crash between a charge and its order, an outbox left unsent. Production passes none.
+ */
+export interface AppSeams {
+  now?: () => number;
+  afterCharge?: () => void;
+  holdMail?: boolean;
+}
+
 /** Builds the whole server for a config: database, migrations, start-up tasks and routes. */
-export async function createApp(config: Readonly<Config>, overrides: Partial<Pick<AppContext, 'now'>> = {}): Promise<RunningApp> {
+export async function createApp(config: Readonly<Config>, seams: AppSeams = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config.database, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+  // The orders domain's part of every SQLite commit: new orders enter the search index.
+  const db = await openDatabase(config.database, { beforeCommit: [indexNewOrdersForSearch] });
   await migrateToLatest(db);
   await refreshPlannerStatistics(db);
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
   statisticsTimer.unref();
-  const context: AppContext = { config, db, logger, now: overrides.now ?? Date.now, faults: faultsFor(config) };
-  // The one write path and the payments domain, composed once and handed to the routes (issue 18).
-  const writer = createOrderWriter(context, { localLedger: !config.stripe });
-  const payments = createPayments(context, writer);
+  const context: AppContext = { config, db, logger, now: seams.now ?? Date.now };
+  // A SQLite file's WAL is copied into the file on a thread of its own, not in the event loop's commits.
+  const { database } = config;
+  const checkpointer = database.kind === 'sqlite' && database.path !== ':memory:' ? startWalCheckpointer(database.path) : null;
+  // One write queue (group commit on SQLite) with the sync domain's hook, and the payments domain.
+  const writes = createWriteQueue(db, { hooks: [changeSeqBlockHook] });
+  const payments = createPayments(context, writes, seams.afterCharge);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
   const stopReplayPruning = await startReplayPruning(context);
@@ -67,6 +82,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     // Fixed paths under /orders (analytics, checkout's POST /orders) come before /orders/:id.
     createAnalyticsRoutes(context),
     createPaymentRoutes(context, payments),
+    createCheckoutRoutes(context, payments),
     createSyncRoutes(context),
     createPrintFileRoutes(context),
     createOrderLookupRoutes(context),
@@ -77,8 +93,6 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   }
 
   const koa = new Koa({ proxy: config.trustProxy });
-  const traffic = createTrafficMeter();
-  koa.use(traffic.middleware);
   koa.use(requestLog(logger));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger));
@@ -89,11 +103,10 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   koa.use(api.routes());
 
   await runPaymentStartupTasks(payments);
-  // After reconciliation, so the orders it wrote are mailed too. SHOP_TEST_FAULT=hold-mail (tests
-  // only) leaves the outbox unsent: a crash test kills the process between an order and its mail.
+  // After reconciliation, so the orders it wrote are mailed too.
   let mailSender: MailSender | null = null;
-  if (config.mail.enabled && config.testFault !== 'hold-mail') {
-    const sender = startMailSender(context, traffic);
+  if (config.mail.enabled && !seams.holdMail) {
+    const sender = startMailSender(context);
     registerMailWaker(context, sender.wake);
     mailSender = sender;
   }
@@ -101,7 +114,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   let server: Server | null = null;
   return {
     context,
-    writer,
+    writes,
     koa,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
@@ -125,7 +138,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
       }
       await mailSender?.close();
       await payments.gateway.close?.();
-      await writer.close();
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

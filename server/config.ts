@@ -7,7 +7,9 @@ import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+import type { DatabaseConfig } from './db/database-config';
+
+export type { DatabaseConfig };
 
 export interface StripeConfig {
   secretKey: string;
@@ -41,8 +43,8 @@ export interface Config {
   freeShippingThresholdCents: number;
   /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE, default UTC). */
   shopTimeZone: string;
-  /** Test-only fault injection, e.g. 'crash-after-payment' (issue 3); never set in production. */
-  testFault: string | null;
+  /** How long the built-in test gateway takes to answer, as Stripe would (TEST_GATEWAY_LATENCY_MS, default 0). */
+  testGatewayLatencyMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
   trustProxy: boolean;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
@@ -108,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionAbsoluteMs: integer(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS', 1, 365) * DAY_MS,
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     shopTimeZone,
-    testFault: env.SHOP_TEST_FAULT || null,
+    testGatewayLatencyMs: integer(env.TEST_GATEWAY_LATENCY_MS, 0, 'TEST_GATEWAY_LATENCY_MS', 0, 60_000),
     trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),

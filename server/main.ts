@@ -25,8 +25,6 @@ export async function main(): Promise<void> {
     throw error;
   }
   const url = await app.listen();
-  // Ready before the first customer pays, rather than making that checkout wait for it.
-  app.writer.warmUp();
   app.context.logger.info('listening', {
     url,
     database: config.database.kind,

@@ -6,7 +6,7 @@
 import { formatUsd } from '../shared/money';
 import { parseDatabaseUrl } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { orderWriteHooks } from './orders/order-write-hooks';
+import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { seedDatabase } from './seed/seed-database';
 
 const DEFAULT_ORDERS = 300;
@@ -21,7 +21,7 @@ async function main() {
   }
   const database = parseDatabaseUrl(process.env.DATABASE_URL, process.cwd());
   const where = database.kind === 'sqlite' ? `SQLite ${database.path}` : 'PostgreSQL (DATABASE_URL)';
-  const db = await openDatabase(database, { beforeCommit: orderWriteHooks.sqliteBeforeCommit });
+  const db = await openDatabase(database, { beforeCommit: [indexNewOrdersForSearch] });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);

@@ -4,8 +4,7 @@ import type { AdminOrderView } from './api/types';
 import type { OrderStatus } from './order-status';
 import type { syncMutationSchema } from './schemas/sync';
 
-export const SYNC_PULL_MAX_LIMIT = 500;
-export const SYNC_PUSH_MAX_MUTATIONS = 500;
+export { SYNC_PULL_MAX_LIMIT, SYNC_PUSH_MAX_MUTATIONS } from './sync-limits';
 
 /**
  * One queued status change as the browser sends it: the push schema's input, with the status

@@ -1,7 +1,9 @@
-/** Child process for bench/scale.bench.ts: the local Stripe stand-in, on its own event loop. */
-import { startStripeStandIn } from '../../server/payments/stripe-stand-in';
+/** Child process for the benchmarks: the local Stripe stand-in on its own event loop, with STANDIN_LATENCY_MS ± STANDIN_JITTER_MS. */
+import { startStripeStandIn } from '../../server/test/stripe-stand-in';
 
-const standIn = await startStripeStandIn();
+const baseMs = Number(process.env.STANDIN_LATENCY_MS ?? 0);
+const jitterMs = Number(process.env.STANDIN_JITTER_MS ?? 0);
+const standIn = await startStripeStandIn(baseMs > 0 ? { latency: { baseMs, jitterMs } } : {});
 console.log(JSON.stringify({ url: standIn.url }));
 process.on('SIGTERM', () => {
   void standIn.close().then(() => process.exit(0));

@@ -9,17 +9,17 @@ import { unwritableDataError } from '../errors/startup-error';
 /**
  * One SQLite connection as Kysely sees it: WAL mode with synchronous=FULL, so an acknowledged order
  * survives power loss, and a short busy timeout (the driver waits for the lock asynchronously). Used by the server's main connection and by the
- * checkout writer thread's own connection (server/write-path/checkout-writer.ts), so both behave alike.
+ * checkpoint thread's connection (server/write-path/wal-checkpointer.ts), so both behave alike.
  */
 export interface SqliteConnectionOptions {
-  /** Registered by the composition (server/app.ts, the writer thread), never imported here. */
+  /** Registered by the composition (server/app.ts), never imported here. */
   beforeCommit?: readonly SqliteCommitHook[];
 }
 
 /**
  * The WAL's bound, in pages, for every connection: past it, the connection that commits checkpoints
  * itself, between its transactions, and the WAL then starts over. SQLite's default is 1,000 pages.
- * The checkout writer's checkpoints run on a thread of their own (server/write-path/wal-checkpointer.ts),
+ * Checkpoints run on a thread of their own (server/write-path/wal-checkpointer.ts, started by server/app.ts),
  * so this is only the bound: at most 10,000 pages (40 MB) of WAL, whose own checkpoint then copies
  * only what that thread has not yet.
  */

@@ -1,6 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
 import helmet from 'koa-helmet';
-import { recordHeaderSteps, replayHeaderSteps, type HeaderStep } from './header-replay';
 import { isApiPath } from './protocol';
 
 /** What Stripe.js needs (Stripe's own CSP guidance), allowed only when Stripe is configured. */
@@ -20,23 +19,9 @@ const STRIPE = {
  */
 export function securityHeaders(options: { stripe: boolean }): Middleware {
   const { forApi, forApp, permissions } = securityHeaderSources(options);
-  // helmet's headers depend on nothing in the request: what its middlewares set is recorded once per
-  // kind of answer and replayed (a third of helmet's cost per answer, the same headers in the same
-  // order; header-replay.test.ts holds the replay to helmet run per request).
-  const first: HeaderStep[] = [['Permissions-Policy', permissions]];
-  const api = recordHeaderSteps(forApi, first);
-  const app = recordHeaderSteps(forApp, first);
-  // Set once the answer is ready, not on arrival: set first, each answer's headers lived as long as
-  // its request (a checkout waits for its commit) and were among what the young-generation GC
-  // promoted under load. Nothing here writes the answer early (no `ctx.respond = false`), and an
-  // error reaches errorMiddleware, inside this one, so every answer still gets them.
-  return async function setSecurityHeaders(ctx: Context, next: Next) {
-    const steps = isApiPath(ctx.path) ? api : app;
-    try {
-      await next();
-    } finally {
-      replayHeaderSteps(ctx.res, steps.ready ?? (await steps.recording));
-    }
+  return function setSecurityHeaders(ctx: Context, next: Next) {
+    ctx.set('Permissions-Policy', permissions);
+    return (isApiPath(ctx.path) ? forApi : forApp)(ctx, next);
   };
 }
 

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { lockUntilCommit, type DbOrTrx, type TransactionRunner, type Trx } from '../db/transaction';
 import { HttpError } from '../errors/http-error';
-import { sortedKeysJson } from './canonical-json';
 
 /**
  * Requests sent with an `Idempotency-Key` header (design.md §3), all through `idempotent()`:
@@ -34,7 +33,7 @@ export interface KeyedRequest {
 /**
  * What a store holds under a key: the answer already given, `reused` when the key answered another
  * request, or nothing. A value, not a throw, so a batch the look-up runs in need not roll back (the
- * checkout's look-up runs in a writer thread's batch); `answerOf` turns `reused` into the 422.
+ * checkout's look-up runs in a group-committed batch); `answerOf` turns `reused` into the 422.
  */
 export type Found<A> = { answer: A } | 'reused' | undefined;
 
@@ -83,7 +82,7 @@ export interface IdempotentWrite<A, P> extends KeyedWork {
 /**
  * Work whose write path looks the key up and stores the answer in its own statements, so the
  * protocol costs no statement of its own: the checkout, whose answer is columns of the intent row
- * it writes anyway and whose look-up runs in the write path's batch (on a writer thread), and
+ * it writes anyway and whose look-up is the insert of its pending intent, and
  * create-intent, whose answer is the intent stored under the key. `run` reports what the key held
  * (a store's `find`) or the answer it made; it must refuse a second write under the key itself
  * (a unique key on its row).
@@ -162,9 +161,17 @@ export function hashRequest(request: unknown): string {
   return hash('sha256', canonicalJson(request ?? null), 'hex');
 }
 
-/** JSON with object keys sorted at every depth (RFC 8785's ordering for the plain values a JSON body holds). */
+/**
+ * JSON with object keys sorted at every depth, so the same body with its keys in another order is
+ * the same request. Stored fingerprints depend on this exact output: keep it byte for byte.
+ */
 export function canonicalJson(value: unknown): string {
-  return sortedKeysJson(value);
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
 }
 
 const inFlight = new Map<string, Promise<unknown>>();

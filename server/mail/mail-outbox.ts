@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
  * Queueing a mail: one row in the transaction of what causes it, so the mail and its cause commit
  * together or not at all (docs/decisions/mail.md). Rendering and sending happen later, in the
  * sender, off the request's path. `queue` is false when mail is switched off (MAIL_ENABLED=0);
- * it is plain data, since the checkout writer thread queues too.
+ * it is plain data, decided once per app.
  */
 export const mailQueueingOf = (config: Pick<Config, 'mail'>): boolean => config.mail.enabled;
 
@@ -23,7 +23,7 @@ export async function queueOrderConfirmation(trx: Transaction<Database>, queue: 
   await insertRow(trx, 'mail_outbox', orderConfirmationRow(order, now));
 }
 
-/** The outbox row of a new order's confirmation (also written many at once by the PostgreSQL checkout writer). */
+/** The outbox row of a new order's confirmation. */
 export function orderConfirmationRow(order: { id: string }, now: number) {
   return { order_id: order.id, mail_key: CONFIRMATION_KEY, state: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
-import type { TrafficMeter } from '../http/traffic';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { claimDueMails, dropMail, recordFailure, recordSent, wasSent } from './mail-outbox.repository';
 import { renderMail } from './mail-render';
@@ -14,12 +13,8 @@ export interface MailSender {
   close(): Promise<void>;
 }
 
-/** Mails claimed at a time when the process is quiet. */
+/** Mails claimed at a time; a full batch is followed at once by the next. */
 const BATCH = 10;
-/** Above this many requests a second, the shop is busy: mail waits, checkout does not. */
-const BUSY_REQUESTS_PER_SECOND = 5;
-/** A busy shop holds mail back at most this long; older mails then go one per pause. */
-const MAX_HOLD_MS = 5 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
@@ -29,13 +24,11 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
  * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves
  * the mail to be retried once the claim's lease runs out.
  *
- * Sending yields to the shop: while requests keep coming (more than a few a second since its last
- * round) the sender sends nothing, so a burst of checkouts is not slowed by the mails it causes
- * (their rendering and SMTP work take CPU, and recording them takes SQLite's write lock from the
- * checkout writer); they follow once it is over. Under load that lasts, a mail waits at most
- * MAX_HOLD_MS, and then the oldest go one per second.
+ * Mail is never held back for traffic: the customer was promised it. The sender yields only by
+ * being ordinary asynchronous work between requests (a timer, then awaited I/O), and a checkout
+ * wakes it (mail.service.ts, registerMailWaker), so a confirmation leaves within a round of its commit.
  */
-export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSender {
+export function startMailSender(app: AppContext): MailSender {
   const { config, db, logger } = app;
   const mail = config.mail;
   const transport: MailTransport = createMailTransport(mail);
@@ -49,21 +42,6 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
-  let lastRoundAt = Date.now();
-
-  /** Whether requests have kept coming since the last round. */
-  function shopIsBusy(): boolean {
-    const now = Date.now();
-    const perSecond = traffic.take() / Math.max(0.001, (now - lastRoundAt) / 1000);
-    lastRoundAt = now;
-    return perSecond > BUSY_REQUESTS_PER_SECOND;
-  }
-
-  /** When the oldest due mail was queued (ids grow with time), or undefined when none is due. */
-  async function oldestDue(now: number): Promise<number | undefined> {
-    const row = await db.selectFrom('mail_outbox').select('created_at').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(1).executeTakeFirst();
-    return row?.created_at;
-  }
 
   async function deliver(row: MailOutboxRow): Promise<void> {
     try {
@@ -90,16 +68,10 @@ export function startMailSender(app: AppContext, traffic: TrafficMeter): MailSen
 
   /** One round: claims what is due and delivers it; returns how long to wait before the next. */
   async function round(): Promise<number> {
-    const busy = shopIsBusy();
     const now = app.now();
-    const oldest = await oldestDue(now);
-    if (oldest === undefined) return pollMs;
-    if (busy && now - oldest < MAX_HOLD_MS) return pollMs;
-    const limit = busy ? 1 : BATCH;
-    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit, token, messageIdDomain: mail.messageIdDomain });
+    const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit: BATCH, token, messageIdDomain: mail.messageIdDomain });
     await Promise.all(claimed.map(deliver));
-    if (busy) return pollMs;
-    return claimed.length === limit ? 0 : pollMs;
+    return claimed.length === BATCH ? 0 : pollMs;
   }
 
   function schedule(delay: number) {

@@ -10,7 +10,7 @@ import { CompiledQuery, sql, type DatabaseConnection, type RawBuilder } from 'ky
  * `orders_search_state.indexed_rowid` is the highest orders.rowid in the index. Every SQLite
  * transaction runs this before COMMIT (server/db/sqlite-connection.ts), and indexes the new orders
  * once SEARCH_INDEX_BATCH of them wait: one larger insert costs less per order than one per
- * checkout batch (docs/benchmarks/payments.md). Searches cover the rows above the mark by reading
+ * checkout batch. Searches cover the rows above the mark by reading
  * them (`searchMatches`), so an order is found from its commit on. Orders are not deleted; the
  * delete trigger keeps the mark right if one is.
  */

@@ -9,7 +9,6 @@ import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
-import { orderStageOf } from './order-batch.repository';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 
 /** An order line: the shopper's design and its price and quantity (the payment snapshot's items too). */
@@ -53,14 +52,6 @@ export interface OrderFulfillment {
   printedAt?: number | null;
   shippedAt?: number | null;
   deliveredAt?: number | null;
-}
-
-/**
- * A new order's rows for a batch statement: a new id (time-ordered from `createdAt`) and order
- * number, and its change number left to the statement that writes it (assignChangeSeqs).
- */
-export function stagedOrderRows(order: NewOrder, createdAt: number): ReturnType<typeof toOrderRows> {
-  return toOrderRows(order, { id: timeOrderedUuid(createdAt), orderNumber: generateOrderNumber(), changeSeq: 0 });
 }
 
 /** The rows an order is stored as: the order, its items and its first history row. */
@@ -153,15 +144,6 @@ export function toOrderRows(
  * so that the order is written whole or not at all.
  */
 export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> {
-  const stage = orderStageOf(trx);
-  if (stage) {
-    // Written with the rest of its batch just before COMMIT, which also gives it its change
-    // sequence (order-batch.repository.ts); a colliding order number fails that statement and the
-    // write path runs the job again with a new one.
-    const staged = stagedOrderRows(order, order.createdAt);
-    stage.push(staged);
-    return staged.order;
-  }
   const rows = isPostgres(trx) ? await insertOrderRow(trx, order) : await insertOrderRowOnSqlite(trx, order);
   // Row by row through precompiled inserts: a multi-row VALUES insert costs SQLite several times more.
   for (const item of rows.items) await insertRow(trx, 'order_items', item);
@@ -179,8 +161,7 @@ async function insertOrderRow(trx: Trx, order: NewOrder): Promise<ReturnType<typ
 
 /**
  * SQLite undoes only the failed statement of a transaction, so the orders' unique index checks the
- * random number instead of a look-up before each insert (one statement fewer per order on the
- * checkout writer); a colliding number is drawn again. PostgreSQL would abort the whole
+ * random number instead of a look-up before each insert (one statement fewer per order); a colliding number is drawn again. PostgreSQL would abort the whole
  * transaction, so it looks first.
  */
 async function insertOrderRowOnSqlite(trx: Trx, order: NewOrder): Promise<ReturnType<typeof toOrderRows>> {

@@ -42,11 +42,6 @@ export class GatewayRequestError extends Error {
   }
 }
 
-/** The one-transaction checkout found the shop's intent key already taken: nothing commits, and the caller takes the path that handles it. */
-export class IntentKeyTakenError extends Error {
-  override name = 'IntentKeyTakenError';
-}
-
 export interface CreateIntentInput {
   amountCents: number;
   currency: string;
@@ -58,11 +53,6 @@ export interface CreateIntentInput {
 /** A create that confirms in the same request (one round trip): the intent is charged or refused at once. */
 export interface ChargeIntentInput extends CreateIntentInput {
   paymentMethodId: string;
-}
-
-export interface InTransactionCharge {
-  intent: GatewayIntent;
-  failure?: CardDeclinedError | GatewayRequestError;
 }
 
 export interface PaymentGateway {

@@ -4,14 +4,13 @@ import type { AppContext } from '../app-context';
 import { requireAdmin } from '../auth/auth.guards';
 import { reply, route } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
-import { createCheckoutRoutes } from './checkout.routes';
 import { createOrderPlacementRoutes } from './order-placement.routes';
 import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-intent.service';
 import { refundPayment } from './refund.service';
 import { reconcileIntents, type Payments } from './payment.service';
 import { createWebhookRoutes } from './payment.webhook';
 
-/** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders, checkout. */
+/** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders (checkout: server/checkout/). */
 export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 
@@ -41,7 +40,6 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
 
   router.use(createWebhookRoutes(app, payments).routes());
   router.use(createOrderPlacementRoutes(payments).routes());
-  router.use(createCheckoutRoutes(app, payments).routes());
   return router;
 }
 

@@ -7,33 +7,35 @@ import { mailQueueingOf } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
-import type { OrderWriter, WriteQueue } from '../write-path/order-writer';
-import { writeOrderForIntent } from './remote-charge.transaction';
+import type { WriteQueue } from '../write-path/group-commit';
+import { writePaidOrder } from '../checkout/paid-order';
 import { isPendingIntent, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
-type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
+
+type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 
 export interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
-  /** The app's write path (server/write-path/order-writer.ts). */
-  writer: OrderWriter;
+  /** The app's group-committed write queue (server/write-path/group-commit.ts). */
   writes: WriteQueue;
   /** Whether orders queue their confirmation mail (false: mail is off). */
   mailQueueing: boolean;
+  /** Called between a succeeded charge and its order: a no-op, except where a crash test composes the app. */
+  afterCharge(): void;
 }
 
 /**
  * The payments domain of one app, composed by createApp and passed to the routes that need it:
- * its gateway (Stripe when configured, else the built-in test gateway) and the app's write path.
+ * its gateway (Stripe when configured, else the built-in test gateway) and the app's write queue.
  */
-export function createPayments(app: AppContext, writer: OrderWriter): Payments {
-  const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writer.writes);
-  return { app, gateway, writer, writes: writer.writes, mailQueueing: mailQueueingOf(app.config) };
+export function createPayments(app: AppContext, writes: WriteQueue, afterCharge: () => void = () => undefined): Payments {
+  const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
+  return { app, gateway, writes, mailQueueing: mailQueueingOf(app.config), afterCharge };
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -73,7 +75,7 @@ export async function openIntent(
   return { answer: opened };
 }
 
-/** Writes the order of a succeeded intent, once (remote-charge.transaction.ts), with this app's clock and mail setting. */
+/** Writes the order of a succeeded intent, once (checkout/paid-order.ts), with this app's clock and mail setting. */
 export function createOrderForIntent(
   trx: Transaction<Database>,
   app: AppContext,
@@ -83,7 +85,7 @@ export function createOrderForIntent(
   /** More intent columns for the same update (the checkout's stored answer), given the order. */
   alsoOnIntent?: (order: OrderRow) => IntentAnswerColumns,
 ): Promise<{ order: OrderRow; created: boolean }> {
-  return writeOrderForIntent(trx, { intentId, snapshot, source, now: app.now(), mail: mailQueueingOf(app.config) }, alsoOnIntent);
+  return writePaidOrder(trx, { intentId, snapshot, source, now: app.now(), mail: mailQueueingOf(app.config) }, alsoOnIntent);
 }
 
 /** True when the gateway's intent is paid in full for the amount this shop stored. */
@@ -108,10 +110,8 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const gatewayId = remote?.id ?? intentId;
   const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
-    const { order } = await writes.run(async (trx) => {
-      await adopt(trx);
-      return createOrderForIntent(trx, app, gatewayId, parseSnapshot(local), source);
-    });
+    const paid = { intentId: gatewayId, pendingId: intentId, snapshot: parseSnapshot(local), source, now: app.now(), mail: payments.mailQueueing };
+    const { order } = await writes.run((trx) => writePaidOrder(trx, paid));
     return order;
   }
   const status = remote?.status ?? 'canceled';

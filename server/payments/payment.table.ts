@@ -71,6 +71,8 @@ export interface TestGatewayIntentTable {
   payment_method: string | null;
   amount_refunded_cents: number;
   create_key: string | null;
+  /** The shop record the charge's metadata names (gateway.ts, SHOP_INTENT_METADATA_KEY). */
+  shop_intent: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,8 +1,6 @@
 import { toDollars } from '../../shared/money';
 import { computeTotals, DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
 import type { TestApp } from '../test/test-app';
-import type { PaidRemoteCharge } from './checkout.plan';
-import type { PaymentIntentTable } from './payment.table';
 
 /** Test-only: a valid cart payload priced as the catalogue prices it (dollars, as a client sends). */
 export function cartPayload(quantities: number[] = [1], threshold = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS) {
@@ -48,17 +46,4 @@ export async function testGatewayCharges(t: TestApp): Promise<number> {
     .where('status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Test-only: the paid Stripe charge of each stored record, as the checkout hands it to the write path (`pi_<label>_<n>`). */
-export function paidChargesOf(records: PaymentIntentTable[], label: string): PaidRemoteCharge[] {
-  return records.map((row, index) => ({
-    pendingId: row.id,
-    gatewayId: `pi_${label}_${index}`,
-    snapshot: JSON.parse(row.snapshot),
-    idempotencyKey: `${label}-${index}`,
-    requestHash: `hash-${index}`,
-    now: Date.now(),
-    mail: false,
-  }));
 }

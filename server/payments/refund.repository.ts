@@ -28,6 +28,8 @@ export interface RefundActor {
 export async function recordRefund(
   trx: DbOrTrx,
   refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; actor: RefundActor; idempotencyKey: string | null; requestHash: string | null; now: number },
+  /** `system`: a refund made outside the shop (Stripe's dashboard), learnt from its webhook. */
+  source: 'api' | 'system' = 'api',
 ): Promise<void> {
   await trx
     .insertInto('payment_refunds')
@@ -44,11 +46,21 @@ export async function recordRefund(
       updated_at: null,
     })
     .execute();
-  if (!UNDONE.has(refund.status)) await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, 'api', refund.now);
+  if (!UNDONE.has(refund.status)) await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, source, refund.now);
+}
+
+/** A refund first recorded from its webhook, given the key and the admin of the request that made it. */
+export async function claimRefundRow(trx: DbOrTrx, id: string, claim: { idempotencyKey: string | null; requestHash: string; actor: RefundActor }): Promise<void> {
+  await trx
+    .updateTable('payment_refunds')
+    .set({ idempotency_key: claim.idempotencyKey, request_hash: claim.requestHash, created_by_user_id: claim.actor.id })
+    .where('id', '=', id)
+    .where('idempotency_key', 'is', null)
+    .execute();
 }
 
 /**
- * A refund's later status from Stripe (`charge.refunded`, `refund.updated`): a refund that failed
+ * A refund's later status from Stripe (`refund.updated`, `refund.failed`): a refund that failed
  * or was cancelled gives its amount back to the order, with a history entry saying so.
  */
 export async function applyRefundStatus(trx: DbOrTrx, refundId: string, status: string, now: number): Promise<'unknown_refund' | 'unchanged' | 'refund_updated'> {

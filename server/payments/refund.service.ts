@@ -5,7 +5,7 @@ import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { CardDeclinedError, GatewayRequestError, type GatewayRefund } from './gateway';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './payment.errors';
 import type { Payments } from './payment.service';
-import { findRefundByKey, recordRefund, findRefund, type RefundActor } from './refund.repository';
+import { claimRefundRow, findRefundByKey, recordRefund, findRefund, type RefundActor } from './refund.repository';
 
 export interface RefundRequest {
   paymentIntentId: string;
@@ -69,9 +69,14 @@ export async function refundPayment(payments: Payments, request: RefundRequest):
       }
     },
     write: async (trx, { orderId, made }, keyed) => {
-      if (await findRefund(trx, made.id)) return made;
       const storedKey = clientKey ? storedKeyOf(clientKey) : null;
-      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash: keyed?.requestHash ?? hashRequest(refundRequest), now: app.now() });
+      const requestHash = keyed?.requestHash ?? hashRequest(refundRequest);
+      if (await findRefund(trx, made.id)) {
+        // Its refund.created webhook got here first: the row becomes this request's, with its key and admin.
+        await claimRefundRow(trx, made.id, { idempotencyKey: storedKey, requestHash, actor });
+        return made;
+      }
+      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash, now: app.now() });
       return made;
     },
   });

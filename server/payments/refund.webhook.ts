@@ -1,33 +1,41 @@
 import type Stripe from 'stripe';
 import type { DbOrTrx } from '../db/transaction';
-import { applyRefundStatus } from './refund.repository';
+import { findOrderByPaymentIntent } from '../orders/order.repository';
+import { applyRefundStatus, findRefund, recordRefund } from './refund.repository';
 
-const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
+/**
+ * The refund events the shop follows (docs/deploy.md lists them for Stripe's dashboard).
+ * `charge.refunded` is not among them: its Charge no longer lists its refunds by default.
+ */
+export const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
 
-interface RefundLike {
+/** The part of Stripe's Refund object the shop reads. */
+interface RefundObject {
   id?: unknown;
   status?: unknown;
+  amount?: unknown;
+  payment_intent?: unknown;
 }
 
 /**
- * Refund events from Stripe: a refund that later fails or is cancelled (`refund.updated`,
- * `charge.refund.updated`, `refund.failed`) or the refunds listed on `charge.refunded` bring the
- * shop's refund rows and the order's refunded amount in line. Undefined for other events.
+ * A refund event from Stripe: a refund the shop made follows its status (a refund that fails or is
+ * cancelled gives its amount back to the order); a refund made in Stripe's dashboard is added to
+ * its order when first seen. Undefined for other events.
  */
 export async function applyRefundEvent(trx: DbOrTrx, event: Stripe.Event, now: number): Promise<string | undefined> {
-  let refunds: RefundLike[];
-  if (event.type === 'charge.refunded') {
-    const list = (event.data.object as { refunds?: { data?: unknown } }).refunds?.data;
-    refunds = Array.isArray(list) ? (list as RefundLike[]) : [];
-  } else if (REFUND_EVENTS.has(event.type)) {
-    refunds = [event.data.object as RefundLike];
-  } else {
-    return undefined;
-  }
-  const results: string[] = [];
-  for (const refund of refunds) {
-    if (typeof refund?.id !== 'string' || typeof refund.status !== 'string') continue;
-    results.push(await applyRefundStatus(trx, refund.id, refund.status, now));
-  }
-  return results.includes('refund_updated') ? 'refund_updated' : (results[0] ?? 'ignored');
+  if (!REFUND_EVENTS.has(event.type)) return undefined;
+  const refund = event.data.object as RefundObject;
+  if (typeof refund.id !== 'string' || typeof refund.status !== 'string') return 'ignored';
+  if (await findRefund(trx, refund.id)) return applyRefundStatus(trx, refund.id, refund.status, now);
+  return recordOutsideRefund(trx, { ...refund, id: refund.id, status: refund.status }, now);
+}
+
+async function recordOutsideRefund(trx: DbOrTrx, refund: RefundObject & { id: string; status: string }, now: number): Promise<string> {
+  const { amount, payment_intent: paymentIntentId } = refund;
+  if (typeof paymentIntentId !== 'string' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) return 'unknown_refund';
+  const order = await findOrderByPaymentIntent(trx, paymentIntentId);
+  if (!order) return 'unknown_refund';
+  const actor = { id: null, name: 'Stripe' };
+  await recordRefund(trx, { id: refund.id, paymentIntentId, orderId: order.id, amountCents: amount, status: refund.status, actor, idempotencyKey: null, requestHash: null, now }, 'system');
+  return 'refund_recorded';
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody, countRows } from './payment.test-support';
-import { PROCESSING_PAYMENT_METHOD } from './stripe-stand-in';
+import { PROCESSING_PAYMENT_METHOD } from '../test/stripe-stand-in';
 import { startStripeTestShop, stripeEvent, type StripeTestShop } from './stripe.test-support';
 
 let shop: StripeTestShop;
@@ -82,13 +82,26 @@ describe('Stripe edges (issue 17)', () => {
     expect(await shop.t.app.context.db.selectFrom('payment_refunds').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
   });
 
-  it('gives a refund that later fails back to the order (refund.updated), and keeps one that succeeded (charge.refunded)', async () => {
+  it('refuses the same Idempotency-Key with another card (422) before any charge, while the first payment has no answer yet', async () => {
+    const key = 'reused-with-another-card-1';
+    const first = await checkout(PROCESSING_PAYMENT_METHOD, key);
+    expect(first.status).toBe(202);
+    const charges = shop.standIn.charges();
+    const other = await checkout('pm_card_visa', key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(shop.standIn.charges()).toBe(charges);
+    // The first request, sent again, is still told where its payment stands.
+    expect((await checkout(PROCESSING_PAYMENT_METHOD, key)).status).toBe(202);
+  });
+
+  it('gives a refund that later fails back to the order (refund.updated), and keeps one that succeeded', async () => {
     const order = await paidOrder('refund-later-fails-1');
     const made = await refund(order.payment_intent_id!, 5);
     expect(made.status).toBe(200);
     const refundId = made.body.refund.id as string;
-    const charge = { id: 'ch_1', object: 'charge', payment_intent: order.payment_intent_id, refunds: { data: [{ id: refundId, object: 'refund', status: 'succeeded' }] } };
-    expect((await shop.signedWebhook(stripeEvent('evt_charge_refunded_1', 'charge.refunded', charge))).body.result).toBe('unchanged');
+    const succeeded = { id: refundId, object: 'refund', status: 'succeeded', amount: 500, payment_intent: order.payment_intent_id };
+    expect((await shop.signedWebhook(stripeEvent('evt_refund_created_1', 'refund.created', succeeded))).body.result).toBe('unchanged');
 
     const failed = await shop.signedWebhook(stripeEvent('evt_refund_failed_1', 'refund.updated', { id: refundId, object: 'refund', status: 'failed', amount: 500 }));
     expect(failed.body.result).toBe('refund_updated');
@@ -101,6 +114,23 @@ describe('Stripe edges (issue 17)', () => {
     expect(history.map((entry) => Number(entry.refund_cents))).toEqual([500, -500]);
     // Redelivered: applied once.
     expect((await shop.signedWebhook(stripeEvent('evt_refund_failed_1', 'refund.updated', { id: refundId, status: 'failed' }))).body.result).toBe('duplicate');
+  });
+
+  it('adds a refund made in Stripe\'s dashboard to its order (refund.created), gives it back when it fails (refund.failed), and reads nothing from charge.refunded', async () => {
+    const order = await paidOrder('dashboard-refund-1');
+    const dashboard = { id: 're_dashboard_1', object: 'refund', status: 'succeeded', amount: 300, payment_intent: order.payment_intent_id };
+    const charge = { id: 'ch_dashboard_1', object: 'charge', payment_intent: order.payment_intent_id, refunds: { data: [dashboard] } };
+    expect((await shop.signedWebhook(stripeEvent('evt_dashboard_charge_refunded', 'charge.refunded', charge))).body.result).toBe('ignored');
+    const ordersRow = () => shop.t.app.context.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(await ordersRow()).toMatchObject({ refunded_cents: 0, payment_status: 'succeeded' });
+
+    expect((await shop.signedWebhook(stripeEvent('evt_dashboard_refund_created', 'refund.created', dashboard))).body.result).toBe('refund_recorded');
+    expect(await ordersRow()).toMatchObject({ refunded_cents: 300, payment_status: 'partially_refunded' });
+    const failed = await shop.signedWebhook(stripeEvent('evt_dashboard_refund_failed', 'refund.failed', { ...dashboard, status: 'failed' }));
+    expect(failed.body.result).toBe('refund_updated');
+    expect(await ordersRow()).toMatchObject({ refunded_cents: 0, payment_status: 'succeeded' });
+    const unknown = { id: 're_elsewhere_1', object: 'refund', status: 'succeeded', amount: 100, payment_intent: 'pi_not_ours' };
+    expect((await shop.signedWebhook(stripeEvent('evt_refund_elsewhere', 'refund.created', unknown))).body.result).toBe('unknown_refund');
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config';
-import { UndiciStripeHttpClient } from './stripe-http-client';
+import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { OutboundProxy, StripeConfig } from '../config';
 import {
   CardDeclinedError,
   GatewayRequestError,
@@ -49,9 +49,20 @@ function translate(error: unknown): never {
   throw error;
 }
 
-export function createStripeClient(config: StripeConfig, httpClient: UndiciStripeHttpClient): Stripe {
+/** Where calls to Stripe go: through the egress proxy when one is configured (HTTPS_PROXY, NO_PROXY), else directly. */
+function dispatcherFor(proxy: OutboundProxy | undefined): Dispatcher {
+  if (!proxy) return new Agent();
+  return new EnvHttpProxyAgent({ httpProxy: proxy.httpProxy ?? '', httpsProxy: proxy.httpsProxy ?? '', noProxy: proxy.noProxy ?? '' });
+}
+
+/**
+ * The `stripe` package over its own fetch client (Stripe.createFetchHttpClient), given undici's
+ * fetch with the dispatcher above: the package's documented way to choose the transport.
+ */
+export function createStripeClient(config: StripeConfig, dispatcher: Dispatcher): Stripe {
+  const fetchThroughDispatcher = ((url: string, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
   return new Stripe(config.secretKey, {
-    httpClient,
+    httpClient: Stripe.createFetchHttpClient(fetchThroughDispatcher),
     // Safe to retry: every call that changes anything carries an idempotency key.
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -65,7 +76,7 @@ export function createStripeClient(config: StripeConfig, httpClient: UndiciStrip
  * Starts a call of the `stripe` package without a stack trace for the package to keep: it captures
  * `new Error().stack` before every request (to enrich its errors), and with source maps on (tsx)
  * formatting that stack was a fifth of the server's CPU on the Stripe checkout path (profile in
- * docs/benchmarks/scale.md). The capture is synchronous, so the limit is back before any other code
+ * measured on the Stripe path). The capture is synchronous, so the limit is back before any other code
  * runs; this gateway turns the package's errors into its own anyway (`translate`).
  */
 function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {
@@ -80,12 +91,12 @@ function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {
 
 /** Stripe through the `stripe` package; idempotency keys are passed on so a retry never charges twice. */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
-  const httpClient = new UndiciStripeHttpClient({ proxy: config.proxy });
-  const stripe = createStripeClient(config, httpClient);
+  const dispatcher = dispatcherFor(config.proxy);
+  const stripe = createStripeClient(config, dispatcher);
   return {
     provider: 'stripe',
     publishableKey: config.publishableKey,
-    close: () => httpClient.close(),
+    close: () => dispatcher.close(),
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       try {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { startTestApp, type TestApp, type TestResponse } from '../test/test-app';
 import { checkoutBody } from './payment.test-support';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
 

@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES, TEST_PAYMENT_METHODS } from '../../shared/payments';
 import type { TestApp } from '../test/test-app';
 import { mailsOf } from '../mail/mail.test-support';
 import { checkoutBody, countRows } from './payment.test-support';
-import type { StripeStandIn } from './stripe-stand-in';
+import type { StripeStandIn } from '../test/stripe-stand-in';
 import { startStripeTestShop, type StripeTestShop } from './stripe.test-support';
 
 let shop: StripeTestShop;

@@ -1,18 +1,19 @@
 import { TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
 import { insertRow } from '../db/precompiled';
 import { timeOrderedId } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
-import type { WriteQueue } from '../write-path/order-writer';
+import type { WriteQueue } from '../write-path/group-commit';
 import {
   CardDeclinedError,
   GatewayRequestError,
+  SHOP_INTENT_METADATA_KEY,
   type ChargeIntentInput,
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
-  type InTransactionCharge,
   type PaymentGateway,
 } from './gateway';
 import type { TestGatewayIntentRow } from './payment.table';
@@ -44,31 +45,25 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
     payment_method: paymentMethod,
     amount_refunded_cents: 0,
     create_key: input.idempotencyKey,
+    shop_intent: input.metadata?.[SHOP_INTENT_METADATA_KEY] ?? null,
     created_at: now,
     updated_at: now,
   };
 }
 
-/**
- * A test-gateway intent created and confirmed in one step, as data: the one-transaction checkout
- * writes its ledger row with the order (checkout.transaction.ts, the writer thread, the PostgreSQL
- * batches), so the charge commits with the order or not at all.
- */
-export function plannedTestCharge(input: CreateIntentInput & { paymentMethodId: string }, now: number): InTransactionCharge & { ledger: TestGatewayIntentRow } {
-  const { status, failure } = confirmOutcome(input.paymentMethodId);
-  // No create_key: the caller's transaction writes the shop's intent under this key too and commits
-  // nothing if the key is taken (IntentKeyTakenError), so the ledger need not index it a second time.
-  const ledger = { ...ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, now), create_key: null };
-  return { ledger, intent: toIntent(ledger), failure };
-}
+const STRIPE_IDEMPOTENCY_ERROR = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 /**
- * The built-in gateway used when Stripe is not configured: it behaves as Stripe's test mode does
- * for Stripe's test PaymentMethod ids (shared/payments.ts) and keeps its ledger in its own table,
- * so what it charged survives a restart as Stripe's records would.
+ * The built-in gateway used when Stripe is not configured: an ordinary adapter of the gateway
+ * interface that behaves as Stripe's test mode does for Stripe's test PaymentMethod ids
+ * (shared/payments.ts), answering each call after TEST_GATEWAY_LATENCY_MS (0 by default; a few
+ * hundred feels like Stripe). It keeps its ledger in its own table, so what it charged survives a
+ * restart as Stripe's records would.
  */
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
+  const latencyMs = app.config.testGatewayLatencyMs;
+  const answerLater = () => (latencyMs > 0 ? sleep(latencyMs) : Promise.resolve());
 
   async function createLedgerIntent(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
     const created = ledgerRow(input, 'requires_payment_method', null, app.now());
@@ -81,10 +76,12 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     provider: 'test',
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
+      await answerLater();
       return writes.run((trx) => createLedgerIntent(trx, input));
     },
 
     async confirmIntent(id: string, paymentMethodId: string): Promise<GatewayIntent> {
+      await answerLater();
       const { status, failure } = confirmOutcome(paymentMethodId);
       if (failure instanceof GatewayRequestError) throw failure;
       const row = await writes.run(async (trx) => {
@@ -101,14 +98,25 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     },
 
     async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
-      const created = await gateway.createIntent(input);
-      return gateway.confirmIntent(created.id, input.paymentMethodId);
+      await answerLater();
+      const { status, failure } = confirmOutcome(input.paymentMethodId);
+      const row = await writes.run(async (trx) => {
+        const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
+        if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return created;
+        // The key again, as Stripe answers it: the first charge, or a refusal for other parameters.
+        const first = await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
+        if (first.amount_cents !== input.amountCents || first.currency !== input.currency || first.payment_method !== created.payment_method) {
+          throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
+        }
+        return first;
+      });
+      if (failure && row.status !== 'succeeded') throw failure;
+      return toIntent(row);
     },
 
-    // Its checkouts write the charge with the shop's record in one transaction: no record is ever
-    // left waiting for the answer of a charge made elsewhere.
-    async findIntentOfShopRecord(): Promise<GatewayIntent | undefined> {
-      return undefined;
+    async findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined> {
+      const row = await db.selectFrom('test_gateway_intents').selectAll().where('shop_intent', '=', shopIntentId).executeTakeFirst();
+      return row && toIntent(row);
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
@@ -117,12 +125,13 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     },
 
     async refund(input): Promise<GatewayRefund> {
+      await answerLater();
       return writes.run(async (trx) => {
         // As Stripe does: a key already used answers its refund again, or refuses other parameters.
         const earlier = await trx.selectFrom('test_gateway_refunds').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
         if (earlier) {
           if (earlier.payment_intent_id !== input.paymentIntentId || earlier.amount_cents !== input.amountCents) {
-            throw new GatewayRequestError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+            throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
           }
           return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
         }

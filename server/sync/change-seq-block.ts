@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { precompile } from '../db/precompiled';
 import type { Database } from '../db/schema';
-import type { BatchHook } from '../write-path/batch-hooks';
+import type { BatchHook } from '../write-path/write-queue';
 
 /**
  * The change sequence for a SQLite write batch (server/write-path/group-commit.ts): instead of one

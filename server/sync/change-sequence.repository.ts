@@ -14,7 +14,7 @@ import { changeSeqBlockOf, reserveChangeSeqs, takeFromBlock } from './change-seq
  * PostgreSQL runs writers side by side. A counter row there made every order-writing transaction of
  * the database wait for the previous one's commit (its row lock is held through the WAL flush), which
  * capped the whole database at one commit at a time and made a second server process slower than
- * one (docs/benchmarks/scale.md). So the numbers come from a sequence (`order_change_seq`), which
+ * one. So the numbers come from a sequence (`order_change_seq`), which
  * transactions take without waiting for each other, and the order in which they become visible is
  * restored on the reading side instead: every transaction holds a shared advisory lock from before it
  * takes its first number until it ends. A pull first reads the sequence's last value, the *horizon*,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const entry = path.join(import.meta.dirname, '..', 'payments', 'test-server-entry.ts');
+const entry = path.join(import.meta.dirname, 'server-entry.ts');
 
 /** The real server running as its own process, as production runs it (tests may kill or crash it). */
 export interface ServerProcess {
@@ -15,11 +15,11 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/payments/test-server-entry.ts` with `env` added and resolves once it listens.
+ * Starts `server/test/server-entry.ts` with `env` added and resolves once it listens.
  * `codeRoot`: another checkout of the code to run instead (a benchmark's older commit).
  */
 export async function startServerProcess(env: Record<string, string>, options: { codeRoot?: string; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
-  const script = options.codeRoot ? path.join(options.codeRoot, 'server', 'payments', 'test-server-entry.ts') : entry;
+  const script = options.codeRoot ? path.join(options.codeRoot, 'server', 'test', 'server-entry.ts') : entry;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
     cwd: options.codeRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', ...env },

@@ -1,18 +1,11 @@
-import type { Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
-import { orderWriteHooks } from '../orders/order-write-hooks';
+import type { BatchHook, WriteJob, WriteQueue } from './write-queue';
+
+export type { WriteJob, WriteQueue };
 import { createPostgresWriteQueue } from './postgres-group-commit';
-import type { Database } from '../db/schema';
 
-/** Database work only: after a rollback of its batch a job runs again, alone. */
-export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
-
-export interface WriteQueue {
-  /** Runs `job` atomically and resolves only once its writes are committed (durable). */
-  run<T>(job: WriteJob<T>): Promise<T>;
-}
 
 interface Pending {
   job: WriteJob<unknown>;
@@ -26,6 +19,8 @@ export interface WriteQueueOptions {
   /** The most jobs one transaction takes; a function is asked again for each batch. */
   maxBatch?: number | (() => number);
   onCommit?: (jobs: number) => void;
+  /** What domains add to every batch transaction, injected by the composition (server/app.ts). */
+  hooks?: readonly BatchHook[];
 }
 
 /**
@@ -37,12 +32,12 @@ export interface WriteQueueOptions {
  * than the jobs themselves. Instead, when a job throws, the batch rolls back, that job fails with
  * its error, and the other jobs go back to the front of the queue to run again together: the
  * outcome is that of running the jobs one by one in queue order, at one extra transaction per
- * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL has a
- * pool and gets one transaction per job.
+ * failing job. Jobs therefore must only touch the database (they may run twice). PostgreSQL's
+ * batches run side by side (postgres-group-commit.ts).
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: orderWriteHooks.postgresBatch });
-  const hooks = orderWriteHooks.sqliteBatch;
+  if (isPostgres(db)) return createPostgresWriteQueue(db);
+  const hooks = options.hooks ?? [];
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;

@@ -1,6 +1,5 @@
 import type { Db } from '../db/database';
-import type { WriteJob, WriteQueue } from './group-commit';
-import type { BatchHook } from './batch-hooks';
+import type { BatchHook, WriteJob, WriteQueue } from './write-queue';
 import { createBatcher, type Request } from './batcher';
 
 export interface PostgresWriteQueueOptions {
@@ -21,13 +20,13 @@ export function isRetryableAlone(error: unknown): boolean {
 
 /**
  * Group commit for PostgreSQL (docs/decisions/scale.md). One transaction per job made every
- * checkout pay a commit (a WAL flush) and around ten round trips of its own. Here jobs that arrive
- * while `concurrency` batches are under way wait and then run together in one transaction, whose
- * hooks write what the jobs staged (the batch's orders, in one statement) just before COMMIT. Jobs
+ * checkout pay three commits (WAL flushes) of its own on the pool's few connections: 21 orders/s
+ * against pgbench's 536 tps on a loaded host (docs/benchmarks/checkout.md). Here jobs that arrive
+ * while `concurrency` batches are under way wait and then run together in one transaction. Jobs
  * run one after another on the batch's connection and must only touch the database: as on SQLite
  * (group-commit.ts), a job that throws rolls its batch back, fails alone, and the others
- * go back to the front of the queue. A failure at the hooks or the commit (e.g. two staged orders
- * for one intent, a deadlock) runs each job of the batch again in a transaction of its own, so one
+ * go back to the front of the queue. A failure at the hooks or the commit (e.g. a deadlock)
+ * runs each job of the batch again in a transaction of its own, so one
  * job's conflict never fails another job.
  */
 export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOptions = {}): WriteQueue {

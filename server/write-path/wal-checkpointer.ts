@@ -11,9 +11,9 @@ export interface WalCheckpointer {
 /**
  * Copies the WAL's pages into the database file on a thread of its own, with its own connection,
  * every 50 ms (`PRAGMA wal_checkpoint(PASSIVE)`). SQLite would otherwise make the committing
- * connection, the checkout writer thread, do it every 1,000 pages (its default bound, raised in
- * sqlite-connection.ts): 40-44 % of the writer's COMMIT time went to those checkpoints
- * (docs/benchmarks/scale.md, session 13). The thread does not keep its parent alive.
+ * connection, the server's one connection on the event loop, do it every 1,000 pages (its default
+ * bound, raised in sqlite-connection.ts); a checkpoint took 40-44 % of the commits' time. The
+ * thread does not keep its parent alive.
  */
 export function startWalCheckpointer(file: string): WalCheckpointer {
   const thread = new Worker(new URL('./wal-checkpointer.worker.mjs', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });

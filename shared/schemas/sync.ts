@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SYNC_PULL_MAX_LIMIT, SYNC_PUSH_MAX_MUTATIONS } from '../sync';
+import { SYNC_PULL_MAX_LIMIT, SYNC_PUSH_MAX_MUTATIONS } from '../sync-limits';
 import { trackingNumberSchema } from './orders-query';
 
 /** GET /api/sync/orders query. The cursor is opaque to clients; the server writes digits. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ShopDatabase, type CachedOrder } from '../db/db';
 import { queueStatusChanges } from './outbox';
 import { toCachedOrder } from './order-cache';
-import { adminOrder } from '../routes/admin/test-orders';
+import { adminOrder } from '../routes/admin/admin-orders.test-support';
 import { createCachedOrdersStore, mergeSorted, newestFirst } from './cached-orders-store';
 
 let count = 0;

@@ -1,8 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { AdminOrderView } from '../../shared/api/types';
 import type { Design } from '../../shared/design';
 import type { SyncMutation } from '../../shared/sync';
 import { OrderChangeFeed } from './order-change-feed';
+import type { CachedOrder } from './cached-order';
+
+export type { CachedOrder };
 
 /** A cart line in the browser (spec.md §3 "Cart item"): a design and its line; money is integer cents here. */
 export interface CartLine extends Design {
@@ -25,13 +27,6 @@ export interface MetaRecord {
   value: unknown;
 }
 
-/** An admin order view in the local cache, with the local-first bookkeeping. */
-export interface CachedOrder extends AdminOrderView {
-  /** Epoch ms of createdAt, for sorting and date filters without parsing. */
-  createdAtMs: number;
-  /** Number of outbox mutations not yet acknowledged for this order. */
-  pendingCount: number;
-}
 
 export interface OutboxEntry {
   seq?: number;

@@ -9,7 +9,7 @@
  * tabs and the service worker over a BroadcastChannel with only the ids (they read those rows).
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware } from 'dexie';
-import type { CachedOrder } from './db';
+import type { CachedOrder } from './cached-order';
 
 export const ADMIN_ORDERS_TABLE = 'adminOrders';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Two indexes cover only the rows their queries can ask for, so most checkouts add no entry to
- * them (docs/benchmarks/payments.md):
+ * them:
  * - `payment_intents_open_idx`: start-up reconciliation looks only for intents without an order.
  *   An intent whose checkout wrote its order in the same transaction (every test-gateway checkout)
  *   is never in it.

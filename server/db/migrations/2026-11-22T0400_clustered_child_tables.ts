@@ -6,7 +6,7 @@ import { isPostgres } from '../dialect';
  * tables, stored in the order of their primary key. A rowid table with a text or composite primary
  * key keeps that key in a second b-tree, so every checkout wrote four index entries, and their
  * pages, that said nothing new (6-10 % of the checkout writer's work per order,
- * docs/benchmarks/payments.md). Their rows are small, as WITHOUT ROWID asks, and no query uses
+ * measured on the checkout). Their rows are small, as WITHOUT ROWID asks, and no query uses
  * their rowid. The ledger's `create_key` is unique only where it is set: in-transaction charges
  * leave it empty and no longer add an entry for nothing to the index.
  * PostgreSQL tables have no rowid: nothing to do there.

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 /**
  * `shop_assert(ok, message)`: raises `message` unless `ok`, so one statement that is its own
  * transaction can check what its first part changed and be undone whole otherwise
- * (server/db/multi-insert.ts `insertManyAtOnce`). PostgreSQL only; SQLite has no such statements.
+ * (the PostgreSQL batch writer of the time). PostgreSQL only; dropped by 2026-11-28T0100.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;

@@ -3,13 +3,13 @@ import { isPostgres } from '../dialect';
 
 /**
  * `shop_settle_records(settlements json)`: gives the Stripe checkout's records their settled state
- * and Stripe's id, and returns the ids it changed (server/write-path/remote-charge-writes.ts). It
+ * and Stripe's id, and returns the ids it changed (the PostgreSQL batch writer of the time; dropped by 2026-11-28T0100). It
  * lets the batch statement that calls it be a prepared statement, planned once per connection:
  * the statement itself then reads no table, so its generic plan cannot go stale as the table grows.
  * The function's own cached plan is made with sequential scans, hash and merge joins off, so it
  * finds each record by its key however small `payment_intents` was when it was planned (a plan
  * made while the table had a few rows would otherwise scan it whole for as long as it is kept).
- * PostgreSQL only; on SQLite the records are settled one statement each on the writer thread.
+ * PostgreSQL only.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;

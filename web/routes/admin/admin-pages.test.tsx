@@ -9,7 +9,7 @@ import { FulfillmentPage } from './fulfillment/FulfillmentPage';
 import { OrderDetailModal } from './orders/OrderDetailModal';
 import { OrdersPage } from './orders/OrdersPage';
 import { useChangeNoticeSink } from '../../admin-data/status-change';
-import { adminOrder, threeLineOrder } from './test-orders';
+import { adminOrder, threeLineOrder } from './admin-orders.test-support';
 
 function NoticeSink() {
   useChangeNoticeSink();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../../shared/order-status';
 import { toCachedOrder } from '../../../admin-data/order-cache';
-import { adminOrder } from '../test-orders';
+import { adminOrder } from '../admin-orders.test-support';
 import { createOrderFilter, EMPTY_FILTER, filterOrders, type OrderFilter } from './order-filter';
 
 const NAMES = ['Maya Jama', 'Tasha Ghouri', 'Ekin Su', 'Davide Sanclimenti'];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileFontSource } from '../../../../shared/render/node-font-source';
 import { toCachedOrder } from '../../../admin-data/order-cache';
-import { adminOrder } from '../test-orders';
+import { adminOrder } from '../admin-orders.test-support';
 import { downloadPrintFile, printFileOf } from './print-file-download';
 
 afterEach(() => vi.restoreAllMocks());

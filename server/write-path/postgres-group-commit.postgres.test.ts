@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
+import { newTestOrder } from '../orders/order.test-support';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
+import { createPostgresWriteQueue } from './postgres-group-commit';
+
+let cluster: TemporaryPostgres;
+let db: Db;
+
+beforeAll(async () => {
+  cluster = await startTemporaryPostgres();
+  db = await openDatabase({ kind: 'postgres', url: await cluster.createDatabase() });
+  await migrateToLatest(db);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await cluster?.stop();
+});
+
+describe('group commit on PostgreSQL', () => {
+  it('writes the jobs of one batch whole, each order with its items, history and its own change number', async () => {
+    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const orders = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => writes.run((trx) => insertOrder(trx, newTestOrder({ items: [{ text: `Line ${index}` }, { quantity: 2 }] })))),
+    );
+    expect(new Set(orders.map((order) => order.change_seq)).size).toBe(5);
+    const ids = orders.map((order) => order.id);
+    expect(await db.selectFrom('order_items').select('order_id').where('order_id', 'in', ids).execute()).toHaveLength(10);
+    expect(await db.selectFrom('order_history').select('order_id').where('order_id', 'in', ids).execute()).toHaveLength(5);
+  });
+
+  it('a job that throws fails alone; the rest of its batch commits', async () => {
+    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const results = await Promise.allSettled([
+      writes.run((trx) => insertOrder(trx, newTestOrder({ customer: { email: 'a@example.com', firstName: 'A', lastName: 'A', phone: '' } }))),
+      writes.run(async (trx) => {
+        await insertOrder(trx, newTestOrder());
+        throw new Error('card processor said no');
+      }),
+      writes.run((trx) => insertOrder(trx, newTestOrder({ customer: { email: 'c@example.com', firstName: 'C', lastName: 'C', phone: '' } }))),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    for (const result of results) {
+      if (result.status === 'fulfilled') expect(await db.selectFrom('orders').select('id').where('id', '=', result.value.id).executeTakeFirst()).toBeDefined();
+    }
+  });
+
+  it('two jobs writing the order of one payment in one batch end with one order', async () => {
+    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const intentId = 'pi_test_same_payment';
+    const orderOnce = () => writes.run(async (trx) => (await findOrderByPaymentIntent(trx, intentId)) ?? insertOrder(trx, newTestOrder({ paymentIntentId: intentId })));
+    const [first, second] = await Promise.all([orderOnce(), orderOnce()]);
+    expect(first.id).toBe(second.id);
+    expect(await db.selectFrom('orders').select('id').where('payment_intent_id', '=', intentId).execute()).toHaveLength(1);
+  });
+});
