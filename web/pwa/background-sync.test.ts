@@ -9,7 +9,7 @@ import { ShopDatabase } from '../db/db';
 import { createSyncEngine } from '../admin-data/engine';
 import { toCachedOrder } from '../admin-data/order-cache';
 import type { SyncTransport } from '../admin-data/transport';
-import { adminOrder } from '../routes/admin/test-orders';
+import { adminOrder } from '../routes/admin/admin-orders.test-support';
 import { OUTBOX_SYNC_TAG, SW_TOKEN_META_KEY } from './constants';
 import { watchOutboxForBackgroundSync } from './background-sync';
 
