@@ -62,6 +62,7 @@ export default defineConfig({
             // Moves the app's clock past a lockout; on PostgreSQL the shared limiter's expiry follows
             // the real clock (rate-limiter-flexible stores Date.now() + window), so the test cannot pass there.
             'server/auth/login-throttle.test.ts',
+            'server/http/behind-nginx.sqlite.test.ts',
           ],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],

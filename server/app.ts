@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { answerUnmatched } from './http/protocol';
 import { securityHeaders } from './http/security-headers';
 import { createTrafficMeter } from './http/traffic';
+import { clientAddressFromProxies, koaProxyOptions } from './http/client-address';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -76,9 +77,10 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     api.use(router.routes());
   }
 
-  const koa = new Koa({ proxy: config.trustProxy });
+  const koa = new Koa(koaProxyOptions(config.trustProxy));
   const traffic = createTrafficMeter();
   koa.use(traffic.middleware);
+  koa.use(clientAddressFromProxies(config.trustProxy));
   koa.use(requestLog(logger));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger));

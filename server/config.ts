@@ -6,6 +6,7 @@ import { toCents } from '../shared/money';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
@@ -43,8 +44,8 @@ export interface Config {
   shopTimeZone: string;
   /** Test-only fault injection, e.g. 'crash-after-payment' (issue 3); never set in production. */
   testFault: string | null;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
-  trustProxy: boolean;
+  /** Behind reverse proxies: how many (or which) write X-Forwarded-For, read from its right (limits per address). */
+  trustProxy: TrustProxy;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
   passwordHashCost: number;
   /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
@@ -109,11 +110,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     shopTimeZone,
     testFault: env.SHOP_TEST_FAULT || null,
-    trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
   };
   return Object.freeze(config);
+}
+
+function trustProxyConfig(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    throw error instanceof TrustProxyError ? new ConfigError(error.message) : error;
+  }
 }
 
 function mailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig, root: string, port: number): MailConfig {
@@ -165,12 +174,6 @@ function parseStripeApi(value: string | undefined): StripeConfig['api'] {
   const protocol = url.protocol.replace(':', '');
   if (protocol !== 'http' && protocol !== 'https') throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
   return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
-}
-
-function parseFlag(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === '' || value === '0') return false;
-  if (value === '1') return true;
-  throw new ConfigError(`${name} must be 1 or 0, got "${value}".`);
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
