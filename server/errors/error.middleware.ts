@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
-import { badRequest, GENERIC_MESSAGES, HttpError } from './http-error';
+import { GENERIC_MESSAGES, HttpError } from './http-error';
+import { databaseInputErrorOf } from './database-input-error';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import type { Logger } from '../http/logger';
 
@@ -13,15 +14,6 @@ interface StatusError {
   code?: string;
 }
 
-/**
- * PostgreSQL refuses text it cannot store (a NUL character: SQLSTATE 22021) where SQLite takes it;
- * such a value can only have come from the request, so it is the client's error, never a 500
- * (found by issue 17's hostile-input test once the suite ran on PostgreSQL).
- */
-function inputErrorOf(error: unknown): HttpError | undefined {
-  return (error as { code?: unknown } | null)?.code === '22021' ? badRequest() : undefined;
-}
-
 /** The one place where failures become `{error, code, errors?}` bodies (design.md §3). */
 export function errorMiddleware(logger: Logger) {
   return async function handleErrors(ctx: Context, next: Next) {
@@ -29,7 +21,7 @@ export function errorMiddleware(logger: Logger) {
       await next();
     } catch (thrown) {
       // A locked, full or read-only database is a 503 the client may retry, never a 500.
-      const caught = storageErrorOf(thrown) ?? inputErrorOf(thrown) ?? thrown;
+      const caught = storageErrorOf(thrown) ?? databaseInputErrorOf(thrown) ?? thrown;
       if (caught instanceof HttpError) {
         if (caught instanceof StorageUnavailableError) ctx.set('Retry-After', String(caught.retryAfterSeconds));
         ctx.status = caught.status;

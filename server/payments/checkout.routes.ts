@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import type { CheckoutAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
+import { databaseInputErrorOf } from '../errors/database-input-error';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
@@ -18,7 +19,7 @@ function checkoutFailures(app: AppContext) {
     try {
       await next();
     } catch (caught) {
-      const error = storageErrorOf(caught) ?? toHttpError(caught);
+      const error = storageErrorOf(caught) ?? databaseInputErrorOf(caught) ?? toHttpError(caught);
       if (error instanceof HttpError) {
         if (error instanceof StorageUnavailableError) ctx.set('Retry-After', String(error.retryAfterSeconds));
         throw new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra });

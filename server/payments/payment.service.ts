@@ -16,6 +16,7 @@ import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
+import { storableSnapshotOf } from './storable-snapshot';
 
 export interface Payments {
   app: AppContext;
@@ -108,9 +109,10 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const gatewayId = remote?.id ?? intentId;
   const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
+    const snapshot = await storableSnapshotOf(app, local);
     const { order } = await writes.run(async (trx) => {
       await adopt(trx);
-      return createOrderForIntent(trx, app, gatewayId, parseSnapshot(local), source);
+      return createOrderForIntent(trx, app, gatewayId, snapshot, source);
     });
     return order;
   }
