@@ -63,6 +63,9 @@ export default defineConfig({
             // the real clock (rate-limiter-flexible stores Date.now() + window), so the test cannot pass there.
             'server/auth/login-throttle.test.ts',
             'server/http/behind-nginx.sqlite.test.ts',
+            'server/http/graceful-stop.sqlite.test.ts',
+            'server/http/graceful-close.test.ts',
+            'server/http/client-address.test.ts',
           ],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],

@@ -12,6 +12,7 @@ import { answerUnmatched } from './http/protocol';
 import { securityHeaders } from './http/security-headers';
 import { createTrafficMeter } from './http/traffic';
 import { clientAddressFromProxies, koaProxyOptions } from './http/client-address';
+import { trackForGracefulClose, type GracefulClose } from './http/graceful-close';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -33,6 +34,9 @@ import { createPayments } from './payments/payment.service';
 import { createOrderWriter, type OrderWriter } from './write-path/order-writer';
 import { faultsFor } from './app-faults';
 import { serveWebApp } from './web/static';
+
+/** How long the connections may take to end on a stop (SIGTERM), of the 10 s an orchestrator usually allows. */
+const SERVER_CLOSE_DEADLINE_MS = 7_000;
 
 export interface RunningApp {
   context: AppContext;
@@ -101,6 +105,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   }
 
   let server: Server | null = null;
+  let graceful: GracefulClose | null = null;
   return {
     context,
     writer,
@@ -114,17 +119,15 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
           resolve(`http://${shownHost}:${actualPort}`);
         });
         server.keepAliveTimeout = 65_000;
+        graceful = trackForGracefulClose(server);
         server.once('error', reject);
       });
     },
     async close() {
       clearInterval(statisticsTimer);
       stopReplayPruning();
-      if (server) {
-        const closing = server;
-        await new Promise<void>((resolve) => closing.close(() => resolve()));
-        closing.closeAllConnections?.();
-      }
+      // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
+      await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
       await mailSender?.close();
       await payments.gateway.close?.();
       await writer.close();
