@@ -66,6 +66,7 @@ export default defineConfig({
             'server/http/graceful-stop.sqlite.test.ts',
             'server/http/graceful-close.test.ts',
             'server/http/client-address.test.ts',
+            'server/db/storage-full.sqlite.test.ts',
           ],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
 import { GENERIC_MESSAGES, HttpError } from './http-error';
 import { databaseInputErrorOf } from './database-input-error';
-import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
+import { STORAGE_FAULT_CODES, storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import type { Logger } from '../http/logger';
 
 interface StatusError {
@@ -15,7 +15,7 @@ interface StatusError {
 }
 
 /** The one place where failures become `{error, code, errors?}` bodies (design.md §3). */
-export function errorMiddleware(logger: Logger) {
+export function errorMiddleware(logger: Logger, onStorageFault: () => void = () => undefined) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
@@ -23,6 +23,13 @@ export function errorMiddleware(logger: Logger) {
       // A locked, full or read-only database is a 503 the client may retry, never a 500.
       const caught = storageErrorOf(thrown) ?? databaseInputErrorOf(thrown) ?? thrown;
       if (caught instanceof HttpError) {
+        if (caught.status === 503 && STORAGE_FAULT_CODES.has(caught.code)) {
+          // The cause, not what hid it: a rollback after SQLite ended the transaction itself once
+          // hid every full disk behind "cannot rollback - no transaction is active" (issue 33).
+          logger.error('storage unavailable', { path: ctx.path, method: ctx.method, code: caught.code, cause: describe(caught.cause) });
+          onStorageFault();
+        }
+        if (caught.code === 'REQUEST_ABORTED') logger.info('client aborted the request', { path: ctx.path, method: ctx.method });
         if (caught instanceof StorageUnavailableError) ctx.set('Retry-After', String(caught.retryAfterSeconds));
         ctx.status = caught.status;
         ctx.body = {
@@ -61,6 +68,6 @@ function genericMessage(status: number): string {
 }
 
 function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  if (error instanceof Error) return { name: error.name, message: error.message, code: (error as StatusError).code, stack: error.stack };
   return { value: String(error) };
 }

@@ -22,7 +22,8 @@ function checkoutFailures(app: AppContext) {
       const error = storageErrorOf(caught) ?? databaseInputErrorOf(caught) ?? toHttpError(caught);
       if (error instanceof HttpError) {
         if (error instanceof StorageUnavailableError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra });
+        // Keeps the database's error as the cause, for the error middleware's log.
+        throw Object.assign(new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra }), { cause: error.cause });
       }
       app.logger.error('checkout failed', { error: error instanceof Error ? error.stack : String(error) });
       throw new HttpError(500, 'INTERNAL_ERROR', CHECKOUT_SERVER_ERROR, undefined, { success: false });
