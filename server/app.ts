@@ -5,7 +5,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
-import { noteStorageFault } from './db/storage-faults';
+import { clearStorageFault, noteStorageFault } from './db/storage-faults';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
@@ -88,7 +88,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   koa.use(clientAddressFromProxies(config.trustProxy));
   koa.use(requestLog(logger));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
-  koa.use(errorMiddleware(logger, () => noteStorageFault(context)));
+  koa.use(errorMiddleware(logger, { onFault: () => noteStorageFault(context), onWritten: () => clearStorageFault(context) }));
   koa.use(answerUnmatched(api));
   koa.use(serveWebApp(config.webDistDir));
   koa.use(jsonBodyParser(config.bodyLimitBytes));

@@ -54,6 +54,8 @@ it('answers 503 STORAGE_UNAVAILABLE on every write, never 500, and health says s
   } finally {
     await setPageLimit(1_000_000_000);
   }
+  // Still unwritable for health until a write succeeds or the Retry-After window passes.
+  expect((await t.request('GET', '/api/health')).status).toBe(503);
   clock += STORAGE_FAULT_WINDOW_MS;
   expect((await t.request('GET', '/api/health')).status).toBe(200);
   expect((await t.request('POST', '/api/analytics/events', { body: { type: 'purchase', visitorId: 'after', value: 5.95 } })).status).toBe(202);

@@ -15,10 +15,11 @@ interface StatusError {
 }
 
 /** The one place where failures become `{error, code, errors?}` bodies (design.md §3). */
-export function errorMiddleware(logger: Logger, onStorageFault: () => void = () => undefined) {
+export function errorMiddleware(logger: Logger, storage: { onFault(): void; onWritten(): void } = { onFault() {}, onWritten() {} }) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.status < 400) storage.onWritten();
     } catch (thrown) {
       // A locked, full or read-only database is a 503 the client may retry, never a 500.
       const caught = storageErrorOf(thrown) ?? databaseInputErrorOf(thrown) ?? thrown;
@@ -27,7 +28,7 @@ export function errorMiddleware(logger: Logger, onStorageFault: () => void = () 
           // The cause, not what hid it: a rollback after SQLite ended the transaction itself once
           // hid every full disk behind "cannot rollback - no transaction is active" (issue 33).
           logger.error('storage unavailable', { path: ctx.path, method: ctx.method, code: caught.code, cause: describe(caught.cause) });
-          onStorageFault();
+          if (caught.code === 'STORAGE_UNAVAILABLE') storage.onFault();
         }
         if (caught.code === 'REQUEST_ABORTED') logger.info('client aborted the request', { path: ctx.path, method: ctx.method });
         if (caught instanceof StorageUnavailableError) ctx.set('Retry-After', String(caught.retryAfterSeconds));
