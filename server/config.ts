@@ -50,6 +50,8 @@ export interface Config {
   passwordHashCost: number;
   /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
   mail: MailConfig;
+  /** Declined payments allowed per client address and per card in 15 minutes (card-testing throttle). */
+  cardDeclineLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
+    cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
   };
   return Object.freeze(config);
 }

@@ -8,6 +8,7 @@ import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
+import { limitDeclines } from '../limits/decline-throttle';
 import { toHttpError } from './payment.errors';
 import type { Payments } from './payment.service';
 
@@ -34,7 +35,7 @@ function checkoutFailures(app: AppContext) {
 /** POST /api/checkout: order payload + paymentMethodId, charged and written as one idempotent operation. */
 export function createCheckoutRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  route(router, 'checkout', { before: [checkoutFailures(app), idempotencyKeyFirst] }, async (ctx, payload) => {
+  route(router, 'checkout', { before: [checkoutFailures(app), limitDeclines(app), idempotencyKeyFirst] }, async (ctx, payload) => {
     const answer = await runCheckout(payments, {
       payload,
       userId: ctx.state.user?.id ?? null,
