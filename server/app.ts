@@ -29,6 +29,7 @@ import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
+import { prunePurchaseEvents } from './analytics/purchase-event.retention';
 import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
@@ -63,6 +64,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
   const payments = createPayments(context, writer);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
+  await prunePurchaseEvents(db, context.now());
   const stopReplayPruning = await startReplayPruning(context);
 
   const api = new Router({ prefix: '/api' });
