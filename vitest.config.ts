@@ -67,6 +67,7 @@ export default defineConfig({
             'server/http/graceful-close.test.ts',
             'server/http/client-address.test.ts',
             'server/db/storage-full.sqlite.test.ts',
+            'server/auth/shop-words-password.test.ts',
           ],
           env: { SHOP_TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-global-setup.ts'],
