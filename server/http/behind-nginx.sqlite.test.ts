@@ -58,3 +58,17 @@ describe.each(NGINX_SETTINGS)('behind nginx with X-Forwarded-For %s and TRUST_PR
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });
+
+describe('a body over nginx’s limit', () => {
+  it('gets the shop’s JSON error, not nginx’s HTML page', async () => {
+    const proxy = await shopBehindNginx('$remote_addr');
+    const response = await fetch(`${proxy.url}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ error: 'Request body is larger than 1024 KB.', code: 'PAYLOAD_TOO_LARGE' });
+  }, 60_000);
+});

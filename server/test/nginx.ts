@@ -59,6 +59,12 @@ ${servers}
     listen 127.0.0.1:${port};
     access_log ${dir}/access.log upstream;
     client_max_body_size 1m;
+    # A body over the limit gets the shop's JSON error (design.md §3), not nginx's HTML page.
+    error_page 413 = @body_too_large;
+    location @body_too_large {
+      default_type application/json;
+      return 413 '{"error":"Request body is larger than 1024 KB.","code":"PAYLOAD_TOO_LARGE"}';
+    }
     location / {
       proxy_pass http://shop;
       proxy_http_version 1.1;
