@@ -5,11 +5,14 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
+import { clearStorageFault, noteStorageFault } from './db/storage-faults';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
 import { answerUnmatched } from './http/protocol';
 import { securityHeaders } from './http/security-headers';
+import { clientAddressFromProxies, koaProxyOptions } from './http/client-address';
+import { trackForGracefulClose, type GracefulClose } from './http/graceful-close';
 import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
@@ -26,6 +29,7 @@ import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
+import { prunePurchaseEvents } from './analytics/purchase-event.retention';
 import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
@@ -33,6 +37,9 @@ import { createCheckoutRoutes } from './checkout/checkout.routes';
 import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
 import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
+
+/** How long the connections may take to end on a stop (SIGTERM), of the 10 s an orchestrator usually allows. */
+const SERVER_CLOSE_DEADLINE_MS = 7_000;
 
 export interface RunningApp {
   context: AppContext;
@@ -72,6 +79,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   const payments = createPayments(context, writes, seams.afterCharge);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
+  await prunePurchaseEvents(db, context.now());
   const stopReplayPruning = await startReplayPruning(context);
 
   const api = new Router({ prefix: '/api' });
@@ -92,10 +100,11 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     api.use(router.routes());
   }
 
-  const koa = new Koa({ proxy: config.trustProxy });
+  const koa = new Koa(koaProxyOptions(config.trustProxy));
+  koa.use(clientAddressFromProxies(config.trustProxy));
   koa.use(requestLog(logger));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
-  koa.use(errorMiddleware(logger));
+  koa.use(errorMiddleware(logger, { onFault: () => noteStorageFault(context), onWritten: () => clearStorageFault(context) }));
   koa.use(answerUnmatched(api));
   koa.use(serveWebApp(config.webDistDir));
   koa.use(jsonBodyParser(config.bodyLimitBytes));
@@ -112,6 +121,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   }
 
   let server: Server | null = null;
+  let graceful: GracefulClose | null = null;
   return {
     context,
     writes,
@@ -125,17 +135,15 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
           resolve(`http://${shownHost}:${actualPort}`);
         });
         server.keepAliveTimeout = 65_000;
+        graceful = trackForGracefulClose(server);
         server.once('error', reject);
       });
     },
     async close() {
       clearInterval(statisticsTimer);
       stopReplayPruning();
-      if (server) {
-        const closing = server;
-        await new Promise<void>((resolve) => closing.close(() => resolve()));
-        closing.closeAllConnections?.();
-      }
+      // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
+      await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
       await mailSender?.close();
       await payments.gateway.close?.();
       await checkpointer?.stop();

@@ -6,6 +6,7 @@ import { toCents } from '../shared/money';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
 
 import type { DatabaseConfig } from './db/database-config';
 
@@ -45,12 +46,14 @@ export interface Config {
   shopTimeZone: string;
   /** How long the built-in test gateway takes to answer, as Stripe would (TEST_GATEWAY_LATENCY_MS, default 0). */
   testGatewayLatencyMs: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttle per address). */
-  trustProxy: boolean;
+  /** Behind reverse proxies: how many (or which) write X-Forwarded-For, read from its right (limits per address). */
+  trustProxy: TrustProxy;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
   passwordHashCost: number;
   /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
   mail: MailConfig;
+  /** Declined payments allowed per client address and per card in 15 minutes (card-testing throttle). */
+  cardDeclineLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -111,11 +114,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     shopTimeZone,
     testGatewayLatencyMs: integer(env.TEST_GATEWAY_LATENCY_MS, 0, 'TEST_GATEWAY_LATENCY_MS', 0, 60_000),
-    trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
+    cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
   };
   return Object.freeze(config);
+}
+
+function trustProxyConfig(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    throw error instanceof TrustProxyError ? new ConfigError(error.message) : error;
+  }
 }
 
 function mailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig, root: string, port: number): MailConfig {
@@ -167,12 +179,6 @@ function parseStripeApi(value: string | undefined): StripeConfig['api'] {
   const protocol = url.protocol.replace(':', '');
   if (protocol !== 'http' && protocol !== 'https') throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
   return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
-}
-
-function parseFlag(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === '' || value === '0') return false;
-  if (value === '1') return true;
-  throw new ConfigError(`${name} must be 1 or 0, got "${value}".`);
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {

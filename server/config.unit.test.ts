@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, parseDatabaseUrl } from './config';
 describe('configuration of design.md §2, read once and validated', () => {
   it('defaults to SQLite in data/, the test gateway and port 8080', () => {
     const config = loadConfig({}, '/srv/shop');
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', stripe: null, admin: null, trustProxy: false, freeShippingThresholdCents: 200 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', stripe: null, admin: null, trustProxy: { kind: 'none' }, freeShippingThresholdCents: 200 });
     expect(config.database).toEqual({ kind: 'sqlite', path: '/srv/shop/data/shop.db' });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -38,7 +38,9 @@ describe('configuration of design.md §2, read once and validated', () => {
     });
     expect(config.stripe).toMatchObject({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'whsec' });
     expect(config.freeShippingThresholdCents).toBe(2500);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, ::ffff:10.0.0.3' }).trustProxy).toEqual({ kind: 'addresses', addresses: ['10.0.0.2', '10.0.0.3'] });
     // Set but empty, as compose files often leave it: the default, not free shipping for all.
     expect(loadConfig({ FREE_SHIPPING_THRESHOLD: '' }).freeShippingThresholdCents).toBe(200);
   });

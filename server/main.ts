@@ -32,6 +32,8 @@ export async function main(): Promise<void> {
   });
   const shutdown = async (signal: string) => {
     app.context.logger.info('shutting down', { signal });
+    // The last resort if closing the database hangs: an orchestrator's SIGKILL comes at 10 s anyway.
+    setTimeout(() => process.exit(1), 9_500).unref();
     await app.close();
     process.exit(0);
   };

@@ -6,6 +6,7 @@ import { insertErrorReport, insertPurchaseEvent } from './analytics.repository';
 import { dayKey, utcDayOf } from './analytics.service';
 import { recordVisit } from './analytics.visitors';
 import { pruneErrorReports } from './error-report.retention';
+import { prunePurchaseEvents } from './purchase-event.retention';
 
 /**
  * POST /api/analytics/events: a visit or a purchase. Past its budget of new visitors, an address's
@@ -20,6 +21,7 @@ export async function recordAnalyticsEvent(app: AppContext, event: AnalyticsEven
       await from.newVisitors.consume(from.ip);
     }
   } else {
+    if (countTowardsPrune(purchasesSincePrune, app)) await prunePurchaseEvents(app.db, at);
     await insertPurchaseEvent(app.db, {
       visitorId: event.visitorId,
       day,
@@ -31,16 +33,22 @@ export async function recordAnalyticsEvent(app: AppContext, event: AnalyticsEven
   return { accepted: true };
 }
 
-/** The retention bound is applied every this many reports (and at start-up). */
-const PRUNE_EVERY_REPORTS = 50;
+/** The retention bounds are applied every this many reports or purchase events (and at start-up). */
+const PRUNE_EVERY = 50;
 const reportsSincePrune = new WeakMap<AppContext, number>();
+const purchasesSincePrune = new WeakMap<AppContext, number>();
+
+/** Counts one more write; true on every PRUNE_EVERY-th. */
+function countTowardsPrune(counts: WeakMap<AppContext, number>, app: AppContext): boolean {
+  const count = (counts.get(app) ?? 0) + 1;
+  counts.set(app, count >= PRUNE_EVERY ? 0 : count);
+  return count >= PRUNE_EVERY;
+}
 
 /** POST /api/errors: a client's error report, kept within the retention bound and logged. */
 export async function recordErrorReport(app: AppContext, report: ErrorReportInput): Promise<{ id: string }> {
   const id = await insertErrorReport(app.db, report, app.now());
-  const count = (reportsSincePrune.get(app) ?? 0) + 1;
-  reportsSincePrune.set(app, count >= PRUNE_EVERY_REPORTS ? 0 : count);
-  if (count >= PRUNE_EVERY_REPORTS) await pruneErrorReports(app.db, app.now());
+  if (countTowardsPrune(reportsSincePrune, app)) await pruneErrorReports(app.db, app.now());
   app.logger.warn('client error report', { id, message: report.message, eventId: report.eventId, url: report.url });
   return { id };
 }

@@ -31,3 +31,16 @@ export async function rememberTrustedLogin(db: DbOrTrx, userId: number, keys: Tr
       .execute();
   }
 }
+
+/** Whether the user signed in from the device with this token hash since `since`: a cookie the server issued it. */
+export async function isKnownDevice(db: DbOrTrx, userId: number, keyHash: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('trusted_logins')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'device')
+    .where('key_hash', '=', keyHash)
+    .where('last_used_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context';
-import { findTrustedLogin, rememberTrustedLogin, type TrustKey } from './trusted-login.repository';
+import { findTrustedLogin, isKnownDevice, rememberTrustedLogin, type TrustKey } from './trusted-login.repository';
 
 /**
  * OWASP's device cookies: after a correct password the browser gets an HttpOnly cookie naming the
@@ -30,8 +30,11 @@ export async function trustedClientKey(app: AppContext, ctx: Context, account: s
 
 /** After a correct password: the device gets (or keeps) its cookie; device and address are remembered. */
 export async function trustClient(app: AppContext, ctx: Context, userId: number): Promise<void> {
-  let token = ctx.cookies.get(DEVICE_COOKIE);
-  if (!token || !/^[\w-]{20,100}$/.test(token)) token = randomBytes(24).toString('base64url');
+  // Only a token this server gave this account is kept: a value planted in the browser (or chosen
+  // by a client) would otherwise become a trusted device whose holder the owner's lockout spares.
+  const presented = ctx.cookies.get(DEVICE_COOKIE);
+  const issuedBefore = !!presented && /^[\w-]{20,100}$/.test(presented) && (await isKnownDevice(app.db, userId, sha256(presented), app.now() - TRUST_MS));
+  const token = issuedBefore ? presented : randomBytes(24).toString('base64url');
   ctx.cookies.set(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',

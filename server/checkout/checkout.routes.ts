@@ -3,10 +3,12 @@ import type { Context, Next } from 'koa';
 import type { CheckoutAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
+import { databaseInputErrorOf } from '../errors/database-input-error';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';
+import { limitDeclines } from '../limits/decline-throttle';
 import { toHttpError } from '../payments/payment.errors';
 import type { Payments } from '../payments/payment.service';
 
@@ -18,10 +20,11 @@ function checkoutFailures(app: AppContext) {
     try {
       await next();
     } catch (caught) {
-      const error = storageErrorOf(caught) ?? toHttpError(caught);
+      const error = storageErrorOf(caught) ?? databaseInputErrorOf(caught) ?? toHttpError(caught);
       if (error instanceof HttpError) {
         if (error instanceof StorageUnavailableError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra });
+        // Keeps the database's error as the cause, for the error middleware's log.
+        throw Object.assign(new HttpError(error.status, error.code, error.message, error.errors, { success: false, ...error.extra }), { cause: error.cause });
       }
       app.logger.error('checkout failed', { error: error instanceof Error ? error.stack : String(error) });
       throw new HttpError(500, 'INTERNAL_ERROR', CHECKOUT_SERVER_ERROR, undefined, { success: false });
@@ -32,7 +35,7 @@ function checkoutFailures(app: AppContext) {
 /** POST /api/checkout: order payload + paymentMethodId, charged and written as one idempotent operation. */
 export function createCheckoutRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
-  route(router, 'checkout', { before: [checkoutFailures(app), idempotencyKeyFirst] }, async (ctx, payload) => {
+  route(router, 'checkout', { before: [checkoutFailures(app), limitDeclines(app), idempotencyKeyFirst] }, async (ctx, payload) => {
     const answer = await runCheckout(payments, {
       payload,
       userId: ctx.state.user?.id ?? null,

@@ -67,7 +67,13 @@ export class ShopSqliteDriver extends SqliteDriver {
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const retrying = connection as LockRetryingConnection;
     retrying.inTransaction = false;
-    await retrying.inner.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await retrying.inner.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      // SQLite ends the transaction itself on a full disk or an I/O error; the error that did it is
+      // what the caller must see, not this one (issue 33: every full disk read as a 500).
+      if (!(error instanceof Error && error.message.includes('no transaction is active'))) throw error;
+    }
   }
 }
 

@@ -6,10 +6,16 @@ export class StorageUnavailableError extends HttpError {
     code: string,
     message: string,
     readonly retryAfterSeconds: number,
+    /** The database's own error, for the log (the client is told only to retry). */
+    cause?: unknown,
   ) {
     super(503, code, message);
+    if (cause !== undefined) this.cause = cause;
   }
 }
+
+/** Codes of a storage that cannot take writes at all (not merely busy): logged with their cause. */
+export const STORAGE_FAULT_CODES = new Set(['STORAGE_UNAVAILABLE', 'DB_UNREACHABLE']);
 
 const BUSY_MESSAGE = 'The shop is busy saving other changes. Please try again in a moment.';
 const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again in a few moments.';
@@ -39,13 +45,13 @@ export function isBusyError(error: unknown): boolean {
 export function storageErrorOf(error: unknown): StorageUnavailableError | undefined {
   if (error instanceof StorageUnavailableError) return error;
   const code = codeOf(error);
-  if (BUSY_CODES.has(code)) return new StorageUnavailableError('DB_BUSY', BUSY_MESSAGE, 1);
+  if (BUSY_CODES.has(code)) return new StorageUnavailableError('DB_BUSY', BUSY_MESSAGE, 1, error);
   if (UNWRITABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY')) {
-    return new StorageUnavailableError('STORAGE_UNAVAILABLE', UNAVAILABLE_MESSAGE, 30);
+    return new StorageUnavailableError('STORAGE_UNAVAILABLE', UNAVAILABLE_MESSAGE, 30, error);
   }
   // A restart or failover takes seconds: nothing was written, so the client may retry soon.
   if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || isLostConnectionMessage(error)) {
-    return new StorageUnavailableError('DB_UNREACHABLE', UNAVAILABLE_MESSAGE, 5);
+    return new StorageUnavailableError('DB_UNREACHABLE', UNAVAILABLE_MESSAGE, 5, error);
   }
   return undefined;
 }

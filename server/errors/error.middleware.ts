@@ -1,8 +1,9 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
-import { badRequest, GENERIC_MESSAGES, HttpError } from './http-error';
-import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
+import { GENERIC_MESSAGES, HttpError } from './http-error';
+import { databaseInputErrorOf } from './database-input-error';
+import { STORAGE_FAULT_CODES, storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import type { Logger } from '../http/logger';
 
 interface StatusError {
@@ -13,24 +14,23 @@ interface StatusError {
   code?: string;
 }
 
-/**
- * PostgreSQL refuses text it cannot store (a NUL character: SQLSTATE 22021) where SQLite takes it;
- * such a value can only have come from the request, so it is the client's error, never a 500
- * (found by issue 17's hostile-input test once the suite ran on PostgreSQL).
- */
-function inputErrorOf(error: unknown): HttpError | undefined {
-  return (error as { code?: unknown } | null)?.code === '22021' ? badRequest() : undefined;
-}
-
 /** The one place where failures become `{error, code, errors?}` bodies (design.md §3). */
-export function errorMiddleware(logger: Logger) {
+export function errorMiddleware(logger: Logger, storage: { onFault(): void; onWritten(): void } = { onFault() {}, onWritten() {} }) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.status < 400) storage.onWritten();
     } catch (thrown) {
       // A locked, full or read-only database is a 503 the client may retry, never a 500.
-      const caught = storageErrorOf(thrown) ?? inputErrorOf(thrown) ?? thrown;
+      const caught = storageErrorOf(thrown) ?? databaseInputErrorOf(thrown) ?? thrown;
       if (caught instanceof HttpError) {
+        if (caught.status === 503 && STORAGE_FAULT_CODES.has(caught.code)) {
+          // The cause, not what hid it: a rollback after SQLite ended the transaction itself once
+          // hid every full disk behind "cannot rollback - no transaction is active" (issue 33).
+          logger.error('storage unavailable', { path: ctx.path, method: ctx.method, code: caught.code, cause: describe(caught.cause) });
+          if (caught.code === 'STORAGE_UNAVAILABLE') storage.onFault();
+        }
+        if (caught.code === 'REQUEST_ABORTED') logger.info('client aborted the request', { path: ctx.path, method: ctx.method });
         if (caught instanceof StorageUnavailableError) ctx.set('Retry-After', String(caught.retryAfterSeconds));
         ctx.status = caught.status;
         ctx.body = {
@@ -69,6 +69,6 @@ function genericMessage(status: number): string {
 }
 
 function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  if (error instanceof Error) return { name: error.name, message: error.message, code: (error as StatusError).code, stack: error.stack };
   return { value: String(error) };
 }

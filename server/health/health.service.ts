@@ -1,6 +1,7 @@
 import type { HealthAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
-import { storageErrorOf } from '../db/storage-errors';
+import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
+import { hasRecentStorageFault } from '../db/storage-faults';
 import { readHealthProbe, writeHealthProbe } from './health.repository';
 
 const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -39,6 +40,7 @@ export function createHealthCheck(app: AppContext): () => Promise<HealthCheck> {
   return async () => {
     const time = new Date(app.now()).toISOString();
     try {
+      if (hasRecentStorageFault(app)) throw new StorageUnavailableError('STORAGE_UNAVAILABLE', 'writes failed for want of storage', 30);
       await withTimeout(probe(), HEALTH_DB_TIMEOUT_MS);
       return { status: 200, retryAfterSeconds: null, body: { status: 'ok', db: 'ok', time } };
     } catch (error) {

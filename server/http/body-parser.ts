@@ -70,11 +70,13 @@ function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
       },
       error(error: Error) {
         on.cleanup();
-        reject(error);
+        // Node says a client that hung up mid-body with ECONNRESET "aborted": that is the client's
+        // doing, not the database's (issue 33: it was logged as a 503 DB_UNREACHABLE).
+        reject((error as NodeJS.ErrnoException).code === 'ECONNRESET' || request.destroyed ? clientAborted() : error);
       },
       // The client went away before the body was complete: nothing to answer, nothing is written.
       close() {
-        on.error(new HttpError(400, 'REQUEST_ABORTED', 'The request was aborted before its body arrived.'));
+        on.error(clientAborted());
       },
       cleanup() {
         request.off('data', on.data);
@@ -89,3 +91,5 @@ function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
     request.on('close', on.close);
   });
 }
+
+const clientAborted = () => new HttpError(400, 'REQUEST_ABORTED', 'The request was aborted before its body arrived.');

@@ -8,8 +8,9 @@ import { findOrderByPaymentIntent, loadItems } from '../orders/order.repository'
 import type { OrderRow } from '../orders/order.table';
 import { gatewayCall } from './payment.errors';
 import { findPaymentIntent } from './payment.repository';
-import { createOrderForIntent, isPaidInFull, parseSnapshot, type Payments } from './payment.service';
+import { createOrderForIntent, isPaidInFull, type Payments } from './payment.service';
 import { priceCart } from './payment.snapshot';
+import { storableSnapshotOf } from './storable-snapshot';
 
 const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
 
@@ -42,7 +43,7 @@ export async function placeOrderForIntent(payments: Payments, payload: OrderPayl
     if (!isPaidInFull(local, remote)) throw new HttpError(402, 'PAYMENT_NOT_COMPLETED', paymentStatusMessage(remote.status), undefined, { status: remote.status });
     // The order is what was paid for: the cart stored with the intent, not this request's copy
     // (the webhook and the reconciliation write the same snapshot, whoever comes first).
-    const stored = parseSnapshot(local);
+    const stored = await storableSnapshotOf(app, local);
     const snapshot = { ...stored, userId: stored.userId ?? userId };
     return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
   });

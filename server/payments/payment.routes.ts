@@ -9,6 +9,7 @@ import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-int
 import { refundPayment } from './refund.service';
 import { reconcileIntents, type Payments } from './payment.service';
 import { createWebhookRoutes } from './payment.webhook';
+import { limitDeclines } from '../limits/decline-throttle';
 
 /** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders (checkout: server/checkout/). */
 export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
@@ -22,7 +23,7 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
     createIntentFor(payments, payload, ctx.state.user?.id ?? null, readIdempotencyKey(ctx)),
   );
 
-  route(router, 'confirmPayment', async (_ctx, { paymentIntentId, paymentMethodId }) => {
+  route(router, 'confirmPayment', { before: [limitDeclines(app)] }, async (_ctx, { paymentIntentId, paymentMethodId }) => {
     const answer = await confirmPayment(payments, paymentIntentId, paymentMethodId);
     return reply(answer.status, answer.body);
   });

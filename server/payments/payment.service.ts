@@ -15,6 +15,7 @@ import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
+import { storableSnapshotOf } from './storable-snapshot';
 
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 
@@ -110,7 +111,8 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const gatewayId = remote?.id ?? intentId;
   const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
-    const paid = { intentId: gatewayId, pendingId: intentId, snapshot: parseSnapshot(local), source, now: app.now(), mail: payments.mailQueueing };
+    const snapshot = await storableSnapshotOf(app, local);
+    const paid = { intentId: gatewayId, pendingId: intentId, snapshot, source, now: app.now(), mail: payments.mailQueueing };
     const { order } = await writes.run((trx) => writePaidOrder(trx, paid));
     return order;
   }

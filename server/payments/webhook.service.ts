@@ -4,8 +4,9 @@ import { SHOP_INTENT_METADATA_KEY } from './gateway';
 import { adoptGatewayIntent, findPaymentIntent, recordWebhookEvent, updatePaymentIntent } from './payment.repository';
 import { isPendingIntent } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
-import { createOrderForIntent, parseSnapshot, type Payments } from './payment.service';
+import { createOrderForIntent, type Payments } from './payment.service';
 import { applyRefundEvent } from './refund.webhook';
+import { storableSnapshotOf } from './storable-snapshot';
 
 /**
  * Applies one verified Stripe event, once: its id is stored in the same transaction as its effect.
@@ -28,7 +29,7 @@ export async function applyWebhookEvent(payments: Payments, event: Stripe.Event)
         app.logger.error('webhook amount differs from the stored intent; no order written', { intentId: local.id });
         return 'amount_mismatch';
       }
-      await createOrderForIntent(trx, app, local.id, parseSnapshot(local), 'system');
+      await createOrderForIntent(trx, app, local.id, await storableSnapshotOf(app, local, trx), 'system');
       return 'order_created';
     }
     if (typeof remote.status !== 'string') return 'ignored';

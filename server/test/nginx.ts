@@ -27,7 +27,15 @@ function findNginx(): string {
   return found;
 }
 
-function configFor(dir: string, port: number, upstreams: string[]): string {
+export interface ReverseProxyOptions {
+  /**
+   * What nginx sends as X-Forwarded-For: `$remote_addr` (the documented edge setting) or
+   * `$proxy_add_x_forwarded_for` (keeps what the client sent, as the README once said).
+   */
+  forwardedFor?: '$remote_addr' | '$proxy_add_x_forwarded_for';
+}
+
+function configFor(dir: string, port: number, upstreams: string[], options: ReverseProxyOptions = {}): string {
   const servers = upstreams.map((url) => `    server ${new URL(url).host} max_fails=0;`).join('\n');
   return `
 worker_processes 1;
@@ -51,12 +59,18 @@ ${servers}
     listen 127.0.0.1:${port};
     access_log ${dir}/access.log upstream;
     client_max_body_size 1m;
+    # A body over the limit gets the shop's JSON error (design.md §3), not nginx's HTML page.
+    error_page 413 = @body_too_large;
+    location @body_too_large {
+      default_type application/json;
+      return 413 '{"error":"Request body is larger than 1024 KB.","code":"PAYLOAD_TOO_LARGE"}';
+    }
     location / {
       proxy_pass http://shop;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-For ${options.forwardedFor ?? '$remote_addr'};
       proxy_set_header X-Forwarded-Proto $scheme;
       # A request that reached one process is never replayed on another: that would be a second charge.
       proxy_next_upstream off;
@@ -66,14 +80,14 @@ ${servers}
 `;
 }
 
-export async function startReverseProxy(upstreams: string[]): Promise<ReverseProxy> {
+export async function startReverseProxy(upstreams: string[], options: ReverseProxyOptions = {}): Promise<ReverseProxy> {
   const binary = findNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
   // nginx's workers drop root for `nobody`; they must be able to reach the temp and log files.
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
   const configPath = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(configPath, configFor(dir, port, upstreams));
+  fs.writeFileSync(configPath, configFor(dir, port, upstreams, options));
   const child: ChildProcess = spawn(binary, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', configPath, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -69,3 +69,16 @@ export function nextDay(day: string): string {
 export function shopDayOf(ms: number, timeZone: string): string {
   return new Date(ms + offsetAt(ms, timeZone)).toISOString().slice(0, 10);
 }
+
+/**
+ * The days a date filter may name (issue 33: 9999-12-31 threw a RangeError here, a 500 on the
+ * server and the crash screen on the tablet). Wide enough for any order the shop will hold.
+ */
+export const SHOP_DAY_RANGE = { first: '2000-01-01', last: '2099-12-31' } as const;
+
+/** Whether a well-formed day ('YYYY-MM-DD') lies within SHOP_DAY_RANGE. */
+export function isShopDayInRange(day: string): boolean {
+  return day >= SHOP_DAY_RANGE.first && day <= SHOP_DAY_RANGE.last;
+}
+
+export const dayOutOfRangeMessage = (field: string) => `${field} must be a date from ${SHOP_DAY_RANGE.first} to ${SHOP_DAY_RANGE.last}.`;

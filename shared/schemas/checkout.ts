@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './fields';
+import { storableText } from './storable-text';
 
 /** Messages of spec.md §5 "Shipping step" and "Payment". */
 export const CHECKOUT_MESSAGES = {
@@ -22,7 +23,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const US_PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-export const emailSchema = requiredString(CHECKOUT_MESSAGES.emailRequired)
+export const emailSchema = storableText(requiredString(CHECKOUT_MESSAGES.emailRequired), 'Email')
   .max(254, CHECKOUT_MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, CHECKOUT_MESSAGES.emailInvalid);
 export const phoneSchema = requiredString(CHECKOUT_MESSAGES.phoneRequired).regex(
@@ -31,15 +32,22 @@ export const phoneSchema = requiredString(CHECKOUT_MESSAGES.phoneRequired).regex
 );
 export const zipSchema = requiredString(CHECKOUT_MESSAGES.zipRequired).regex(ZIP_PATTERN, CHECKOUT_MESSAGES.zipInvalid);
 
+/** The free-text fields of the shipping step, with the rule of storable-text.ts (issue 33). */
+export const firstNameSchema = storableText(requiredString(CHECKOUT_MESSAGES.firstNameRequired), 'First name').max(100);
+export const lastNameSchema = storableText(requiredString(CHECKOUT_MESSAGES.lastNameRequired), 'Last name').max(100);
+export const streetAddressSchema = storableText(requiredString(CHECKOUT_MESSAGES.addressRequired), 'Address').max(200);
+export const citySchema = storableText(requiredString(CHECKOUT_MESSAGES.cityRequired), 'City').max(100);
+export const stateSchema = storableText(requiredString(CHECKOUT_MESSAGES.stateRequired), 'State').max(40);
+
 /** Step 1 of the checkout form (spec.md §5); billing fields are not validated. */
 export const shippingStepSchema = z.object({
   email: emailSchema,
-  firstName: requiredString(CHECKOUT_MESSAGES.firstNameRequired).max(100),
-  lastName: requiredString(CHECKOUT_MESSAGES.lastNameRequired).max(100),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   phone: phoneSchema,
-  address: requiredString(CHECKOUT_MESSAGES.addressRequired).max(200),
-  city: requiredString(CHECKOUT_MESSAGES.cityRequired).max(100),
-  state: requiredString(CHECKOUT_MESSAGES.stateRequired).max(40),
+  address: streetAddressSchema,
+  city: citySchema,
+  state: stateSchema,
   zipCode: zipSchema,
 });
 export type ShippingStep = z.infer<typeof shippingStepSchema>;

@@ -1,40 +1,42 @@
 import { isWholeCents } from '../money';
 import { z } from 'zod';
 import { cartItemSchema } from './cart';
-import { emailSchema, phoneSchema, zipSchema, CHECKOUT_MESSAGES } from './checkout';
-import { requiredString } from './fields';
+import { citySchema, emailSchema, firstNameSchema, lastNameSchema, phoneSchema, stateSchema, streetAddressSchema, zipSchema } from './checkout';
+import { storableText } from './storable-text';
 
 const money = z.number({ error: 'Invalid amount' }).finite().min(0, 'Invalid amount').refine(isWholeCents, 'Invalid amount');
 
 export const customerInfoSchema = z.strictObject({
   email: emailSchema,
-  firstName: requiredString(CHECKOUT_MESSAGES.firstNameRequired).max(100),
-  lastName: requiredString(CHECKOUT_MESSAGES.lastNameRequired).max(100),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   phone: phoneSchema,
 });
 
 export const addressSchema = z.strictObject({
-  address: requiredString(CHECKOUT_MESSAGES.addressRequired).max(200),
-  city: requiredString(CHECKOUT_MESSAGES.cityRequired).max(100),
-  state: requiredString(CHECKOUT_MESSAGES.stateRequired).max(40),
+  address: streetAddressSchema,
+  city: citySchema,
+  state: stateSchema,
   zipCode: zipSchema,
-  country: z.string().trim().max(60).default('United States'),
+  country: storableText(z.string().trim(), 'Country').max(60).default('United States'),
 });
 
 /** Billing is not validated beyond shape (spec.md §5): empty strings are allowed. */
 export const billingAddressSchema = z.strictObject({
-  address: z.string().max(200).default(''),
-  city: z.string().max(100).default(''),
-  state: z.string().max(40).default(''),
-  zipCode: z.string().max(20).default(''),
-  country: z.string().max(60).default('US'),
+  address: storableText(z.string(), 'Billing address').max(200).default(''),
+  city: storableText(z.string(), 'Billing city').max(100).default(''),
+  state: storableText(z.string(), 'Billing state').max(40).default(''),
+  zipCode: storableText(z.string(), 'Billing ZIP code').max(20).default(''),
+  country: storableText(z.string(), 'Billing country').max(60).default('US'),
 });
 
 export const paymentInfoSchema = z.strictObject({
-  paymentIntentId: z.string().trim().min(1, 'Payment intent is required').max(255),
-  paymentMethod: z.string().max(40).default('card'),
-  paymentStatus: z.string().max(40).default('succeeded'),
+  paymentIntentId: storableText(z.string().trim().min(1, 'Payment intent is required'), 'Payment intent').max(255),
+  paymentMethod: storableText(z.string(), 'Payment method').max(40).default('card'),
+  paymentStatus: storableText(z.string(), 'Payment status').max(40).default('succeeded'),
 });
+
+const specialInstructionsSchema = storableText(z.string(), 'Special instructions', { multiLine: true }).max(1000).nullish();
 
 /** Totals and items shared by the intent and order payloads (spec.md §3, §7). */
 const pricedCartShape = {
@@ -45,14 +47,14 @@ const pricedCartShape = {
   shipping: money,
   tax: money,
   total: money,
-  discountCode: z.string().trim().max(40).nullish(),
+  discountCode: storableText(z.string().trim(), 'Discount code').max(40).nullish(),
 };
 
 /** POST /api/payments/create-intent body. */
 export const createIntentSchema = z.strictObject({
   ...pricedCartShape,
   billingAddress: billingAddressSchema.nullish(),
-  specialInstructions: z.string().max(1000).nullish(),
+  specialInstructions: specialInstructionsSchema,
   marketing: z.boolean().default(false),
 });
 
@@ -61,7 +63,7 @@ export const orderPayloadSchema = z.strictObject({
   ...pricedCartShape,
   billingAddress: billingAddressSchema.nullable().default(null),
   paymentInfo: paymentInfoSchema,
-  specialInstructions: z.string().max(1000).nullish(),
+  specialInstructions: specialInstructionsSchema,
   marketing: z.boolean().default(false),
 });
 export type OrderPayload = z.output<typeof orderPayloadSchema>;
@@ -69,6 +71,6 @@ export type OrderPayload = z.output<typeof orderPayloadSchema>;
 /** POST /api/checkout: the order payload plus the payment method; the intent is made by the server. */
 export const checkoutSchema = orderPayloadSchema.extend({
   paymentInfo: paymentInfoSchema.partial().optional(),
-  paymentMethodId: z.string({ error: 'Payment method is required' }).trim().min(1, 'Payment method is required').max(255),
+  paymentMethodId: storableText(z.string({ error: 'Payment method is required' }).trim().min(1, 'Payment method is required'), 'Payment method').max(255),
 });
 export type CheckoutPayload = z.output<typeof checkoutSchema>;

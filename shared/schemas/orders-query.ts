@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from '../order-status';
 import type { DateBound } from '../orders/order-filter';
+import { dayOutOfRangeMessage, isShopDayInRange } from '../orders/shop-days';
 
 /** Order list page size of spec.md §9 and the largest page a client may ask for. */
 export const ORDER_LIST_DEFAULT_LIMIT = 50;
@@ -37,6 +38,12 @@ function dateBound(field: 'dateFrom' | 'dateTo') {
     // Date.parse accepts 2026-02-31; the round trip catches days that do not exist.
     if (Number.isNaN(ms) || (isDay && new Date(ms).toISOString().slice(0, 10) !== value)) {
       ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    // Past the shop's range the days cannot be computed (RangeError): a clear 422, never a 500.
+    const day = isDay ? value : new Date(ms).toISOString().slice(0, 10);
+    if (!isShopDayInRange(day)) {
+      ctx.addIssue({ code: 'custom', message: dayOutOfRangeMessage(field) });
       return z.NEVER;
     }
     return isDay ? { day: value } : { ms };

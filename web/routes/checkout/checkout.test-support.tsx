@@ -19,9 +19,9 @@ export interface ChildServer {
 
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-dom-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/payments/test-server-entry.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/test/server-entry.ts'], {
     cwd: path.resolve(__dirname, '../../..'),
-    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, WEB_DIST_DIR: path.join(dir, 'dist'), ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, WEB_DIST_DIR: path.join(dir, 'dist'), CARD_DECLINE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

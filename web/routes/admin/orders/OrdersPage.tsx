@@ -5,7 +5,8 @@ import type { CachedOrder } from '../../../db/db';
 import { useCachedOrders } from '../../../admin-data/use-cached-orders';
 import { useShopTimeZone } from '../../../admin-data/shop-time-zone';
 import { downloadOrdersCsv } from './csv-export';
-import { createOrderFilter, EMPTY_FILTER, type OrderFilter } from './order-filter';
+import { createOrderFilter, dateFilterError, EMPTY_FILTER, type OrderFilter } from './order-filter';
+import { SHOP_DAY_RANGE } from '../../../../shared/orders/shop-days';
 import { OrderDetailModal } from './OrderDetailModal';
 import { FailedMailsNotice } from './FailedMailsNotice';
 import { OrdersTable } from './OrdersTable';
@@ -23,6 +24,7 @@ export function OrdersPage() {
   const timeZone = useShopTimeZone();
   const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter, timeZone), [filterWithMemory, orders, filter, timeZone]);
   const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
+  const dateError = dateFilterError(filter);
   const set = <K extends keyof OrderFilter>(key: K, value: OrderFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
 
   return (
@@ -60,16 +62,17 @@ export function OrdersPage() {
         </label>
         <label className="admin-field">
           <span>From</span>
-          <input type="date" value={filter.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+          <input type="date" min={SHOP_DAY_RANGE.first} max={SHOP_DAY_RANGE.last} value={filter.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
         </label>
         <label className="admin-field">
           <span>To</span>
-          <input type="date" value={filter.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+          <input type="date" min={SHOP_DAY_RANGE.first} max={SHOP_DAY_RANGE.last} value={filter.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
         </label>
         {(filter.search || filter.status || filter.dateFrom || filter.dateTo) && (
           <button type="button" className="admin-button admin-button--ghost" onClick={() => setFilter(EMPTY_FILTER)}>Clear</button>
         )}
       </div>
+      {dateError && <p className="admin-error" role="alert">{dateError}</p>}
       <FailedMailsNotice onOpen={setOpenId} />
       <p className="admin-muted" data-testid="orders-count">
         {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}

@@ -4,6 +4,7 @@
  */
 import type { OrderStatus } from '../../../../shared/order-status';
 import { matchesOrderFilter, orderSearchText, resolveOrderFilter, searchNeedle, type ResolvedOrderFilter } from '../../../../shared/orders/order-filter';
+import { dayOutOfRangeMessage, isShopDayInRange } from '../../../../shared/orders/shop-days';
 import type { CachedOrder } from '../../../db/db';
 
 /** The filter as the screen holds it: the fields' values, '' for an unset one. */
@@ -38,13 +39,24 @@ function searchTextOf(order: CachedOrder): string {
 
 const matches = (order: CachedOrder, filter: ResolvedOrderFilter) => matchesOrderFilter(order, filter, searchTextOf);
 
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A day the shop's days can be computed for; any other is left out of the filter, never a crash (issue 33). */
+const usableDay = (day: string) => DAY_PATTERN.test(day) && isShopDayInRange(day);
+
+/** What the screen says about a date field it cannot use (9999-12-31 picked on the tablet), or null. */
+export function dateFilterError(filter: OrderFilter): string | null {
+  if (filter.dateFrom && !usableDay(filter.dateFrom)) return dayOutOfRangeMessage('The From date');
+  if (filter.dateTo && !usableDay(filter.dateTo)) return dayOutOfRangeMessage('The To date');
+  return null;
+}
+
 function resolve(filter: OrderFilter, timeZone: string): ResolvedOrderFilter {
   return resolveOrderFilter(
     {
       search: filter.search,
       status: filter.status,
-      dateFrom: filter.dateFrom ? { day: filter.dateFrom } : undefined,
-      dateTo: filter.dateTo ? { day: filter.dateTo } : undefined,
+      dateFrom: usableDay(filter.dateFrom) ? { day: filter.dateFrom } : undefined,
+      dateTo: usableDay(filter.dateTo) ? { day: filter.dateTo } : undefined,
     },
     timeZone,
   );
