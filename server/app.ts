@@ -19,6 +19,7 @@ import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { orderWriteHooks } from './orders/order-write-hooks';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
+import { createCutJobRoutes } from './print-files/cut-jobs/cut-job.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
@@ -69,6 +70,7 @@ export async function createApp(config: Readonly<Config>, overrides: Partial<Pic
     createPaymentRoutes(context, payments),
     createSyncRoutes(context),
     createPrintFileRoutes(context),
+    createCutJobRoutes(context),
     createOrderLookupRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),

@@ -49,12 +49,18 @@ export interface Config {
   passwordHashCost: number;
   /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
   mail: MailConfig;
+  /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
+  rollWidthMm: number;
+  /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM, default 0.5); the designer warns below it. */
+  minFeatureMm: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export const DEFAULT_ROLL_WIDTH_MM = 300;
+export const DEFAULT_MIN_FEATURE_MM = 0.5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -112,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: parseFlag(env.TRUST_PROXY, 'TRUST_PROXY'),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
+    rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
+    minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),
   };
   return Object.freeze(config);
 }
@@ -171,6 +179,13 @@ function parseFlag(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || value === '0') return false;
   if (value === '1') return true;
   throw new ConfigError(`${name} must be 1 or 0, got "${value}".`);
+}
+
+function decimal(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${value}".`);
+  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {

@@ -3,6 +3,7 @@ import { printFileName, renderPrintSheet, selectLines, type PrintOrder } from '.
 import { PRINT_DPI, type PrintFileQuery } from '../../shared/schemas/print-file';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors/http-error';
+import { refuseOrderMissingGlyphs } from './missing-glyphs';
 import { renderPdf } from './pdf';
 import { renderPng } from './png';
 import { printFonts } from './print-fonts';
@@ -45,6 +46,7 @@ export async function printFileOf(app: AppContext, id: string, query: PrintFileQ
   const order = await loadPrintOrder(app.db, id);
   if (!order) throw notFound('Order not found.');
   const lines = linesOf(order, query.line);
+  refuseOrderMissingGlyphs(order, lines);
   const fonts = await printFonts();
   const fileName = printFileName(order.orderNumber, query.format, query.line);
   let body: string | Buffer | Uint8Array;
@@ -60,6 +62,7 @@ export async function printFilesZipOf(app: AppContext, ids: string[] | undefined
   if (ids) {
     const found = await loadPrintOrders(app.db, ids);
     if (found.missing.length) throw notFound(`Order not found: ${found.missing.join(', ')}.`);
+    for (const order of found.orders) refuseOrderMissingGlyphs(order, selectLines(order));
     orders = (async function* () {
       yield* found.orders;
     })();
