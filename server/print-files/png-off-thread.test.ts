@@ -35,5 +35,6 @@ describe('a 10-line PNG print file', () => {
     expect(healthStatuses.every((code) => code === 200)).toBe(true);
     // Generous for a loaded machine; blocking encodes measured 2,000 ms here.
     expect(delay.max / 1e6).toBeLessThan(500);
-  });
+    // A 15-megapixel render takes seconds alone, and the whole suite runs beside it.
+  }, 120_000);
 });
