@@ -109,13 +109,8 @@ export function CutJobs({ queue, onMarkPrinted }: CutJobsProps) {
                     {busy === `${group.color}:${format}` ? 'Preparing…' : FORMAT_LABELS[format]}
                   </button>
                 ))}
-                <button
-                  type="button"
-                  className="admin-button admin-button--primary"
-                  aria-label={`Mark the ${group.color} job's ${group.orders.length} order${group.orders.length === 1 ? '' : 's'} Printed`}
-                  onClick={() => onMarkPrinted(group.orders)}
-                >
-                  Mark job Printed ({group.orders.length})
+                <button type="button" className="admin-button admin-button--primary" onClick={() => onMarkPrinted(group.orders)}>
+                  Mark {group.color} job Printed ({group.orders.length} order{group.orders.length === 1 ? '' : 's'})
                 </button>
               </div>
               {!online && <p className="admin-muted cut-job__offline">Files are made by the server: online only. Marking Printed works offline and syncs later.</p>}

@@ -60,7 +60,7 @@ describe('Cut jobs on the Fulfillment page', () => {
     expect((within(tealJob).getByRole('button', { name: 'Download the Teal cut job as PDF' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(jobs).getByRole('heading', { name: 'Purple' })).toBeTruthy();
 
-    await userEvent.click(within(tealJob).getByRole('button', { name: "Mark the Teal job's 2 orders Printed" }));
+    await userEvent.click(within(tealJob).getByRole('button', { name: 'Mark Teal job Printed (2 orders)' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(2));
     const mutations = (await db.outbox.toArray()).map((entry) => entry.mutation);
     expect(mutations.map((m) => [m.orderId, m.status]).sort()).toEqual([[mixed.id, 'printed'], [teal.id, 'printed']].sort());
