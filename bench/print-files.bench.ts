@@ -5,6 +5,8 @@
  * Baselines: GET /api/orders/:id of the same order (same auth, DB read and JSON, no rendering); resvg
  * rasterising a plain rectangle at the same pixel size (the rasteriser's floor); the CSV export of the
  * same orders (an existing flat stream) for memory.
+ * Issue 35: nesting 200 mixed decals on a 300 mm roll <= 2 s and >= 75 % utilisation (beside one
+ * decal per row); GET /api/health p99 while a 10-line PNG renders <= its idle p99 + 50 ms.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -17,6 +19,7 @@ import { newTestOrder } from '../server/orders/order.test-support';
 import { printFonts } from '../server/print-files/print-fonts';
 import { loadPrintOrder } from '../server/print-files/print-file.repository';
 import { createBenchAdmin, startBenchApp } from './support/bench-app';
+import { healthDuringPngRows, nestingRows } from './support/cut-job-bench';
 import { machineLine, ms, printTable, summarise, timeRuns } from './support/stats';
 
 const RUNS = 60;
@@ -78,6 +81,18 @@ try {
   }
   add('GET print-file PDF, 10 lines', await timeRuns(20, () => fetchBytes(`/api/orders/${tenLines.id}/print-file?format=pdf`), 3));
   printTable(rows);
+
+  // Cut jobs: 200 mixed decals nested on a 300 mm roll.
+  console.log('\nCut jobs: 200 mixed decals on a 300 mm roll (utilisation = weeding boxes ÷ roll area used)');
+  const queue = Array.from({ length: 200 }, (_, i) => ({ orderNumber: `B-${i}`, line: 1, item: { ...design(i), quantity: 1, caseType: 'CLASSIC', fontSize: 24 + (i % 5) * 8, logo: false } }));
+  printTable(await nestingRows(queue, fonts));
+
+  // PNG off the event loop: health while a 10-line phone-case PNG (15 MP at 300 dpi) renders.
+  const phones = await db.transaction().execute((trx) =>
+    insertOrder(trx, newTestOrder({ status: 'printed', items: Array.from({ length: 10 }, (_, i) => ({ ...design(i), device: 'iPhone 14 Pro', quantity: 1 })) })),
+  );
+  console.log('\nGET /api/health while a 10-line PNG print file renders');
+  printTable(await healthDuringPngRows(bench.url, headers, `/api/orders/${phones.id}/print-file?format=png`));
 
   // 3. ZIP of the production queue: 200 one-line orders, then 2,000 (the growth must not follow the size).
   console.log('\nZIP of the production queue, streamed; memory = peak RSS growth of this process (server and client) during the download');

@@ -22,6 +22,7 @@ import { createOrderRoutes } from './orders/order.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { changeSeqBlockHook } from './sync/change-seq-block';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
+import { createCutJobRoutes } from './print-files/cut-jobs/cut-job.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
@@ -93,6 +94,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createCheckoutRoutes(context, payments),
     createSyncRoutes(context),
     createPrintFileRoutes(context),
+    createCutJobRoutes(context),
     createOrderLookupRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),

@@ -54,12 +54,18 @@ export interface Config {
   mail: MailConfig;
   /** Declined payments allowed per client address and per card in 15 minutes (card-testing throttle). */
   cardDeclineLimit: number;
+  /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
+  rollWidthMm: number;
+  /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM, default 0.5); the designer warns below it. */
+  minFeatureMm: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export const DEFAULT_ROLL_WIDTH_MM = 300;
+export const DEFAULT_MIN_FEATURE_MM = 0.5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -118,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
     cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
+    rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
+    minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),
   };
   return Object.freeze(config);
 }
@@ -179,6 +187,13 @@ function parseStripeApi(value: string | undefined): StripeConfig['api'] {
   const protocol = url.protocol.replace(':', '');
   if (protocol !== 'http' && protocol !== 'https') throw new ConfigError('STRIPE_API_BASE must be http(s)://host:port');
   return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
+function decimal(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${value}".`);
+  return parsed;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max: number): number {

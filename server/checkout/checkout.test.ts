@@ -19,7 +19,7 @@ const checkout = (body: unknown, key?: string, token?: string) =>
 
 describe('POST /api/checkout with the built-in test gateway', () => {
   it('reports the test gateway and card as the only method', async () => {
-    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'test', currency: 'usd', freeShippingThreshold: 2, shopTimeZone: 'UTC' });
+    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'test', currency: 'usd', freeShippingThreshold: 2, shopTimeZone: 'UTC', minFeatureMm: 0.5 });
     expect((await t.request('GET', '/api/payments/methods')).body).toEqual({ methods: ['card'] });
   });
 

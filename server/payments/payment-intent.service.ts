@@ -34,6 +34,7 @@ export function paymentsConfigOf(payments: Payments): PaymentsConfig {
     currency: PAYMENT_CURRENCY,
     freeShippingThreshold: toDollars(app.config.freeShippingThresholdCents),
     shopTimeZone: app.config.shopTimeZone,
+    minFeatureMm: app.config.minFeatureMm,
   };
   if (gateway.publishableKey) body.publishableKey = gateway.publishableKey;
   return body;

@@ -39,7 +39,7 @@ function succeededEvent(id: string, intent: { id: string; amount: number }) {
 
 describe('Stripe through the stripe package and a local stand-in', () => {
   it('reports Stripe with its publishable key', async () => {
-    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_stand_in', currency: 'usd', freeShippingThreshold: 2, shopTimeZone: 'UTC' });
+    expect((await t.request('GET', '/api/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_stand_in', currency: 'usd', freeShippingThreshold: 2, shopTimeZone: 'UTC', minFeatureMm: 0.5 });
   });
 
   it('creates an intent for the catalogue total in cents, once per Idempotency-Key', async () => {

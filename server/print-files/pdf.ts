@@ -1,5 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { layoutDesign, selectLines, type DesignFonts, type PrintOrder } from '../../shared/render';
+import { withCubicsOnly } from './path-geometry';
 
 const POINTS_PER_MM = 72 / 25.4;
 
@@ -24,8 +25,10 @@ export async function renderPdf(order: PrintOrder, fonts: DesignFonts, lines?: r
     const width = layout.area.width * POINTS_PER_MM;
     const height = layout.area.length * POINTS_PER_MM;
     const page = pdf.addPage([width, height]);
-    // drawSvgPath puts the path's origin at (x, y) with y pointing down, as in the SVG.
-    if (layout.pathData) page.drawSvgPath(layout.pathData, { x: 0, y: height, scale: POINTS_PER_MM, color: hexColor(layout.fill) });
+    // drawSvgPath puts the path's origin at (x, y) with y pointing down, as in the SVG. pdf-lib 1.17.1
+    // writes an SVG quadratic as the PDF `v` operator, a different curve, so the glyphs' quadratics
+    // go in as the cubics that draw the same curves.
+    if (layout.pathData) page.drawSvgPath(withCubicsOnly(layout.pathData), { x: 0, y: height, scale: POINTS_PER_MM, color: hexColor(layout.fill) });
   }
   return pdf.save({ useObjectStreams: true });
 }

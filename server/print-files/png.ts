@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
+import { renderPrintSheet, type DesignFonts, type PrintOrder } from '../../shared/render';
 import { MAX_PNG_MEGAPIXELS } from '../../shared/schemas/print-file';
 import { HttpError } from '../errors/http-error';
 
@@ -10,28 +11,35 @@ export function pixelsFor(lengthMm: number, dpi: number): number {
   return Math.max(1, Math.round((lengthMm * dpi) / MM_PER_INCH));
 }
 
+export function pngTooLarge(megapixels: number): HttpError {
+  return new HttpError(
+    422,
+    'PRINT_FILE_TOO_LARGE',
+    `This PNG would be ${megapixels.toFixed(1)} megapixels (at most ${MAX_PNG_MEGAPIXELS}): ask for one line (line=N) or a lower dpi.`,
+  );
+}
+
 /**
  * Rasterises one of our print-file SVGs (root size in mm) with resvg at `dpi`: the root's mm size is
  * swapped for the exact pixel size, so rounding stretches the picture by under half a pixel instead
- * of leaving an edge. Transparent background: white would print as white ink. Rasterised on libuv's
- * thread pool (renderAsync), so a large PNG does not hold up other requests.
+ * of leaving an edge. Transparent background: white would print as white ink. Synchronous and
+ * CPU-bound for seconds on a large sheet: the server calls it on a worker thread (png-encoder.ts).
  */
-export async function renderPng(sheet: { svg: string; width: number; height: number }, dpi: number): Promise<Buffer> {
+export function rasterisePrintSheet(sheet: { svg: string; width: number; height: number }, dpi: number): Buffer {
   const width = pixelsFor(sheet.width, dpi);
   const height = pixelsFor(sheet.height, dpi);
   const megapixels = (width * height) / 1e6;
-  if (megapixels > MAX_PNG_MEGAPIXELS) {
-    throw new HttpError(
-      422,
-      'PRINT_FILE_TOO_LARGE',
-      `This PNG would be ${megapixels.toFixed(1)} megapixels (at most ${MAX_PNG_MEGAPIXELS}): ask for one line (line=N) or a lower dpi.`,
-    );
-  }
+  if (megapixels > MAX_PNG_MEGAPIXELS) throw pngTooLarge(megapixels);
   const root = /<svg [^>]*?width="[\d.]+mm" height="[\d.]+mm"/.exec(sheet.svg);
   if (!root) throw new Error('The print file has no size in mm on its root element.');
   const sized = sheet.svg.replace(root[0], root[0].replace(/width="[\d.]+mm" height="[\d.]+mm"/, `width="${width}" height="${height}" preserveAspectRatio="none"`));
-  const png = (await renderAsync(sized, { font: { loadSystemFonts: false } })).asPng();
+  const png = new Resvg(sized, { font: { loadSystemFonts: false } }).render().asPng();
   return withPhysicalDpi(png, dpi);
+}
+
+/** The order's lines as a PNG print file: laid out without labels or guides, rasterised, DPI recorded. */
+export function printSheetPng(order: PrintOrder, fonts: DesignFonts, lines: readonly number[], dpi: number): Buffer {
+  return rasterisePrintSheet(renderPrintSheet(order, fonts, { lines, marks: false }), dpi);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

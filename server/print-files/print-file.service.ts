@@ -3,8 +3,9 @@ import { printFileName, renderPrintSheet, selectLines, type PrintOrder } from '.
 import { PRINT_DPI, type PrintFileQuery } from '../../shared/schemas/print-file';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors/http-error';
+import { refuseOrderMissingGlyphs } from './missing-glyphs';
 import { renderPdf } from './pdf';
-import { renderPng } from './png';
+import { renderPrintPng } from './png-encoder';
 import { printFonts } from './print-fonts';
 import { loadPrintOrder, loadPrintOrders, productionQueueBatch } from './print-file.repository';
 import { printFilesZipName, streamPrintFilesZip } from './print-zip';
@@ -45,12 +46,12 @@ export async function printFileOf(app: AppContext, id: string, query: PrintFileQ
   const order = await loadPrintOrder(app.db, id);
   if (!order) throw notFound('Order not found.');
   const lines = linesOf(order, query.line);
-  const fonts = await printFonts();
+  refuseOrderMissingGlyphs(order, lines);
   const fileName = printFileName(order.orderNumber, query.format, query.line);
   let body: string | Buffer | Uint8Array;
-  if (query.format === 'svg') body = renderPrintSheet(order, fonts, { lines }).svg;
-  else if (query.format === 'png') body = await renderPng(renderPrintSheet(order, fonts, { lines, marks: false }), query.dpi ?? PRINT_DPI.default);
-  else body = Buffer.from(await renderPdf(order, fonts, lines));
+  if (query.format === 'png') body = await renderPrintPng(order, lines, query.dpi ?? PRINT_DPI.default);
+  else if (query.format === 'svg') body = renderPrintSheet(order, await printFonts(), { lines }).svg;
+  else body = Buffer.from(await renderPdf(order, await printFonts(), lines));
   return { fileName, contentType: CONTENT_TYPES[query.format], body };
 }
 
@@ -60,6 +61,7 @@ export async function printFilesZipOf(app: AppContext, ids: string[] | undefined
   if (ids) {
     const found = await loadPrintOrders(app.db, ids);
     if (found.missing.length) throw notFound(`Order not found: ${found.missing.join(', ')}.`);
+    for (const order of found.orders) refuseOrderMissingGlyphs(order, selectLines(order));
     orders = (async function* () {
       yield* found.orders;
     })();

@@ -132,3 +132,19 @@ export interface MailOutboxAnswer {
 export interface MailRetryAnswer {
   mail: MailView;
 }
+
+/** One vinyl colour's cut job (design.md §10): its lines, the roll it takes and how much of it the decals use. */
+export interface CutJobView {
+  color: string;
+  hex: string;
+  lines: { orderNumber: string; line: number; quantity: number }[];
+  lengthMm: number;
+  rollWidthMm: number;
+  /** Weeding boxes' area ÷ roll area used, 0…1. */
+  utilization: number;
+}
+
+/** GET /api/fulfillment/cut-jobs: one job per vinyl colour of the production queue, catalogue order. */
+export interface CutJobsAnswer {
+  jobs: CutJobView[];
+}

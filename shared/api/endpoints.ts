@@ -42,6 +42,8 @@ export const API_ENDPOINTS = {
   orderStatus: endpoint({ method: 'PATCH', path: '/api/orders/:id/status', response: answer<Answers.StatusChangeAnswer>() }),
   printFile: endpoint({ method: 'GET', path: '/api/orders/:id/print-file', response: fileAnswer() }),
   printFilesZip: endpoint({ method: 'GET', path: '/api/fulfillment/print-files.zip', response: fileAnswer() }),
+  cutJobs: endpoint({ method: 'GET', path: '/api/fulfillment/cut-jobs', response: answer<Answers.CutJobsAnswer>() }),
+  cutJobFile: endpoint({ method: 'GET', path: '/api/fulfillment/cut-jobs/:color', response: fileAnswer() }),
 
   syncPull: endpoint({ method: 'GET', path: '/api/sync/orders', response: answer<SyncPullResponse>() }),
   syncPush: endpoint({ method: 'POST', path: '/api/sync/push', response: answer<SyncPushResponse>() }),

@@ -15,6 +15,7 @@ import { orderLookupSchema } from '../schemas/order-lookup';
 import { orderFiltersSchema, orderListQuerySchema, statusChangeSchema } from '../schemas/orders-query';
 import { confirmPaymentSchema, refundSchema } from '../schemas/payment';
 import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print-file';
+import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
 
@@ -39,6 +40,7 @@ const REQUESTS = {
   orderStatus: { body: statusChangeSchema },
   printFile: { query: printFileQuerySchema },
   printFilesZip: { query: printFilesZipQuerySchema },
+  cutJobFile: { query: cutJobQuerySchema },
   syncPull: { query: syncPullQuerySchema },
   syncPush: { body: syncPushSchema },
   analyticsEvents: { body: analyticsEventSchema },

@@ -134,6 +134,8 @@ export interface PaymentsConfig {
   freeShippingThreshold: number;
   /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE; docs/decisions/order-filter.md). */
   shopTimeZone: string;
+  /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM); the designer warns below it. */
+  minFeatureMm: number;
 }
 
 export interface CheckoutSuccess {

@@ -1,3 +1,4 @@
+import type { Font } from 'fontkit';
 import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
@@ -41,6 +42,8 @@ export interface DesignLayout {
   fontSizeMm: number;
   /** The size the design asked for (fontSize × 0.5 mm); fontSizeMm is smaller when the text had to shrink to fit. */
   preferredFontSizeMm: number;
+  /** How tall a capital prints, mm: the font's "H" measured from its outline at fontSizeMm. */
+  capHeightMm: number;
   /** Glyph outlines: SVG path data in mm, fill rule nonzero. Empty for empty text. */
   pathData: string;
   /** The ink's bounding box in mm, null when nothing is drawn. */
@@ -72,6 +75,12 @@ export const FILL_ALONG = 0.9;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/** A capital's height as a share of the em: the top of the face's "H" outline (its OS/2 capHeight if it has no H). */
+function capitalHeightShare(face: Font): number {
+  const h = face.hasGlyphForCodePoint(0x48) ? face.glyphForCodePoint(0x48).bbox.maxY : face.capHeight;
+  return h / face.unitsPerEm;
+}
+
 /**
  * Lays out a design on its print area from the real glyphs of its font file: the design's size,
  * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length. Across the
@@ -86,10 +95,11 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const text = normalizeDesignText(design.text);
   const line = shapeLine(text, loaded);
   const preferred = Math.max(1, design.fontSize) * MM_PER_DESIGN_PX;
-  const base = { productType, device: design.device, area, text, font, fill: colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
-  if (!line.ink) return { ...base, fontSizeMm: preferred, pathData: '', ink: null };
-
   const first = loaded.faces[0]!;
+  const capShare = capitalHeightShare(first);
+  const base = { productType, device: design.device, area, text, font, fill: colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
+  if (!line.ink) return { ...base, fontSizeMm: preferred, capHeightMm: round(capShare * preferred), pathData: '', ink: null };
+
   const centreAcross = -first.capHeight / first.unitsPerEm / 2;
   const centreAlong = (line.ink.minX + line.ink.maxX) / 2;
   const halfAcross = Math.max(centreAcross - line.ink.minY, line.ink.maxY - centreAcross);
@@ -105,6 +115,7 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   return {
     ...base,
     fontSizeMm: round(size),
+    capHeightMm: round(capShare * size),
     pathData: linePathData(line, toArea),
     ink: { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) },
   };

@@ -9,6 +9,8 @@ import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
 import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicker, TextPreview } from './DesignForm';
 import { longTextFit } from './legibility';
+import { ThinFeatureNote } from './ThinFeatureNote';
+import { useThinFeatures } from './use-thin-features';
 import { Perks, PriceBlock } from './Marketing';
 import { TestimonialsCarousel } from './TestimonialsCarousel';
 import { useDesignLayout } from '../../render/use-design';
@@ -37,6 +39,7 @@ export function CustomizePage() {
   const contrast = lowContrastWarning(color, hex, productType);
   const { layout } = useDesignLayout({ productType, device: variant || type.variants[0]!, text, color: color || 'Hot Pink', font, fontSize: DEFAULT_FONT_SIZE }, !!text.trim());
   const longText = longTextFit(layout, text);
+  const thinFeatures = useThinFeatures(layout);
 
   async function handleAdd() {
     if (!canAdd) return;
@@ -110,6 +113,7 @@ export function CustomizePage() {
               <CharacterCounter length={text.length} check={textProblem ? null : textCheck} />
               {textProblem && <p id="text-problem" className="field__error" role="alert">{textProblem}</p>}
               <LongTextNote fit={longText} productName={type.name.toLowerCase()} />
+              <ThinFeatureNote warning={thinFeatures} />
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
             <ContrastNote warning={contrast} />

@@ -40,7 +40,7 @@ export function LongTextNote({ fit, productName }: { fit: LongTextFit | null; pr
     <p id="long-text-note" className="design-note" data-testid="long-text-note" hidden={!fit} aria-live="polite">
       {fit && (
         <>
-          <span aria-hidden="true">ⓘ </span>Long text prints smaller: letters about {fit.printedMm} mm high on the {productName}. Fewer or narrower letters print bigger.
+          <span aria-hidden="true">ⓘ </span>Long text prints smaller: capital letters {fit.capitalMm} mm high on the {productName}. Fewer or narrower letters print bigger.
         </>
       )}
     </p>

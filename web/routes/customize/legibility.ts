@@ -7,8 +7,8 @@ import type { DesignLayout } from '../../render/browser-renderer';
 export const LEGIBLE_SHARE = 2 / 3;
 
 export interface LongTextFit {
-  /** The letters' size on the printed product, in mm. */
-  printedMm: number;
+  /** How tall a capital prints on the product, mm (one decimal), measured from the font's glyphs. */
+  capitalMm: number;
 }
 
 /**
@@ -18,5 +18,5 @@ export interface LongTextFit {
  */
 export function longTextFit(layout: DesignLayout | null, text: string): LongTextFit | null {
   if (!layout || !text.trim() || layout.fontSizeMm >= layout.preferredFontSizeMm * LEGIBLE_SHARE) return null;
-  return { printedMm: Math.max(1, Math.round(layout.fontSizeMm)) };
+  return { capitalMm: Math.round(layout.capHeightMm * 10) / 10 };
 }

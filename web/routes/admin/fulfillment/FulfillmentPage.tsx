@@ -9,6 +9,7 @@ import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
 import { fulfillmentLists } from './fulfillment-lists';
 import { QueuePrintFiles } from './QueuePrintFiles';
 import { QueueSection } from './QueueSection';
+import { CutJobs } from './CutJobs';
 
 /** Production queue, ready to ship, in transit and recently shipped, from the local cache. */
 export function FulfillmentPage() {
@@ -33,6 +34,7 @@ export function FulfillmentPage() {
         <h1 id="fulfillment-title">Fulfillment</h1>
         <QueuePrintFiles queue={lists.production} />
       </div>
+      <CutJobs queue={lists.production} onMarkPrinted={(orders) => move(orders, 'printed')} />
       <div className="fulfillment-grid">
         <QueueSection id="production" title="Production queue" empty="Nothing to print." orders={lists.production} action="Mark Printed" bulk onAction={(o) => move(o, 'printed')} />
         <QueueSection id="ready" title="Ready for shipping" empty="Nothing waiting to ship." orders={lists.readyToShip} action="Mark Shipped" bulk onAction={(o) => move(o, 'shipped')} />
