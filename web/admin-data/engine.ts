@@ -12,6 +12,7 @@ import { toCachedOrder } from './order-cache';
 import { queueStatusChanges, type ConflictRecord, type StatusChange } from './outbox';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/api-error';
 import type { SyncTransport } from './transport';
+import { undoMark, type MarkToUndo, type UndoResult } from './undo-mark';
 
 /**
  * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
@@ -48,6 +49,8 @@ export interface SyncEngine {
   queueStatusChanges(changes: readonly StatusChange[]): Promise<SyncMutation[]>;
   /** Re-apply queues the conflicting change again on top of the server's order; drop forgets it. */
   resolveConflict(conflictId: string, action: 'reapply' | 'drop'): Promise<void>;
+  /** Takes fulfillment marks back (undo-mark.ts); waits for a push in flight to settle first. */
+  undoMarks(marks: readonly MarkToUndo[]): Promise<UndoResult[]>;
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -248,6 +251,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     flush: () => guarded(async () => ({ ...(await flushUnlocked()), pulled: 0 })),
     pull: () => guarded(async () => ({ pushed: 0, conflicts: 0, pulled: await pullUnlocked() })),
     queueStatusChanges: (changes) => queueStatusChanges(db, changes, now),
+    undoMarks: (marks) =>
+      lock.run(async () => {
+        const results: UndoResult[] = [];
+        for (const mark of marks) results.push(await undoMark(db, mark, now));
+        return results;
+      }),
     async resolveConflict(conflictId, action) {
       const conflict = await db.conflicts.get(conflictId);
       if (!conflict) return;

@@ -2,15 +2,31 @@ import { useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
-import { OrderLineList } from '../shared/OrderLineSummary';
+import { DesignThumbnail } from '../../../components/DesignThumbnail';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
-const ROW_HEIGHT = 64;
-const LINE_HEIGHT = 42;
+/**
+ * One height for every row, whatever its number of lines: eight orders and more fit the tablet's
+ * first screen, and the virtualizer never re-measures. The first line's design as a legible strip
+ * and its words, then how many more lines follow; the order window shows every line.
+ */
+export const ROW_HEIGHT = 52;
 
-/** Every line of an order is listed in its row, so a row is as tall as its lines need. */
-export function rowHeight(order: CachedOrder): number {
-  return Math.max(ROW_HEIGHT, 16 + order.items.length * LINE_HEIGHT);
+const rowHeight = () => ROW_HEIGHT;
+
+function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
+  const first = items[0];
+  if (!first) return null;
+  const more = items.length - 1;
+  return (
+    <span className="orders-lines">
+      <DesignThumbnail design={first} size={40} width={72} fit="ink" defer />
+      <span className="orders-lines__facts">
+        <span className="orders-lines__text">“{first.text}” <strong className="line-list__quantity">×{first.quantity}</strong></span>
+        <small>{more > 0 ? `+ ${more} more ${more === 1 ? 'line' : 'lines'}` : `${first.device} · ${first.color}`}</small>
+      </span>
+    </span>
+  );
 }
 
 /** The order table, virtualised so 10,000 cached orders scroll and filter smoothly. */
@@ -18,16 +34,14 @@ export function rowHeight(order: CachedOrder): number {
 export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[]; timeZone: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Rows are keyed by position, not order id: a new search then updates the ~30 mounted rows in
-  // place instead of unmounting and rebuilding them. Heights follow from the line count, unmeasured.
+  // place instead of unmounting and rebuilding them.
   const virtualizer = useVirtualizer({
     count: orders.length,
     getScrollElement: useCallback(() => scroller.current, []),
-    estimateSize: useCallback((index: number) => rowHeight(orders[index]!), [orders]),
-    // Positional keys, but a new function per list: the virtualizer recomputes the row offsets
-    // only when its key function changes, and a filtered list has other heights.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `orders` is the trigger (above), not an input
-    getItemKey: useCallback((index: number) => index, [orders]),
-    // A few rows beyond the viewport are enough at 64 px each; every one is redrawn on a search.
+    estimateSize: rowHeight,
+    // Positional keys: every row is as tall as any other, so a new list keeps the offsets.
+    getItemKey: useCallback((index: number) => index, []),
+    // A few rows beyond the viewport are enough; every one is redrawn on a search.
     overscan: 4,
   });
 
@@ -66,7 +80,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
                   <small>{order.customerEmail}</small>
                 </span>
                 <span role="cell" className="orders-row__item">
-                  <OrderLineList items={order.items} thumbnailSize={36} className="line-list--compact" />
+                  <OrderLinesCell items={order.items} />
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>
