@@ -69,14 +69,22 @@ export function FulfillmentPage() {
     }
   }
 
+  /**
+   * Working in another list is moving on: the marked cards of the other lists whose Undo has
+   * closed leave them. A list's own cards stay while the admin works in it.
+   */
+  function workIn(queue: QueueId) {
+    const done = marks.held.filter((held) => held.queue !== queue && held.undoUntil <= Date.now() && !held.undoing);
+    if (done.length) marks.release(done.map((held) => held.before.id));
+  }
+
   function moveTo(next: QueueId) {
-    // Leaving a list is moving on: its marked cards go.
-    marks.release(marks.held.filter((held) => held.queue === tab).map((held) => held.before.id));
+    workIn(next);
     setTab(next);
   }
 
   const sections = QUEUES.filter((queue) => columns || queue.id === tab).map((queue) => (
-    <div key={queue.id} className="fulfillment-column">
+    <div key={queue.id} className="fulfillment-column" onPointerDownCapture={() => workIn(queue.id)} onFocusCapture={() => workIn(queue.id)}>
       <QueueSection
         id={queue.id}
         title={queue.title}
@@ -88,7 +96,6 @@ export function FulfillmentPage() {
         canUndo={marks.canUndo}
         onMark={(requests) => mark(queue.id, queue.status, requests)}
         onUndo={undo}
-        onTidy={marks.release}
         panelProps={columns ? undefined : { role: 'tabpanel', id: `panel-${queue.id}`, 'aria-labelledby': `tab-${queue.id}` }}
       />
       {queue.id === 'transit' && <RecentlyShipped orders={lists.recentlyShipped} />}

@@ -1,9 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { QueueCard } from './QueueCard';
 import type { HeldMark, ListEntry, QueueId } from './use-held-marks';
 
 const PAGE = 100;
+/** A bulk Undo appears where the bulk Mark button was: it ignores the second tap of a double tap. */
+const BULK_UNDO_ARMING_MS = 700;
 
 export interface MarkRequest {
   order: CachedOrder;
@@ -22,14 +24,12 @@ interface QueueSectionProps {
   canUndo(mark: HeldMark): boolean;
   onMark(requests: MarkRequest[]): void | Promise<void>;
   onUndo(marks: HeldMark[]): void;
-  /** The admin has moved on: the marked cards leave the list. */
-  onTidy(orderIds: string[]): void;
   /** Tab panels name themselves after their tab. */
   panelProps?: Record<string, string>;
 }
 
 /** One fulfillment list: per-order marks, bulk selection where useful, marked cards held in place. */
-export function QueueSection({ id, title, empty, entries, markLabel, withTracking, bulk, canUndo, onMark, onUndo, onTidy, panelProps }: QueueSectionProps) {
+export function QueueSection({ id, title, empty, entries, markLabel, withTracking, bulk, canUndo, onMark, onUndo, panelProps }: QueueSectionProps) {
   const list = useRef<HTMLUListElement>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [shown, setShown] = useState(PAGE);
@@ -39,6 +39,12 @@ export function QueueSection({ id, title, empty, entries, markLabel, withTrackin
   const allSelected = waiting.length > 0 && selectedOrders.length === waiting.length;
   const lastBatch = marked.filter(canUndo).reduce((latest, mark) => Math.max(latest, mark.batch), 0);
   const undoableBatch = marked.filter((mark) => mark.batch === lastBatch && canUndo(mark));
+  const [armedBatch, setArmedBatch] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => setArmedBatch(lastBatch), BULK_UNDO_ARMING_MS);
+    return () => clearTimeout(timer);
+  }, [lastBatch]);
+  const bulkUndo = bulk && selectedOrders.length === 0 && undoableBatch.length > 1;
 
   function toggle(orderId: string) {
     setSelected((current) => {
@@ -75,32 +81,25 @@ export function QueueSection({ id, title, empty, entries, markLabel, withTrackin
       <h2 id={`queue-${id}`} className="queue__title">
         {title} <span className="queue__count">{waiting.length}</span>
       </h2>
-      {(bulk && waiting.length > 0) || marked.length > 0 ? (
+      {bulk && (waiting.length > 0 || bulkUndo) && (
+        // One row, always the same: nothing below it moves when a mark changes what it offers.
         <div className="queue__bulk">
-          {bulk && waiting.length > 0 && (
-            <label className="check">
-              {/* "Select all" contains the visible "All", so voice control finds it by what it shows. */}
-              <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(waiting.map((o) => o.id)))} />
-              All
-            </label>
-          )}
-          {undoableBatch.length > 1 && (
-            <button type="button" className="admin-button admin-button--small" onClick={() => onUndo(undoableBatch)}>
+          <label className="check">
+            {/* "Select all" contains the visible "All", so voice control finds it by what it shows. */}
+            <input type="checkbox" aria-label="Select all" checked={allSelected} disabled={!waiting.length} onChange={() => setSelected(allSelected ? new Set() : new Set(waiting.map((o) => o.id)))} />
+            All
+          </label>
+          {bulkUndo ? (
+            <button type="button" className="admin-button admin-button--small queue__bulk-mark" aria-disabled={armedBatch !== lastBatch} onClick={() => armedBatch === lastBatch && onUndo(undoableBatch)}>
               Undo {undoableBatch.length} orders {markLabel}
             </button>
-          )}
-          {marked.length > 0 && (
-            <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => onTidy(marked.map((mark) => mark.before.id))}>
-              Hide {marked.length} marked
-            </button>
-          )}
-          {bulk && waiting.length > 0 && (
+          ) : (
             <button type="button" className="admin-button admin-button--primary admin-button--small queue__bulk-mark" disabled={!selectedOrders.length} onClick={markSelected}>
               Mark {markLabel} ({selectedOrders.length})
             </button>
           )}
         </div>
-      ) : null}
+      )}
       {entries.length === 0 ? (
         <p className="admin-muted">{empty}</p>
       ) : (
