@@ -3,29 +3,33 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
+import { linesCount } from '../shared/OrderLineSummary';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
 /**
  * One height for every row, whatever its number of lines: eight orders and more fit the tablet's
- * first screen, and the virtualizer never re-measures. The first line's design as a legible strip
- * and its words, then how many more lines follow; the order window shows every line.
+ * first screen, and the virtualizer never re-measures. Every line's design is drawn, so a
+ * three-design order never reads as three copies of the first; the first line's words are shown,
+ * the others' are read out (and are in the order window).
  */
 export const ROW_HEIGHT = 52;
 
 const rowHeight = () => ROW_HEIGHT;
 
 function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
-  const first = items[0];
-  if (!first) return null;
-  const more = items.length - 1;
+  const several = items.length > 1;
   return (
-    <span className="orders-lines">
-      <DesignThumbnail design={first} size={40} width={72} fit="ink" defer />
-      <span className="orders-lines__facts">
-        <span className="orders-lines__text">“{first.text}” <strong className="line-list__quantity">×{first.quantity}</strong></span>
-        <small>{more > 0 ? `+ ${more} more ${more === 1 ? 'line' : 'lines'}` : `${first.device} · ${first.color}`}</small>
-      </span>
-    </span>
+    <ol className={`orders-lines${several ? ' orders-lines--several' : ''}`} aria-label={linesCount(items.length)}>
+      {items.map((item, index) => (
+        <li key={index} className="orders-lines__line">
+          <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer />
+          <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
+            <span className="orders-lines__text">“{item.text}” <strong className="line-list__quantity">×{item.quantity}</strong></span>{' '}
+            <small>{item.device} · {item.color} · {item.font}</small>
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
 
