@@ -58,7 +58,13 @@ export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false
   );
   const width = boxWidth ?? Math.round(size * BOX_ASPECT);
   if (!layout || !current) {
-    return <span className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} style={{ height: size, width }} />;
+    // The same elements as the drawing (an svg and its path), so a list row that switches between
+    // the two on every search keystroke changes attributes instead of replacing nodes.
+    return (
+      <svg className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} width={width} height={size}>
+        <path d="" />
+      </svg>
+    );
   }
   const { area, ink } = layout;
   const pad = ink ? Math.max(ink.width, ink.height) * 0.08 + 1 : 0;

@@ -1,5 +1,4 @@
-import { useCallback, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
@@ -13,8 +12,6 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
  * the others' are read out (and are in the order window).
  */
 export const ROW_HEIGHT = 52;
-
-const rowHeight = () => ROW_HEIGHT;
 
 function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
   const several = items.length > 1;
@@ -33,21 +30,48 @@ function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
   );
 }
 
-/** The order table, virtualised so 10,000 cached orders scroll and filter smoothly. */
+/** Rows drawn beyond the visible ones, above and below: every one is redrawn on a search. */
+const OVERSCAN = 4;
+
+/**
+ * The rows in view of the scroller. Every row has the same height, so the window follows from the
+ * scroll position alone: a search that changes the list costs the visible rows, not a pass over
+ * all 10,000 (a measuring virtualizer's per-list cost; docs/benchmarks/admin.md).
+ */
+function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: number): { first: number; last: number } {
+  const [view, setView] = useState({ top: 0, height: 800 });
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView((current) => (current.top === element.scrollTop && current.height === element.clientHeight ? current : { top: element.scrollTop, height: element.clientHeight }));
+    };
+    const onScroll = () => (frame ||= requestAnimationFrame(read));
+    const resize = new ResizeObserver(read);
+    resize.observe(element);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, [scroller]);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  return { first, last };
+}
+
+/** The order table, windowed so 10,000 cached orders scroll and filter smoothly. */
 /** `timeZone`: the shop's, so each row's day is the day the date filter means. */
 export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[]; timeZone: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // Rows are keyed by position, not order id: a new search then updates the ~30 mounted rows in
-  // place instead of unmounting and rebuilding them.
-  const virtualizer = useVirtualizer({
-    count: orders.length,
-    getScrollElement: useCallback(() => scroller.current, []),
-    estimateSize: rowHeight,
-    // Positional keys: every row is as tall as any other, so a new list keeps the offsets.
-    getItemKey: useCallback((index: number) => index, []),
-    // A few rows beyond the viewport are enough; every one is redrawn on a search.
-    overscan: 4,
-  });
+  const { first, last } = useRowWindow(scroller, orders.length);
+  const rows = [];
+  // Rows are keyed by position, not order id: a new search then updates the mounted rows in place
+  // instead of unmounting and rebuilding them.
+  for (let index = first; index < last; index++) rows.push({ index, key: index - first, start: index * ROW_HEIGHT });
 
   return (
     <div className="orders-table" role="table" aria-label="Orders" aria-rowcount={orders.length + 1}>
@@ -60,8 +84,8 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
         <span role="columnheader">Date</span>
       </div>
       <div ref={scroller} className="orders-table__body" data-testid="orders-scroller">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
+        <div style={{ height: orders.length * ROW_HEIGHT, position: 'relative' }}>
+          {rows.map((row) => {
             const order = orders[row.index];
             return (
               <div
@@ -70,7 +94,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
                 aria-rowindex={row.index + 2}
                 className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
                 data-order-number={order.orderNumber}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 onClick={() => onOpen(order)}
               >
                 <span role="cell" className="orders-row__number">
