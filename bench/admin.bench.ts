@@ -70,7 +70,7 @@ async function plainPageKeystrokes(browser: Awaited<ReturnType<typeof launchChro
   const page = await browser.newPage();
   try {
     await page.addInitScript('globalThis.__name = (fn) => fn;');
-    await page.goto(`${url}/api/health`);
+    await page.goto(`${url}/robots.txt`);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const result = await page.evaluate(
@@ -149,10 +149,10 @@ async function main() {
         }),
       );
       // Baseline: the same pages fetched and parsed, nothing stored, in a plain page of the same
-      // origin (a JSON answer: no app, no service worker, nothing else on its main thread).
+      // origin (robots.txt: no app, no service worker, nothing else on its main thread).
       const plain = await browser.newPage();
       await plain.addInitScript('globalThis.__name = (fn) => fn;');
-      await plain.goto(`${server.url}/api/health`);
+      await plain.goto(`${server.url}/robots.txt`);
       fetchOnly.push(
         await plain.evaluate(async (token) => {
           const t0 = performance.now();

@@ -83,6 +83,15 @@ export function FulfillmentPage() {
     setTab(next);
   }
 
+  /** Arrow keys move between the tabs, as in any tab list. */
+  function onTabKey(event: React.KeyboardEvent) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = QUEUES[(QUEUES.findIndex((queue) => queue.id === tab) + step + QUEUES.length) % QUEUES.length]!.id;
+    moveTo(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  }
+
   const sections = QUEUES.filter((queue) => columns || queue.id === tab).map((queue) => (
     <div key={queue.id} className="fulfillment-column" onPointerDownCapture={() => workIn(queue.id)} onFocusCapture={() => workIn(queue.id)}>
       <QueueSection
@@ -109,7 +118,7 @@ export function FulfillmentPage() {
         <QueuePrintFiles queue={lists.production} />
       </div>
       {!columns && (
-        <div className="fulfillment-tabs" role="tablist" aria-label="Fulfillment lists">
+        <div className="fulfillment-tabs" role="tablist" aria-label="Fulfillment lists" onKeyDown={onTabKey}>
           {QUEUES.map((queue) => (
             <button
               key={queue.id}
@@ -118,6 +127,7 @@ export function FulfillmentPage() {
               id={`tab-${queue.id}`}
               aria-controls={`panel-${queue.id}`}
               aria-selected={tab === queue.id}
+              tabIndex={tab === queue.id ? 0 : -1}
               className="fulfillment-tab"
               onClick={() => moveTo(queue.id)}
             >
