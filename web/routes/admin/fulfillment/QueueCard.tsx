@@ -92,13 +92,13 @@ export function QueueCard({ order, held, canUndo, markLabel, withTracking, selec
         </div>
         {held && (
           <div className="queue-card__marked">
-            <span>✓ Marked {markLabel}{held.trackingNumber ? ` · ${held.trackingNumber}` : ''}</span>
             {canUndo && (
               <button type="button" className="admin-button admin-button--small" onClick={() => onUndo(held)}>
                 Undo<span className="sr-only"> {number} {markLabel}</span>
               </button>
             )}
             {held.undoing && <span className="admin-muted">Undoing…</span>}
+            <span>✓ Marked {markLabel}{held.trackingNumber ? ` · ${held.trackingNumber}` : ''}</span>
           </div>
         )}
       </div>
