@@ -125,7 +125,7 @@ export function FulfillmentPage() {
               type="button"
               role="tab"
               id={`tab-${queue.id}`}
-              aria-controls={`panel-${queue.id}`}
+              aria-controls={tab === queue.id ? `panel-${queue.id}` : undefined}
               aria-selected={tab === queue.id}
               tabIndex={tab === queue.id ? 0 : -1}
               className="fulfillment-tab"
