@@ -7,6 +7,7 @@ import { toOrderRows, type NewOrder } from '../orders/order.repository';
 import type { NewOrderRow, OrderHistoryTable, OrderItemTable } from '../orders/order.table';
 import type { SeedOrder } from './order-generator';
 import { takeChangeSeqs } from '../sync/change-sequence.repository';
+import { seedStatusHistory } from './status-history';
 
 /** Orders per transaction, and per multi-row INSERT (43 columns x 500 rows stays under SQLite's 32,766 parameters). */
 const ORDERS_PER_TRANSACTION = 5_000;
@@ -21,22 +22,28 @@ export interface BulkInsertResult {
 /**
  * Writes many orders fast, with the invariants of orders/order.repository.ts insertOrder: unique
  * random order numbers, search_text, version 1, one change_seq per order taken from the global
- * change sequence in the same transaction, in created order, one history row each.
+ * change sequence in the same transaction, in created order, one history row each (with
+ * `statusHistory`, a generated order gets one per status it went through: status-history.ts).
  * Each batch of 5,000 orders is one transaction: a failure leaves no half-written batch.
  */
-export async function bulkInsertOrders(db: Db, orders: readonly (NewOrder | SeedOrder)[]): Promise<BulkInsertResult> {
+export interface BulkInsertOptions {
+  /** Write each generated order's fulfillment as status history (the seed); otherwise its creation only. */
+  statusHistory?: boolean;
+}
+
+export async function bulkInsertOrders(db: Db, orders: readonly (NewOrder | SeedOrder)[], options: BulkInsertOptions = {}): Promise<BulkInsertResult> {
   let firstChangeSeq: number | null = null;
   let lastChangeSeq: number | null = null;
   for (let start = 0; start < orders.length; start += ORDERS_PER_TRANSACTION) {
     const batch = orders.slice(start, start + ORDERS_PER_TRANSACTION);
-    const seqs = await db.transaction().execute((trx) => insertBatch(trx, batch));
+    const seqs = await db.transaction().execute((trx) => insertBatch(trx, batch, options));
     firstChangeSeq ??= seqs.first;
     lastChangeSeq = seqs.last;
   }
   return { inserted: orders.length, firstChangeSeq, lastChangeSeq };
 }
 
-async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder | SeedOrder)[]) {
+async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder | SeedOrder)[], options: BulkInsertOptions) {
   const seqs = await takeChangeSeqs(trx, batch.length);
   const numbers = await freshOrderNumbers(trx, batch.length);
 
@@ -46,9 +53,11 @@ async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder
   batch.forEach((order, index) => {
     const ids = { id: timeOrderedUuid(order.createdAt), orderNumber: numbers[index]!, changeSeq: seqs[index]! };
     const rows = toOrderRows(order, ids, 'fulfillment' in order ? order.fulfillment : undefined);
-    orderRows.push(rows.order);
+    // A generated order comes with the history of its fulfillment; the order's version is its last entry's.
+    const history = options.statusHistory && 'fulfillment' in order && order.fulfillment ? seedStatusHistory(order, ids.id) : [rows.history];
+    orderRows.push({ ...rows.order, version: history.length });
     itemRows.push(...rows.items);
-    historyRows.push(rows.history);
+    historyRows.push(...history);
   });
   for (const chunk of chunks(orderRows)) await trx.insertInto('orders').values(chunk).execute();
   for (const chunk of chunks(itemRows)) await trx.insertInto('order_items').values(chunk).execute();

@@ -25,7 +25,7 @@ export interface SeedSummary {
 /** Adds generated orders (placed over the last year) and matching visit events to a migrated database. */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const orders = generateOrders(options.orders, { now: options.now, seed: options.seed });
-  const inserted = await bulkInsertOrders(db, orders);
+  const inserted = await bulkInsertOrders(db, orders, { statusHistory: true });
   const visits = await bulkInsertVisits(db, generateVisits(orders, { conversion: options.conversion, seed: options.seed }));
   const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
   for (const order of orders) statusCounts[order.status]++;

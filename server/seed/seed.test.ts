@@ -88,7 +88,7 @@ describe('bulkInsertOrders and the seeded database', () => {
     t = await startTestApp();
     t.app.context.now = () => NOW;
     await createTestOrder(t.app.context.db, { createdAt: NOW - 400 * DAY });
-    await bulkInsertOrders(t.app.context.db, orders);
+    await bulkInsertOrders(t.app.context.db, orders, { statusHistory: true });
   });
   afterAll(() => t.close());
 
@@ -96,7 +96,9 @@ describe('bulkInsertOrders and the seeded database', () => {
     const db = t.app.context.db;
     const rows = await db.selectFrom('orders').select(['change_seq', 'created_at', 'version']).orderBy('change_seq').execute();
     expect(rows.map((row) => Number(row.change_seq))).toEqual(Array.from({ length: 1201 }, (_, i) => i + 1));
-    expect(rows.every((row) => row.version === 1)).toBe(true);
+    // The order written by createTestOrder has only its creation; a seeded one, its fulfillment too.
+    expect(rows[0]!.version).toBe(1);
+    expect(rows.filter((row) => row.version > 1).length).toBeGreaterThan(1000);
     const created = rows.slice(1).map((row) => Number(row.created_at));
     expect(created).toEqual(orders.map((order) => order.createdAt));
     expect(await changeHorizon(db)).toBe(1201);
@@ -105,14 +107,26 @@ describe('bulkInsertOrders and the seeded database', () => {
     expect(Number(next.change_seq)).toBe(1202);
   });
 
-  it('writes one creation history row, every item and the search text of each order', async () => {
+  it('writes the status history of each order, ending at its status and version, and every item and the search text', async () => {
     const db = t.app.context.db;
     const history = await db.selectFrom('order_history').innerJoin('orders', 'orders.id', 'order_history.order_id')
-      .select(['order_history.version', 'order_history.from_status', 'order_history.to_status', 'orders.status', 'order_history.changed_at', 'orders.created_at'])
+      .select(['order_history.order_id', 'order_history.version', 'order_history.from_status', 'order_history.to_status', 'order_history.tracking_number', 'order_history.changed_at', 'orders.status', 'orders.version as orderVersion', 'orders.created_at', 'orders.tracking_number as orderTracking'])
+      .orderBy('order_history.order_id').orderBy('order_history.version')
       .execute();
-    expect(history).toHaveLength(1202);
-    for (const row of history) {
-      expect(row).toMatchObject({ version: 1, from_status: null, to_status: row.status, changed_at: row.created_at });
+    const byOrder = new Map<string, typeof history>();
+    for (const row of history) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+    expect(byOrder.size).toBe(1202);
+    for (const rows of byOrder.values()) {
+      expect(rows[0]).toMatchObject({ version: 1, from_status: null, changed_at: rows[0]!.created_at });
+      rows.forEach((row, index) => {
+        expect(row.version).toBe(index + 1);
+        if (index > 0) {
+          expect(row.from_status).toBe(rows[index - 1]!.to_status);
+          expect(Number(row.changed_at)).toBeGreaterThanOrEqual(Number(rows[index - 1]!.changed_at));
+        }
+        if (row.to_status === 'shipped') expect(row.tracking_number).toBe(row.orderTracking);
+      });
+      expect(rows.at(-1)).toMatchObject({ to_status: rows[0]!.status, version: rows[0]!.orderVersion });
     }
     const items = await db.selectFrom('order_items').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(items.n)).toBe(orders.reduce((sum, order) => sum + order.items.length, 0) + 2);
@@ -160,5 +174,9 @@ describe('bulkInsertOrders and the seeded database', () => {
     expect(res.body.conversionRate).toBeLessThan(0.1);
     expect(res.body.topProducts).toHaveLength(5);
     expect(res.body.statusCounts.delivered).toBeGreaterThan(res.body.statusCounts.processing);
+    // The placed-to-shipped time comes from the seeded history: a few days, never empty.
+    expect(res.body.processingTime?.shippedOrders).toBeGreaterThan(100);
+    expect(res.body.processingTime?.averageDays).toBeGreaterThan(0.5);
+    expect(res.body.processingTime?.averageDays).toBeLessThan(5);
   });
 });

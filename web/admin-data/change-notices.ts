@@ -42,6 +42,8 @@ export function settledMessage(status: OrderStatus, applied: number, refused: nu
 export interface ChangeNotices {
   /** Watches the mutations of one admin action; returns the message to show now ('' for none yet). */
   track(ids: readonly string[], status: OrderStatus, online: boolean): string;
+  /** Stops watching withdrawn mutations (an undone mark): they leave the outbox but were never applied. */
+  forget(ids: readonly string[]): void;
   /** Where messages go; watching restored changes starts with the first sink. */
   setSink(sink: NoticeSink | null): void;
 }
@@ -113,6 +115,16 @@ export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOT
       }
       observe();
       return online ? '' : queuedMessage(ids.length, false);
+    },
+    forget(ids) {
+      const gone = new Set(ids);
+      for (const change of watched) {
+        change.ids = change.ids.filter((id) => !gone.has(id));
+        if (change.ids.length) continue;
+        clearTimeout(change.timer);
+        watched.delete(change);
+      }
+      save();
     },
     setSink(next) {
       sink = next;

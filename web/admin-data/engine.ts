@@ -12,6 +12,7 @@ import { toCachedOrder } from './order-cache';
 import { queueStatusChanges, type ConflictRecord, type SeenOrder, type StatusChange } from './outbox';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/api-error';
 import type { SyncTransport } from './transport';
+import { undoMark, type MarkToUndo, type UndoResult } from './undo-mark';
 
 /**
  * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
@@ -52,6 +53,8 @@ export interface SyncEngine {
    * ('stale'). Drop forgets the change.
    */
   resolveConflict(conflictId: string, action: 'reapply' | 'drop', seen?: SeenOrder): Promise<'resolved' | 'stale'>;
+  /** Takes fulfillment marks back (undo-mark.ts); waits for a push in flight to settle first. */
+  undoMarks(marks: readonly MarkToUndo[]): Promise<UndoResult[]>;
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -252,6 +255,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     flush: () => guarded(async () => ({ ...(await flushUnlocked()), pulled: 0 })),
     pull: () => guarded(async () => ({ pushed: 0, conflicts: 0, pulled: await pullUnlocked() })),
     queueStatusChanges: (changes) => queueStatusChanges(db, changes, now),
+    undoMarks: (marks) =>
+      lock.run(async () => {
+        const results: UndoResult[] = [];
+        for (const mark of marks) results.push(await undoMark(db, mark, now));
+        return results;
+      }),
     async resolveConflict(conflictId, action, seen) {
       if (action === 'drop') {
         await db.conflicts.delete(conflictId);

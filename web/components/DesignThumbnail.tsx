@@ -38,6 +38,8 @@ interface Props {
    * redrawn on every search keystroke) paint their rows first and their pictures a moment later.
    */
   defer?: boolean;
+  /** Width of the box in CSS px, when it should not be half the height (a wide 'ink' strip reads better). */
+  width?: number;
   className?: string;
 }
 
@@ -46,7 +48,7 @@ interface Props {
  * file as the print file (no CSS font, no estimate) on the product's print area. Inline SVG, so
  * it is sharp at any size. While the renderer and its font load, a placeholder of the same size.
  */
-export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false, className = '' }: Props) {
+export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false, width: boxWidth, className = '' }: Props) {
   const label = designDescription(design);
   const deferredLabel = useDeferredValue(label, '');
   const current = !defer || deferredLabel === label;
@@ -54,13 +56,26 @@ export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false
     { ...design, productType: design.productType ?? productTypeOfVariant(design.device)?.id ?? null, fontSize: design.fontSize ?? DEFAULT_FONT_SIZE },
     current,
   );
-  const width = Math.round(size * BOX_ASPECT);
+  const width = boxWidth ?? Math.round(size * BOX_ASPECT);
   if (!layout || !current) {
-    return <span className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} style={{ height: size, width }} />;
+    // The same elements as the drawing (an svg and its path), so a list row that switches between
+    // the two on every search keystroke changes attributes instead of replacing nodes.
+    return (
+      <svg className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} width={width} height={size}>
+        <path d="" />
+      </svg>
+    );
   }
   const { area, ink } = layout;
   const pad = ink ? Math.max(ink.width, ink.height) * 0.08 + 1 : 0;
-  const view = fit === 'ink' && ink ? { x: ink.x - pad, y: ink.y - pad, w: ink.width + 2 * pad, h: ink.height + 2 * pad } : { x: -1, y: -1, w: area.width + 2, h: area.length + 2 };
+  // Text set along a tall print area reads sideways: a wide strip turns it upright (a quarter turn back).
+  const turn = fit === 'ink' && !!ink && width > size && ink.height > ink.width;
+  const view =
+    fit === 'ink' && ink
+      ? turn
+        ? { x: ink.y - pad, y: -(ink.x + ink.width) - pad, w: ink.height + 2 * pad, h: ink.width + 2 * pad }
+        : { x: ink.x - pad, y: ink.y - pad, w: ink.width + 2 * pad, h: ink.height + 2 * pad }
+      : { x: -1, y: -1, w: area.width + 2, h: area.length + 2 };
   return (
     <svg
       className={`design-thumb design-thumb--${fit} ${className}`}
@@ -73,7 +88,7 @@ export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false
       style={{ background: fit === 'ink' ? surfaceFor(layout.fill) : undefined }}
     >
       {fit === 'area' && <rect x="0" y="0" width={area.width} height={area.length} rx="4" fill={surfaceFor(layout.fill)} stroke={EDGE} strokeWidth="0.6" />}
-      <path d={layout.pathData} fill={layout.fill} />
+      <path d={layout.pathData} fill={layout.fill} transform={turn ? 'rotate(-90)' : undefined} />
     </svg>
   );
 }

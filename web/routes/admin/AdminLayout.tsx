@@ -18,6 +18,9 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const location = useLocation();
 
+  // The range only changes the Overview and its analytics details; elsewhere it would do nothing.
+  const rangeApplies = /^\/admin(\/analytics)?\/?$/.test(location.pathname);
+
   useEffect(() => startSyncLoop(), []);
   useChangeNoticeSink();
 
@@ -36,20 +39,22 @@ export function AdminLayout() {
           <NavLink to="/admin/orders" className="admin-tab">Orders</NavLink>
           <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
         </nav>
-        <div className="admin-range" role="group" aria-label="Date range">
-          {ANALYTICS_RANGES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="admin-range__option"
-              aria-pressed={range === value}
-              title={RANGE_LABELS[value]}
-              onClick={() => setRange(value)}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
+        {rangeApplies && (
+          <div className="admin-range" role="group" aria-label="Date range">
+            {ANALYTICS_RANGES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="admin-range__option"
+                aria-pressed={range === value}
+                title={RANGE_LABELS[value]}
+                onClick={() => setRange(value)}
+              >
+                {value}
+              </button>
+            ))}
+          </div>
+        )}
         <div className="admin-user">
           <span className="admin-user__name">{user ? `${user.firstName} ${user.lastName}` : ''}</span>
           <button type="button" className="admin-button admin-button--ghost" onClick={onLogout}>Logout</button>

@@ -10,6 +10,7 @@ import { SHOP_DAY_RANGE } from '../../../../shared/orders/shop-days';
 import { OrderDetailModal } from './OrderDetailModal';
 import { FailedMailsNotice } from './FailedMailsNotice';
 import { OrdersTable } from './OrdersTable';
+import './orders.css';
 
 const EMPTY: CachedOrder[] = [];
 
@@ -31,6 +32,9 @@ export function OrdersPage() {
     <section className="admin-page orders-page" aria-labelledby="orders-title">
       <div className="admin-page__head">
         <h1 id="orders-title">Orders</h1>
+        <p className="admin-muted orders-count" data-testid="orders-count">
+          {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}
+        </p>
         <div className="admin-page__actions">
           <button
             type="button"
@@ -43,8 +47,9 @@ export function OrdersPage() {
         </div>
       </div>
       <div className="orders-filters">
+        {/* Labels beside, not above, the fields: one row of filters leaves the tablet's screen to orders. */}
         <label className="admin-field admin-field--grow">
-          <span>Search</span>
+          <span className="sr-only">Search</span>
           <input
             type="search"
             placeholder="Order number, customer, email or text"
@@ -54,17 +59,17 @@ export function OrdersPage() {
           />
         </label>
         <label className="admin-field">
-          <span>Status</span>
+          <span className="sr-only">Status</span>
           <select value={filter.status} onChange={(e) => set('status', e.target.value as OrderStatus | '')} aria-label="Filter by status">
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((status) => <option key={status} value={status}>{ORDER_STATUS_LABELS[status]}</option>)}
           </select>
         </label>
-        <label className="admin-field">
+        <label className="admin-field admin-field--inline">
           <span>From</span>
           <input type="date" min={SHOP_DAY_RANGE.first} max={SHOP_DAY_RANGE.last} value={filter.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
         </label>
-        <label className="admin-field">
+        <label className="admin-field admin-field--inline">
           <span>To</span>
           <input type="date" min={SHOP_DAY_RANGE.first} max={SHOP_DAY_RANGE.last} value={filter.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
         </label>
@@ -74,9 +79,6 @@ export function OrdersPage() {
       </div>
       {dateError && <p className="admin-error" role="alert">{dateError}</p>}
       <FailedMailsNotice onOpen={setOpenId} />
-      <p className="admin-muted" data-testid="orders-count">
-        {orders === undefined ? 'Loading orders…' : `${visible.length} of ${orders.length} orders`}
-      </p>
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>
       ) : (

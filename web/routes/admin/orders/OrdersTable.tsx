@@ -1,35 +1,77 @@
-import { useCallback, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
-import { OrderLineList } from '../shared/OrderLineSummary';
+import { DesignThumbnail } from '../../../components/DesignThumbnail';
+import { linesCount } from '../shared/OrderLineSummary';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
-const ROW_HEIGHT = 64;
-const LINE_HEIGHT = 42;
+/**
+ * One height for every row, whatever its number of lines: eight orders and more fit the tablet's
+ * first screen, and the virtualizer never re-measures. Every line's design is drawn, so a
+ * three-design order never reads as three copies of the first; the first line's words are shown,
+ * the others' are read out (and are in the order window).
+ */
+export const ROW_HEIGHT = 52;
 
-/** Every line of an order is listed in its row, so a row is as tall as its lines need. */
-export function rowHeight(order: CachedOrder): number {
-  return Math.max(ROW_HEIGHT, 16 + order.items.length * LINE_HEIGHT);
+function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
+  const several = items.length > 1;
+  return (
+    <ol className={`orders-lines${several ? ' orders-lines--several' : ''}`} aria-label={linesCount(items.length)}>
+      {items.map((item, index) => (
+        <li key={index} className="orders-lines__line">
+          <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer />
+          <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
+            <span className="orders-lines__text">“{item.text}” <strong className="line-list__quantity">×{item.quantity}</strong></span>{' '}
+            <small>{item.device} · {item.color} · {item.font}</small>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
-/** The order table, virtualised so 10,000 cached orders scroll and filter smoothly. */
+/** Rows drawn beyond the visible ones, above and below: every one is redrawn on a search. */
+const OVERSCAN = 4;
+
+/**
+ * The rows in view of the scroller. Every row has the same height, so the window follows from the
+ * scroll position alone: a search that changes the list costs the visible rows, not a pass over
+ * all 10,000 (a measuring virtualizer's per-list cost; docs/benchmarks/admin.md).
+ */
+function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: number): { first: number; last: number } {
+  const [view, setView] = useState({ top: 0, height: 800 });
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView((current) => (current.top === element.scrollTop && current.height === element.clientHeight ? current : { top: element.scrollTop, height: element.clientHeight }));
+    };
+    const onScroll = () => (frame ||= requestAnimationFrame(read));
+    const resize = new ResizeObserver(read);
+    resize.observe(element);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, [scroller]);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  return { first, last };
+}
+
+/** The order table, windowed so 10,000 cached orders scroll and filter smoothly. */
 /** `timeZone`: the shop's, so each row's day is the day the date filter means. */
 export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[]; timeZone: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // Rows are keyed by position, not order id: a new search then updates the ~30 mounted rows in
-  // place instead of unmounting and rebuilding them. Heights follow from the line count, unmeasured.
-  const virtualizer = useVirtualizer({
-    count: orders.length,
-    getScrollElement: useCallback(() => scroller.current, []),
-    estimateSize: useCallback((index: number) => rowHeight(orders[index]!), [orders]),
-    // Positional keys, but a new function per list: the virtualizer recomputes the row offsets
-    // only when its key function changes, and a filtered list has other heights.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `orders` is the trigger (above), not an input
-    getItemKey: useCallback((index: number) => index, [orders]),
-    // A few rows beyond the viewport are enough at 64 px each; every one is redrawn on a search.
-    overscan: 4,
-  });
+  const { first, last } = useRowWindow(scroller, orders.length);
+  const rows = [];
+  // Rows are keyed by position, not order id: a new search then updates the mounted rows in place
+  // instead of unmounting and rebuilding them.
+  for (let index = first; index < last; index++) rows.push({ index, key: index - first, start: index * ROW_HEIGHT });
 
   return (
     <div className="orders-table" role="table" aria-label="Orders" aria-rowcount={orders.length + 1}>
@@ -42,8 +84,8 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
         <span role="columnheader">Date</span>
       </div>
       <div ref={scroller} className="orders-table__body" data-testid="orders-scroller">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
+        <div style={{ height: orders.length * ROW_HEIGHT, position: 'relative' }}>
+          {rows.map((row) => {
             const order = orders[row.index];
             return (
               <div
@@ -52,7 +94,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
                 aria-rowindex={row.index + 2}
                 className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
                 data-order-number={order.orderNumber}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 onClick={() => onOpen(order)}
               >
                 <span role="cell" className="orders-row__number">
@@ -66,7 +108,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
                   <small>{order.customerEmail}</small>
                 </span>
                 <span role="cell" className="orders-row__item">
-                  <OrderLineList items={order.items} thumbnailSize={36} className="line-list--compact" />
+                  <OrderLinesCell items={order.items} />
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>
