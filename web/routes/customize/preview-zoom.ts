@@ -19,7 +19,7 @@ export interface PreviewView {
 export const UNZOOMED: PreviewView = { zoom: 1, tx: 0, ty: 0 };
 export const MAX_ZOOM = 8;
 /** The fitted text fills this share of the canvas, leaving some product around it. */
-const FIT_SHARE = 0.8;
+const FIT_SHARE = 0.6;
 /** Below this a zoom would barely change the picture: the Zoom button always magnifies at least this much. */
 const MIN_FIT_ZOOM = 1.5;
 /** Zoom steps of the cached zoomed mockup layers: pinching redraws the product only at each step. */
