@@ -29,7 +29,7 @@ function pathOf(pathData: string): Path2D {
 }
 
 /** Fills the layout's outlines where the decal goes on the product; returns where the print area went (for tests and the zoom). */
-export function drawDesignText(ctx: CanvasRenderingContext2D, layout: DesignLayout, style: { fill: string; faint: boolean }): AreaPlacement {
+export function drawDesignText(ctx: CanvasRenderingContext2D, layout: Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'>, style: { fill: string; faint: boolean }): AreaPlacement {
   const placement = printAreaPlacement(layout.productType, layout.device, layout.area);
   if (!layout.pathData) return placement;
   ctx.save();

@@ -34,13 +34,13 @@ function productBox(productType: ProductTypeId, variant: string): Box {
   return { x, y, w: Math.min(CANVAS_SIZE - x, Math.ceil(box.w + 8)), h: Math.min(CANVAS_SIZE - y, Math.ceil(box.h + 8)) };
 }
 
-function layer(view: PreviewView, draw: (ctx: Ctx) => void): HTMLCanvasElement {
+/** A layer canvas of `size` px, drawn through `view`: zoomed layers come from the vector shapes, so the product stays sharp. */
+function layer(view: PreviewView, size: number, draw: (ctx: Ctx) => void): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
-  canvas.width = CANVAS_SIZE;
-  canvas.height = CANVAS_SIZE;
+  canvas.width = size;
+  canvas.height = size;
   const ctx = canvas.getContext('2d');
   if (ctx) {
-    // Zoomed layers are drawn from the vector shapes at the zoom, so the product stays sharp.
     ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
     draw(ctx);
   }
@@ -76,29 +76,41 @@ const cache = new Map<string, Layers>();
 /** Zoomed layers of the last few zoom steps (a pinch passes through several). */
 const zoomedCache = new Map<string, Layers>();
 const ZOOMED_CACHE_SIZE = 4;
+/** The backdrop is the same behind every product: drawn once per view, then blitted into each base. */
+const backdrops = new Map<string, HTMLCanvasElement>();
 
 /**
  * The static parts of a mockup, drawn once per product, variant and view: a keystroke only blits
- * them, and the gallery draws each product once for all its cards.
+ * them, and the gallery draws each product once for all its cards. A view that shrinks (the
+ * gallery's half-size thumbnails) gets layers of its own size.
  */
 export function mockupLayers(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): Layers {
-  const zoomed = view.zoom !== 1;
-  const key = `${productType}|${variant}|${view.zoom}|${view.tx}|${view.ty}`;
+  const zoomed = view.zoom > 1;
+  const size = Math.ceil(CANVAS_SIZE * Math.min(1, view.zoom));
+  const viewKey = `${view.zoom}|${view.tx}|${view.ty}`;
+  const key = `${productType}|${variant}|${viewKey}`;
   const store = zoomed ? zoomedCache : cache;
   let layers = store.get(key);
   if (!layers) {
-    const base = layer(view, (ctx) => {
-      drawBackdrop(ctx);
+    let backdrop = backdrops.get(viewKey);
+    if (!backdrop) {
+      backdrop = layer(view, size, drawBackdrop);
+      if (!zoomed) backdrops.set(viewKey, backdrop);
+    }
+    const base = layer(UNZOOMED, size, (ctx) => ctx.drawImage(backdrop, 0, 0));
+    const ctx = base.getContext('2d');
+    if (ctx) {
+      ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
       if (productType === 'water-bottle') drawWaterBottle(ctx, variant);
       else if (productType === 'champagne-glass') drawChampagneFlute(ctx);
       else drawPhoneCase(ctx, variant);
-    });
-    const gloss = layer(view, (ctx) => {
+    }
+    const gloss = layer(view, size, (ctx) => {
       if (productType === 'water-bottle') drawBottleGloss(ctx, variant);
       else if (productType === 'champagne-glass') drawFluteGloss(ctx);
       else drawPhoneGloss(ctx, variant);
     });
-    const glossBox = zoomed ? { x: 0, y: 0, w: CANVAS_SIZE, h: CANVAS_SIZE } : productBox(productType, variant);
+    const glossBox = view.zoom === 1 && !view.tx && !view.ty ? productBox(productType, variant) : { x: 0, y: 0, w: size, h: size };
     layers = { base, gloss, glossBox };
     if (zoomed && store.size >= ZOOMED_CACHE_SIZE) store.delete(store.keys().next().value!);
     store.set(key, layers);
