@@ -73,7 +73,7 @@ export function CustomizePage() {
             font={font}
             fontSize={DEFAULT_FONT_SIZE}
             busy={switching}
-            label={`Preview of a ${decalName(decalOf)} (${decalSize(decalOf)}) with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
+            label={`Preview: ${decalName(decalOf)}, ${decalSize(decalOf)}, with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
           />
         </div>
         <div className="designer__panel">
@@ -119,7 +119,7 @@ export function CustomizePage() {
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
             <ContrastNote warning={contrast} />
-            <FontPicker fonts={catalog.fonts} value={font} text={text} colorHex={hex} onChange={design.setFont} />
+            <FontPicker fonts={catalog.fonts} value={font} text={text} onChange={design.setFont} />
             <TextPreview text={text} colorHex={hex} font={font} />
             <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd}>
               {adding ? 'Adding to Cart...' : 'ADD TO CART - $5.95'}

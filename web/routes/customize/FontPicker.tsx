@@ -7,16 +7,16 @@ interface FontPickerProps {
   value: string;
   /** The shopper's own text: each option shows it in its font, so the choice is made by eye. */
   text: string;
-  colorHex: string | null;
   onChange(font: string): void;
 }
 
 /**
  * The font choice as a radio group of samples. Each radio is named by its font alone (the sample
  * repeats the text field for a screen reader, so it is hidden from it); the samples are set with
- * the renderer's own font files (web/styles/fonts.css).
+ * the renderer's own font files (web/styles/fonts.css), in the page's ink: the chosen colour, which
+ * may be a light one, is shown on its own backdrop by the text preview below.
  */
-export const FontPicker = memo(function FontPicker({ fonts, value, text, colorHex, onChange }: FontPickerProps) {
+export const FontPicker = memo(function FontPicker({ fonts, value, text, onChange }: FontPickerProps) {
   const sample = text.trim() ? text : PLACEHOLDER_TEXT;
   return (
     <fieldset className="field">
@@ -28,7 +28,7 @@ export const FontPicker = memo(function FontPicker({ fonts, value, text, colorHe
             <label key={font} className={`font-option${font === value ? ' is-selected' : ''}`}>
               <input type="radio" name="font" value={font} checked={font === value} onChange={() => onChange(font)} />
               <span className="font-option__name">{font}</span>
-              <span className="font-option__sample" aria-hidden="true" data-testid="font-sample" style={{ fontFamily: family, fontWeight: weight, color: colorHex ?? undefined }}>
+              <span className="font-option__sample" aria-hidden="true" data-testid="font-sample" style={{ fontFamily: family, fontWeight: weight }}>
                 {sample}
               </span>
             </label>
