@@ -164,5 +164,8 @@ export function mailDeliveryScenarios() {
 /** The plain-text part of a received mail, quoted-printable decoded. */
 export function decodedTextPart(raw: string): string {
   const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
-  return part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // Quoted-printable escapes are bytes of UTF-8 ("×" is =C3=97): decoded as bytes, then as text.
+  const softBreaksRemoved = part.replace(/=\r?\n/g, '');
+  const bytes = softBreaksRemoved.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
