@@ -95,10 +95,10 @@ describe('the decal on a phone, 390x844', () => {
   it('names the product as a vinyl decal with its size on the designer, in the cart and at checkout', async () => {
     const page = await phonePage();
     await design(page, 'Phone Case', 'iPhone 14 Pro Max');
-    const title = 'Vinyl decal for iPhone 14 Pro Max · 68 × 140 mm';
+    const title = 'Vinyl decal for iPhone 14 Pro Max · 68\u00a0×\u00a0140\u00a0mm';
     expect(await page.getByTestId('decal-title').textContent()).toContain(title);
     await choose(page, 'Water Bottle', 'Large Bottle');
-    expect(await page.getByTestId('decal-title').textContent()).toContain('Vinyl decal for Large Water Bottle · 80 × 220 mm');
+    expect(await page.getByTestId('decal-title').textContent()).toContain('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
     await choose(page, 'Phone Case', 'iPhone 14 Pro Max');
     await page.getByRole('button', { name: 'ADD TO CART - $5.95' }).click();
     await page.getByText('Added to cart!').waitFor();

@@ -4,13 +4,13 @@ import { decalName, decalPlacementOf, decalSize, decalTitle, phoneBack, printAre
 
 describe('the decal a line is', () => {
   it('is named for its device with its print area in mm, the same way everywhere', () => {
-    expect(decalTitle({ device: 'iPhone 14 Pro Max' })).toBe('Vinyl decal for iPhone 14 Pro Max · 68 × 140 mm');
-    expect(decalTitle({ device: 'Standard Bottle' })).toBe('Vinyl decal for Standard Water Bottle · 70 × 180 mm');
-    expect(decalTitle({ device: 'Large Bottle' })).toBe('Vinyl decal for Large Water Bottle · 80 × 220 mm');
-    expect(decalTitle({ device: 'Standard Glass' })).toBe('Vinyl decal for Champagne Flute · 40 × 110 mm');
+    expect(decalTitle({ device: 'iPhone 14 Pro Max' })).toBe('Vinyl decal for iPhone 14 Pro Max · 68\u00a0×\u00a0140\u00a0mm');
+    expect(decalTitle({ device: 'Standard Bottle' })).toBe('Vinyl decal for Standard Water Bottle · 70\u00a0×\u00a0180\u00a0mm');
+    expect(decalTitle({ device: 'Large Bottle' })).toBe('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
+    expect(decalTitle({ device: 'Standard Glass' })).toBe('Vinyl decal for Champagne Flute · 40\u00a0×\u00a0110\u00a0mm');
     // A stored variant the catalogue no longer has keeps its own name and its product's size.
     expect(decalName({ device: 'iPhone 12', productType: 'phone-case' })).toBe('Vinyl decal for iPhone 12');
-    expect(decalSize({ device: 'Tall Bottle', productType: 'water-bottle' })).toBe('70 × 180 mm');
+    expect(decalSize({ device: 'Tall Bottle', productType: 'water-bottle' })).toBe('70\u00a0×\u00a0180\u00a0mm');
   });
 });
 

@@ -47,10 +47,10 @@ export function decalName(design: DeviceOf): string {
   return `Vinyl decal for ${deviceName(design)}`;
 }
 
-/** "68 × 140 mm": the decal's print area, across by along. */
+/** "68 × 140 mm": the decal's print area, across by along; no-break spaces keep it on one line. */
 export function decalSize(design: DeviceOf): string {
   const area = printAreaOf(design);
-  return `${area.width} × ${area.length} mm`;
+  return `${area.width}\u00a0×\u00a0${area.length}\u00a0mm`;
 }
 
 /** "Vinyl decal for iPhone 14 Pro Max · 68 × 140 mm". */

@@ -166,7 +166,7 @@ describe('designer on the shopper path (issue 14)', () => {
     expect(screen.getByLabelText('3. Your text')).toHaveProperty('value', 'Stay hydrated');
     expect(screen.getByRole('radio', { name: 'Teal' })).toHaveProperty('checked', true);
     expect(screen.getByRole('radio', { name: 'Poppins' })).toHaveProperty('checked', true);
-    expect(screen.getByTestId('decal-title').textContent).toContain('Vinyl decal for Large Water Bottle · 80 × 220 mm');
+    expect(screen.getByTestId('decal-title').textContent).toContain('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
   });
 
   it('shows each font with the shopper\'s own text, as a radio group named by the fonts', async () => {
