@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH } from '../../../shared/catalog';
+import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
 import { decalName, decalSize } from '../../../shared/decal';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
@@ -19,6 +19,9 @@ import { useDesignState } from './use-design-state';
 import { useTextCheck } from './use-text-check';
 
 export { SWITCH_DELAY_MS } from './use-design-state';
+
+/** What the decal goes on, which the shop does not sell. */
+const BLANK_NAMES: Record<ProductTypeId, string> = { 'phone-case': 'case', 'water-bottle': 'bottle', 'champagne-glass': 'flute' };
 /** spec.md §9: adding to the cart takes about 1.5 s. */
 export const ADD_DELAY_MS = 1500;
 
@@ -92,7 +95,7 @@ export function CustomizePage() {
                 ))}
               </select>
               <p className="decal-title" data-testid="decal-title">
-                <strong>{decalName(decalOf)}</strong> · {decalSize(decalOf)}: you apply it yourself
+                <strong>{decalName(decalOf)}</strong> · {decalSize(decalOf)}. You apply it; the {BLANK_NAMES[productType]} is not included.
               </p>
             </div>
             <div className="field">
