@@ -55,7 +55,7 @@ export default function HowItWorksPage() {
             <ol>
               <li>Take the case off your phone and wipe it with the alcohol pad.</li>
               <li>Peel the backing paper slowly, keeping the text on the clear tape.</li>
-              <li>Line the text up along the long side and press it down from the centre out.</li>
+              <li>Centre it on the back below the camera, along the long side (the designer shows the spot), and press it down from the centre out.</li>
               <li>Rub firmly for 30 seconds, then peel the clear tape back at a sharp angle.</li>
             </ol>
           </div>
