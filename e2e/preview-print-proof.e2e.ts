@@ -50,7 +50,7 @@ async function design(page: Page, d: Design, font: string = d.font): Promise<voi
   await page.locator('#variant').selectOption(d.device);
   await page.getByLabel('3. Your text').fill(d.text);
   await page.getByRole('radio', { name: d.color, exact: true }).check();
-  await page.getByLabel('5. Font').selectOption(font);
+  await page.getByRole('group', { name: '5. Font' }).getByRole('radio', { name: font }).check();
   await page.locator('canvas[aria-busy="false"][data-print-area]').waitFor();
 }
 

@@ -32,7 +32,7 @@ it('keeps the whole preview in view while the text box has focus and while picki
   const { context, page } = await phone(e2e.browser);
   await page.goto(`${e2e.server.url}/`);
   const input = page.getByLabel('3. Your text');
-  const canvas = page.getByRole('img', { name: /^Preview of a Phone Case/ });
+  const canvas = page.getByRole('img', { name: /^Preview: Vinyl decal for iPhone/ });
   await input.focus();
   await input.pressSequentially('Loyal, babe');
   // Polled: the preview shrinks with a 200 ms transition while a field has focus.

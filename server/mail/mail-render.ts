@@ -1,5 +1,5 @@
 import { formatUsd } from '../../shared/money';
-import { productTypeOfVariant } from '../../shared/catalog';
+import { decalTitle } from '../../shared/decal';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import { designImageForMail, type MailImage } from './mail-design-image';
 import type { MailKind } from './mail.table';
@@ -62,7 +62,7 @@ async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context
     `Order number: ${order.order_number}`,
     `${DISPATCH_ESTIMATE}.`,
     '',
-    ...items.map((item) => `- "${item.text}" on ${describe(item)}, ${item.quantity} x ${formatUsd(item.unit_price_cents)} = ${formatUsd(item.unit_price_cents * item.quantity)}`),
+    ...items.map((item) => `- "${item.text}": ${describe(item)}, ${item.quantity} x ${formatUsd(item.unit_price_cents)} = ${formatUsd(item.unit_price_cents * item.quantity)}`),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     `Total: ${formatUsd(order.total_cents)}`,
@@ -106,7 +106,7 @@ function shippingNotice(mail: MailToRender, order: OrderRow, items: OrderItemRow
     '',
     tracking,
     '',
-    ...items.map((item) => `- "${item.text}" on ${describe(item)} x ${item.quantity}`),
+    ...items.map((item) => `- "${item.text}": ${describe(item)} x ${item.quantity}`),
     '',
     'Shipping to:',
     ...address,
@@ -118,17 +118,16 @@ function shippingNotice(mail: MailToRender, order: OrderRow, items: OrderItemRow
   const body = `<h1 style="margin:0 0 4px;font-size:24px;color:#2a0e24">Your order is on its way!</h1>
 <p style="margin:0 0 16px;font-size:15px;color:#6b4a5e">Order <strong style="color:#b0005a">${escapeHtml(order.order_number)}</strong> has shipped, ${escapeHtml(order.customer_first_name)}.</p>
 ${trackingNumber ? `<p style="margin:0 0 16px;padding:12px 16px;background:#ffe3ef;border-radius:12px;font-size:16px;color:#2a0e24">Tracking number: <strong style="font-family:Menlo,Consolas,monospace;letter-spacing:0.05em">${escapeHtml(trackingNumber)}</strong></p>` : `<p>${escapeHtml(tracking)}</p>`}
-<ul style="margin:0 0 16px;padding-left:20px;font-size:14px;color:#2a0e24">${items.map((item) => `<li>“${escapeHtml(item.text)}” on ${escapeHtml(describe(item))} &times; ${item.quantity}</li>`).join('')}</ul>
+<ul style="margin:0 0 16px;padding-left:20px;font-size:14px;color:#2a0e24">${items.map((item) => `<li>“${escapeHtml(item.text)}”: ${escapeHtml(describe(item))} &times; ${item.quantity}</li>`).join('')}</ul>
 <h2 style="margin:16px 0 4px;font-size:16px;color:#2a0e24">Shipping to</h2>
 <p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
 ${button(url, 'Follow your order')}`;
   return { subject: `Your ${BRAND} order ${order.order_number} has shipped`, text, html: layout(`Order ${order.order_number} shipped`, body), attachments: [] };
 }
 
+/** "Vinyl decal for iPhone 14 Pro · 68 × 140 mm, Hot Pink, Pecita": the shop's one name for a line (shared/decal.ts). */
 function describe(item: OrderItemRow): string {
-  const type = productTypeOfVariant(item.device)?.name;
-  const product = type && type !== item.device ? `${type} (${item.device})` : item.device;
-  return `${product}, ${item.color}, ${item.font}`;
+  return `${decalTitle({ device: item.device, productType: item.product_type })}, ${item.color}, ${item.font}`;
 }
 
 function addressLines(order: OrderRow): string[] {

@@ -64,7 +64,7 @@ export function mailDeliveryScenarios() {
     expect(raw).not.toMatch(/src=3D"https?:|src="https?:/);
     const text = decodedTextPart(raw);
     expect(text).toContain(`Order number: ${order.order_number}`);
-    expect(text).toContain('"Bombshell 1" on Phone Case (iPhone 14 Pro), Hot Pink, Pecita, 2 x $5.95 = $11.90');
+    expect(text).toContain('"Bombshell 1": Vinyl decal for iPhone 14 Pro · 68\u00a0×\u00a0140\u00a0mm, Hot Pink, Pecita, 2 x $5.95 = $11.90');
     expect(text).toContain('"Bombshell 2"');
     expect(text).toContain('Total: $19.37');
     expect(text).toContain('1 Villa Road');
@@ -164,5 +164,8 @@ export function mailDeliveryScenarios() {
 /** The plain-text part of a received mail, quoted-printable decoded. */
 export function decodedTextPart(raw: string): string {
   const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
-  return part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // Quoted-printable escapes are bytes of UTF-8 ("×" is =C3=97): decoded as bytes, then as text.
+  const softBreaksRemoved = part.replace(/=\r?\n/g, '');
+  const bytes = softBreaksRemoved.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

@@ -1,5 +1,6 @@
 import type { Font } from 'fontkit';
-import { colorHex, fontOrDefault, productTypeOfVariant, findProductType, type FontName, type ProductTypeId } from '../catalog';
+import { colorHex, fontOrDefault, type FontName, type ProductTypeId } from '../catalog';
+import { printAreaFor, printAreaOf, productTypeOf, type PrintArea } from '../decal';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
@@ -11,11 +12,7 @@ export interface RenderableDesign extends Pick<Design, 'device' | 'text' | 'colo
   productType?: string | null;
 }
 
-/** Printable area in mm: `width` across the text, `length` along it (design.md §6). */
-export interface PrintArea {
-  width: number;
-  length: number;
-}
+export { printAreaOf, productTypeOf, type PrintArea };
 
 export interface MmBox {
   x: number;
@@ -52,21 +49,6 @@ export interface DesignLayout {
   missing: string[];
 }
 
-const PRINT_AREAS: Record<ProductTypeId, (device: string) => PrintArea> = {
-  'phone-case': () => ({ width: 68, length: 140 }),
-  'water-bottle': (device) => (device === 'Large Bottle' ? { width: 80, length: 220 } : { width: 70, length: 180 }),
-  'champagne-glass': () => ({ width: 40, length: 110 }),
-};
-
-/** The product a design prints on: the variant's, whatever else was sent; a stored unknown variant falls back to productType, then phone case. */
-export function productTypeOf(design: Pick<RenderableDesign, 'productType' | 'device'>): ProductTypeId {
-  return productTypeOfVariant(design.device)?.id ?? findProductType(design.productType ?? '')?.id ?? 'phone-case';
-}
-
-export function printAreaOf(design: Pick<RenderableDesign, 'productType' | 'device'>): PrintArea {
-  return PRINT_AREAS[productTypeOf(design)](design.device);
-}
-
 /** Customizer pixels to printed mm: the default 24 px prints at a 12 mm em. */
 export const MM_PER_DESIGN_PX = 0.5;
 /** The text's ink stays inside this share of the area across it and along it. */
@@ -89,7 +71,7 @@ function capitalHeightShare(face: Font): number {
  */
 export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): DesignLayout {
   const productType = productTypeOf(design);
-  const area = PRINT_AREAS[productType](design.device);
+  const area = printAreaFor(productType, design.device);
   const font = fontOrDefault(design.font);
   const loaded = fonts.get(font);
   const text = normalizeDesignText(design.text);

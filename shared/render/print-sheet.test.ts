@@ -92,3 +92,17 @@ describe('file names', () => {
     expect(printFileName('a/b')).toBe('print-a_b.svg');
   });
 });
+
+describe('the placement guide', () => {
+  it('tells whoever applies each decal where it goes, in a layer of its own outside the design', () => {
+    const svg = buildPrintSheet({ orderNumber: 'VP-1', items: [line({ device: 'iPhone 14 Pro Max' }), line({ device: 'Large Bottle' })] }, fonts);
+    const placement = /<g id="line-1-placement"[^>]*>(.*?)<\/g><g id="line-1-design"/s.exec(svg)?.[1] ?? '';
+    expect(placement).toContain(`data-guide="Centre 58 mm below the camera, on the middle of the case&#39;s back"`);
+    expect(placement).toMatch(/<path /);
+    expect(svg).toContain('data-guide="Centre 120 mm above the base, text running down the bottle"');
+    expect(/<g id="line-1-design"[^>]*>(.*?)<\/g>/s.exec(svg)?.[1]).not.toContain('placement');
+    // Without marks (the PNG and PDF a printer gets) there is no guide to print.
+    expect(buildPrintSheet({ orderNumber: 'VP-1', items: [line()] }, fonts, { marks: false })).not.toContain('placement');
+    parse(svg);
+  });
+});

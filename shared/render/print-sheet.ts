@@ -6,6 +6,7 @@ import type { Design } from '../design';
 import type { DesignFonts } from './font-loader';
 import { LABEL_FONT } from './font-files';
 import { layoutDesign, type DesignLayout, type RenderableDesign } from './layout';
+import { placementGuide } from './placement-guide';
 import { areaGuide, designPath, escapeXml, labelLine, labelSvg, mm } from './svg';
 
 /** An order line as the print file needs it: the admin item view, as served and as cached offline. */
@@ -134,6 +135,7 @@ function artboardSvg(
     const labels = printLineLabel(order.orderNumber, item, line, order.items.length);
     parts.push(layer(`${id}-labels`, `Line ${line} labels`, labelPaths(labels, fonts, layout.area.width + GAP * 0.8)));
     parts.push(layer(`${id}-guides`, `Line ${line} guides`, areaGuide(layout), areaAt));
+    parts.push(layer(`${id}-placement`, `Line ${line} placement`, placementGuide(item, layout, fonts), areaAt));
   }
   parts.push(layer(`${id}-design`, `Line ${line} design ×${item.quantity}`, designPath(layout), place.band ? areaAt : undefined));
   parts.push('</g>');

@@ -10,6 +10,7 @@ import {
   productTypeOfVariant,
   MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
+import { decalTitle } from '../../shared/decal';
 
 export { MAX_QUANTITY_PER_LINE };
 
@@ -30,9 +31,9 @@ export const CART_MESSAGES = {
 } as const;
 
 
-/** "Phone Case · iPhone 14", as the drawer and the checkout summary title a line. */
+/** "Vinyl decal for iPhone 14 · 68 × 140 mm", as the drawer and the checkout summary title a line. */
 export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device'>): string {
-  return `${findProductType(line.productType)?.name ?? 'Phone Case'} · ${line.device}`;
+  return decalTitle(line);
 }
 
 /** "Yellow text in Pecita", plus the logo when there is one: plain words, no internal codes. */

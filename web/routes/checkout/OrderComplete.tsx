@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/useAuth';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { formatUsd, toCents } from '../../../shared/money';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
+import { decalTitle } from '../../../shared/decal';
 import type { ConfirmedOrder } from './last-order';
 import { trackOrderHref } from '../track/track-link';
 
@@ -31,6 +32,7 @@ export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; on
           {order.lines.map((line, index) => (
             <li key={index}>
               <DesignThumbnail design={line} size={140} fit="ink" />
+              <span className="order-complete__line-title">{decalTitle(line)}</span>
               <span>×{line.quantity}</span>
             </li>
           ))}

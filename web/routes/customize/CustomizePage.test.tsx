@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadShopDb } from '../../db/lazy-db';
 import { renderInShop, resetShopDb } from '../../components/test-support';
@@ -165,6 +165,20 @@ describe('designer on the shopper path (issue 14)', () => {
     expect(screen.getByLabelText('2. Size')).toHaveProperty('value', 'Large Bottle');
     expect(screen.getByLabelText('3. Your text')).toHaveProperty('value', 'Stay hydrated');
     expect(screen.getByRole('radio', { name: 'Teal' })).toHaveProperty('checked', true);
-    expect(screen.getByLabelText('5. Font')).toHaveProperty('value', 'Poppins');
+    expect(screen.getByRole('radio', { name: 'Poppins' })).toHaveProperty('checked', true);
+    expect(screen.getByTestId('decal-title').textContent).toContain('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
+  });
+
+  it('shows each font with the shopper\'s own text, as a radio group named by the fonts', async () => {
+    const user = userEvent.setup();
+    renderInShop(<CustomizePage />);
+    const group = screen.getByRole('group', { name: '5. Font' });
+    await user.type(screen.getByLabelText('3. Your text'), 'Villa Love');
+    const samples = within(group).getAllByTestId('font-sample');
+    expect(samples.map((sample) => sample.textContent)).toEqual(['Villa Love', 'Villa Love', 'Villa Love']);
+    expect(samples.map((sample) => sample.style.fontFamily)).toEqual(['"Dancing Script", cursive', 'Inter, system-ui, sans-serif', 'Poppins, system-ui, sans-serif']);
+    await user.click(within(group).getByRole('radio', { name: 'Inter' }));
+    expect(within(group).getByRole('radio', { name: 'Inter' })).toHaveProperty('checked', true);
+    expect(within(group).getByRole('radio', { name: 'Pecita' })).toHaveProperty('checked', false);
   });
 });

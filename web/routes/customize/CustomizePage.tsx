@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH } from '../../../shared/catalog';
+import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
+import { decalName, decalSize } from '../../../shared/decal';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
+import { FontPicker } from './FontPicker';
 import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicker, TextPreview } from './DesignForm';
 import { longTextFit } from './legibility';
 import { ThinFeatureNote } from './ThinFeatureNote';
@@ -19,6 +21,9 @@ import { useDesignState } from './use-design-state';
 import { useTextCheck } from './use-text-check';
 
 export { SWITCH_DELAY_MS } from './use-design-state';
+
+/** What the decal goes on, which the shop does not sell. */
+const BLANK_NAMES: Record<ProductTypeId, string> = { 'phone-case': 'case', 'water-bottle': 'bottle', 'champagne-glass': 'flute' };
 /** spec.md §9: adding to the cart takes about 1.5 s. */
 export const ADD_DELAY_MS = 1500;
 
@@ -61,6 +66,7 @@ export function CustomizePage() {
   }, []);
 
   const variantLabel = productType === 'phone-case' ? 'Phone model' : 'Size';
+  const decalOf = { productType, device: variant || type.variants[0]! };
   return (
     <>
       <section className="designer" aria-labelledby="designer-title">
@@ -73,13 +79,13 @@ export function CustomizePage() {
             font={font}
             fontSize={DEFAULT_FONT_SIZE}
             busy={switching}
-            label={`Preview of a ${type.name}${variant ? ` (${variant})` : ''} with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
+            label={`Preview: ${decalName(decalOf)}, ${decalSize(decalOf)}, with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
           />
         </div>
         <div className="designer__panel">
           <p className="eyebrow">Villa Prints · Summer drop</p>
           <h1 id="designer-title">Put your catchphrase on it</h1>
-          <p className="lede">Your line from the villa, printed on a phone case, water bottle or champagne flute.</p>
+          <p className="lede">Your line from the villa as a custom vinyl decal, cut to fit your phone case, water bottle or champagne flute.</p>
           <PriceBlock />
           <form className="design-form" onSubmit={(event) => { event.preventDefault(); void handleAdd(); }}>
             <ProductPicker productTypes={catalog.productTypes} value={productType} onChange={design.switchProduct} />
@@ -91,6 +97,9 @@ export function CustomizePage() {
                   <option key={v} value={v}>{v}</option>
                 ))}
               </select>
+              <p className="decal-title" data-testid="decal-title">
+                <strong>{decalName(decalOf)}</strong> · {decalSize(decalOf)}. You apply it; the {BLANK_NAMES[productType]} is not included.
+              </p>
             </div>
             <div className="field">
               <label className="field__label" htmlFor="custom-text">3. Your text</label>
@@ -117,14 +126,7 @@ export function CustomizePage() {
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
             <ContrastNote warning={contrast} />
-            <div className="field">
-              <label className="field__label" htmlFor="font">5. Font</label>
-              <select id="font" value={font} onChange={(event) => design.setFont(event.target.value)}>
-                {catalog.fonts.map((f) => (
-                  <option key={f} value={f}>{f}</option>
-                ))}
-              </select>
-            </div>
+            <FontPicker fonts={catalog.fonts} value={font} text={text} onChange={design.setFont} />
             <TextPreview text={text} colorHex={hex} font={font} />
             <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd}>
               {adding ? 'Adding to Cart...' : 'ADD TO CART - $5.95'}

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useDesignFonts } from '../../render/use-design';
 import { rendererTextStep } from './draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from './draw-mockup';
+import { productFrame } from './mockup-geometry';
+import { decalCentre, fitZoom, usePreviewZoom, viewAt, ZOOM_STEP } from './preview-zoom';
 
 /** Performance marks around a keystroke's repaint, read by bench/canvas.bench.ts. */
 export const INPUT_MARK = 'design-input';
@@ -19,11 +21,19 @@ interface Props extends DesignToDraw {
 /**
  * The 600x600 preview. The text is drawn from the shared renderer (draw-design.ts), whose font
  * arrives lazily: until then the product shows with a note, never with a stand-in font.
- * Repaints before the browser paints the keystroke.
+ * Repaints before the browser paints the keystroke. The Zoom button, a tap or a pinch magnify the
+ * decal so it can be read on a phone (preview-zoom.ts).
  */
 export function DesignCanvas({ label, busy, ...design }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { renderer, fonts, error } = useDesignFonts([design.font]);
+  const zoom = usePreviewZoom();
+  const layout =
+    renderer && fonts && design.text.trim()
+      ? renderer.cachedLayout({ productType: design.productType, device: design.variant, text: design.text, color: '', font: design.font, fontSize: design.fontSize }, fonts)
+      : null;
+  // Whole zoom steps only: the zoomed product is drawn once per step, not per keystroke.
+  const zoomLevel = Math.max(1, Math.floor(zoom.zoom(fitZoom(layout, design.productType, design.variant)) / ZOOM_STEP) * ZOOM_STEP);
 
   // A passive effect: after a keystroke (a discrete event) React runs it before the browser paints;
   // on mount it runs in its own task after the first paint, keeping the page's first render short.
@@ -31,26 +41,46 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
     const element = canvas.current;
     const ctx = element?.getContext('2d');
     if (!element || !ctx) return;
+    const view = viewAt(zoomLevel, decalCentre(design.productType, design.variant));
+    zoom.shownZoom.current = view.zoom;
     drawDesign(
       ctx,
       design,
-      rendererTextStep(design, { renderer, fonts }, (at, layout) => {
-        // Where the print area lies on the preview, in canvas px: the preview-versus-print test reads it.
-        element.dataset.printArea = [at.x, at.y, layout.area.width * at.pxPerMm, layout.area.length * at.pxPerMm].map((n) => n.toFixed(2)).join(' ');
+      rendererTextStep(design, { renderer, fonts }, (at, placed) => {
+        // Where the print area and the product lie on the preview, in canvas px as drawn (zoom
+        // included): the browser tests compare their scales and read the decal from the pixels.
+        const s = view.zoom * at.pxPerMm;
+        element.dataset.printArea = [view.tx + view.zoom * at.x, view.ty + view.zoom * at.y, placed.area.width * s, placed.area.length * s].map((n) => n.toFixed(2)).join(' ');
+        const frame = productFrame(design.productType, design.variant);
+        element.dataset.productPxPerMm = (view.zoom * frame.pxPerMm).toFixed(4);
       }),
+      view,
     );
+    element.dataset.zoom = String(view.zoom);
     if (performance.getEntriesByName(INPUT_MARK, 'mark').length) {
       performance.measure(REPAINT_MEASURE, INPUT_MARK);
       performance.clearMarks(INPUT_MARK);
     }
     // The design fields are the inputs; renderer and fonts repaint once the font has arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
-  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, renderer, fonts]);
+  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, renderer, fonts, zoomLevel]);
 
   const fontNote = error ?? (!fonts ? `Loading the ${design.font} font…` : null);
   return (
-    <div className="design-canvas">
-      <canvas ref={canvas} width={CANVAS_SIZE} height={CANVAS_SIZE} role="img" aria-label={label} aria-busy={!fonts} />
+    <div className={`design-canvas${zoom.zoomed ? ' design-canvas--zoomed' : ''}`}>
+      <canvas
+        ref={canvas}
+        width={CANVAS_SIZE}
+        height={CANVAS_SIZE}
+        role="img"
+        aria-label={zoom.zoomed ? `${label}, zoomed in on the decal` : label}
+        aria-busy={!fonts}
+        onClick={zoom.toggle}
+        {...zoom.gestures}
+      />
+      <button type="button" className="design-canvas__zoom" aria-pressed={zoom.zoomed} onClick={zoom.toggle}>
+        <span aria-hidden="true">{zoom.zoomed ? '−' : '+'}</span> Zoom<span className="sr-only"> into the decal</span>
+      </button>
       {busy ? (
         <div className="design-canvas__busy" role="status">
           <span className="spinner" aria-hidden="true" /> {busy}

@@ -43,7 +43,7 @@ export const Perks = memo(function Perks({ phoneModels }: { phoneModels: readonl
       <li><strong>9 colours</strong>, 3 fonts</li>
       {phoneModels.length > 0 && (
         <li className="perks__models" data-testid="perks-models">
-          Phone cases for {listOf(phoneModels)}.{coming.length > 0 && ` ${listOf(coming)}: coming soon.`}
+          Decals sized for {listOf(phoneModels)}.{coming.length > 0 && ` ${listOf(coming)}: coming soon.`}
         </li>
       )}
     </ul>

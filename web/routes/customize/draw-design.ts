@@ -1,28 +1,18 @@
 /**
  * The design's text on the customizer canvas, from the shared renderer: the same glyph outlines
  * (Path2D of the layout's path data) that the print file holds, scaled from the print area's
- * millimetres into the product's print region on the mockup. No fillText, no CSS font: what the
+ * millimetres onto the mockup at the product's own scale, where the decal goes (mockup-geometry.ts). No fillText, no CSS font: what the
  * shopper sees here is what is printed.
  */
 import type { DesignFonts, DesignLayout } from '../../render/browser-renderer';
-import type { DesignToDraw, TextRegion } from './draw-mockup';
+import type { DesignToDraw } from './draw-mockup';
+import { printAreaPlacement, type AreaPlacement } from './mockup-geometry';
+
+export type { AreaPlacement };
 
 /** Shown (faint) while the text field is empty. */
 export const PLACEHOLDER_TEXT = 'Your text here';
 export const PLACEHOLDER_COLOR = '#9A8A94';
-
-/** Where the print area lies on the canvas: its top-left corner and the canvas pixels per mm. */
-export interface AreaPlacement {
-  x: number;
-  y: number;
-  pxPerMm: number;
-}
-
-/** The print area, as large as the mockup's print region allows, centred on it. */
-export function placeArea(area: DesignLayout['area'], region: TextRegion): AreaPlacement {
-  const pxPerMm = Math.min(region.thickness / area.width, region.length / area.length);
-  return { x: region.cx - (area.width * pxPerMm) / 2, y: region.cy - (area.length * pxPerMm) / 2, pxPerMm };
-}
 
 // Parsing path data into a Path2D is most of a repaint's cost: keep the last few (typing back and forth).
 const paths = new Map<string, Path2D>();
@@ -38,9 +28,9 @@ function pathOf(pathData: string): Path2D {
   return path;
 }
 
-/** Fills the layout's outlines into the region; returns where the print area went (for tests and the a11y label). */
-export function drawDesignText(ctx: CanvasRenderingContext2D, layout: DesignLayout, region: TextRegion, style: { fill: string; faint: boolean }): AreaPlacement {
-  const placement = placeArea(layout.area, region);
+/** Fills the layout's outlines where the decal goes on the product; returns where the print area went (for tests and the zoom). */
+export function drawDesignText(ctx: CanvasRenderingContext2D, layout: Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'>, style: { fill: string; faint: boolean }): AreaPlacement {
+  const placement = printAreaPlacement(layout.productType, layout.device, layout.area);
   if (!layout.pathData) return placement;
   ctx.save();
   ctx.translate(placement.x, placement.y);
@@ -64,7 +54,7 @@ export function rendererTextStep(
   loaded: { renderer: Renderer | null; fonts: DesignFonts | null },
   onPlaced?: (at: AreaPlacement, layout: DesignLayout) => void,
 ) {
-  return (ctx: CanvasRenderingContext2D, region: TextRegion) => {
+  return (ctx: CanvasRenderingContext2D) => {
     const { renderer, fonts } = loaded;
     if (!renderer || !fonts) return;
     const empty = !design.text.trim();
@@ -72,7 +62,7 @@ export function rendererTextStep(
       { productType: design.productType, device: design.variant, text: empty ? PLACEHOLDER_TEXT : design.text, color: '', font: design.font, fontSize: design.fontSize },
       fonts,
     );
-    const at = drawDesignText(ctx, layout, region, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
+    const at = drawDesignText(ctx, layout, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
     onPlaced?.(at, layout);
   };
 }

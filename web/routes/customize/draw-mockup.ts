@@ -6,18 +6,18 @@
  */
 import type { ProductTypeId } from '../../../shared/catalog';
 import { drawBottleGloss, drawChampagneFlute, drawFluteGloss, drawWaterBottle } from './mockup-drinkware';
-import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, textRegion, type Box, type TextRegion } from './mockup-geometry';
+import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, type Box } from './mockup-geometry';
 import type { Ctx } from './mockup-paint';
 import { drawPhoneCase, drawPhoneGloss } from './mockup-phone';
+import { UNZOOMED, type PreviewView } from './preview-zoom';
 
-export { CANVAS_SIZE, textRegion, type TextRegion };
+export { CANVAS_SIZE };
 
 interface Layers {
   base: HTMLCanvasElement;
   gloss: HTMLCanvasElement;
   /** Where the gloss has pixels: only that part is composited per keystroke. */
   glossBox: Box;
-  region: TextRegion;
 }
 
 /** The product's bounds (plus a margin for the rim highlight), clamped to the canvas. */
@@ -34,12 +34,16 @@ function productBox(productType: ProductTypeId, variant: string): Box {
   return { x, y, w: Math.min(CANVAS_SIZE - x, Math.ceil(box.w + 8)), h: Math.min(CANVAS_SIZE - y, Math.ceil(box.h + 8)) };
 }
 
-function layer(draw: (ctx: Ctx) => void): HTMLCanvasElement {
+/** A layer canvas of `size` px, drawn through `view`: zoomed layers come from the vector shapes, so the product stays sharp. */
+function layer(view: PreviewView, size: number, draw: (ctx: Ctx) => void): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
-  canvas.width = CANVAS_SIZE;
-  canvas.height = CANVAS_SIZE;
+  canvas.width = size;
+  canvas.height = size;
   const ctx = canvas.getContext('2d');
-  if (ctx) draw(ctx);
+  if (ctx) {
+    ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
+    draw(ctx);
+  }
   return canvas;
 }
 
@@ -69,25 +73,47 @@ function drawBackdrop(ctx: Ctx) {
 }
 
 const cache = new Map<string, Layers>();
+/** Zoomed layers of the last few zoom steps (a pinch passes through several). */
+const zoomedCache = new Map<string, Layers>();
+const ZOOMED_CACHE_SIZE = 4;
+/** The backdrop is the same behind every product: drawn once per view, then blitted into each base. */
+const backdrops = new Map<string, HTMLCanvasElement>();
 
-/** The static parts of a mockup are drawn once per product and variant; keystrokes only blit them. */
-export function mockupLayers(productType: ProductTypeId, variant: string): Layers {
-  const key = `${productType}|${variant}`;
-  let layers = cache.get(key);
+/**
+ * The static parts of a mockup, drawn once per product, variant and view: a keystroke only blits
+ * them, and the gallery draws each product once for all its cards. A view that shrinks (the
+ * gallery's half-size thumbnails) gets layers of its own size.
+ */
+export function mockupLayers(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): Layers {
+  const zoomed = view.zoom > 1;
+  const size = Math.ceil(CANVAS_SIZE * Math.min(1, view.zoom));
+  const viewKey = `${view.zoom}|${view.tx}|${view.ty}`;
+  const key = `${productType}|${variant}|${viewKey}`;
+  const store = zoomed ? zoomedCache : cache;
+  let layers = store.get(key);
   if (!layers) {
-    const base = layer((ctx) => {
-      drawBackdrop(ctx);
+    let backdrop = backdrops.get(viewKey);
+    if (!backdrop) {
+      backdrop = layer(view, size, drawBackdrop);
+      if (!zoomed) backdrops.set(viewKey, backdrop);
+    }
+    const base = layer(UNZOOMED, size, (ctx) => ctx.drawImage(backdrop, 0, 0));
+    const ctx = base.getContext('2d');
+    if (ctx) {
+      ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
       if (productType === 'water-bottle') drawWaterBottle(ctx, variant);
       else if (productType === 'champagne-glass') drawChampagneFlute(ctx);
       else drawPhoneCase(ctx, variant);
-    });
-    const gloss = layer((ctx) => {
+    }
+    const gloss = layer(view, size, (ctx) => {
       if (productType === 'water-bottle') drawBottleGloss(ctx, variant);
       else if (productType === 'champagne-glass') drawFluteGloss(ctx);
       else drawPhoneGloss(ctx, variant);
     });
-    layers = { base, gloss, glossBox: productBox(productType, variant), region: textRegion(productType, variant) };
-    cache.set(key, layers);
+    const glossBox = view.zoom === 1 && !view.tx && !view.ty ? productBox(productType, variant) : { x: 0, y: 0, w: size, h: size };
+    layers = { base, gloss, glossBox };
+    if (zoomed && store.size >= ZOOMED_CACHE_SIZE) store.delete(store.keys().next().value!);
+    store.set(key, layers);
   }
   return layers;
 }
@@ -101,11 +127,17 @@ export interface DesignToDraw {
   fontSize: number;
 }
 
-/** Draws the whole preview: mockup, the text step (`drawText`, from the shared renderer), then the product's gloss over the print. */
-export function drawDesign(ctx: Ctx, design: DesignToDraw, drawText: (ctx: Ctx, region: TextRegion) => void): void {
-  const { base, gloss, glossBox: g, region } = mockupLayers(design.productType, design.variant);
+/**
+ * Draws the whole preview: mockup, the text step (`drawText`, from the shared renderer), then the
+ * product's gloss over the print; all through `view` (the zoom), the text as sharp outlines.
+ */
+export function drawDesign(ctx: Ctx, design: DesignToDraw, drawText: (ctx: Ctx) => void, view: PreviewView = UNZOOMED): void {
+  const { base, gloss, glossBox: g } = mockupLayers(design.productType, design.variant, view);
   // The base is opaque and covers the canvas: no clearRect needed.
   ctx.drawImage(base, 0, 0);
-  drawText(ctx, region);
+  ctx.save();
+  ctx.transform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
+  drawText(ctx);
+  ctx.restore();
   ctx.drawImage(gloss, g.x, g.y, g.w, g.h, g.x, g.y, g.w, g.h);
 }

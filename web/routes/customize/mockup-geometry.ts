@@ -1,20 +1,23 @@
 /**
- * Where each product sits on the 600x600 preview, and where its text goes. Pure numbers, no
- * drawing: the mockup, the gallery thumbnails and the long-text note all read the same geometry.
- * Phones are drawn to scale from their published dimensions (mm), so a Max is visibly bigger.
+ * Where each product sits on the 600x600 preview, and where its decal goes. Pure numbers, no
+ * drawing: the mockup, the gallery thumbnails and the zoom all read the same geometry. Every
+ * product is drawn to scale from its dimensions in mm (shared/decal.ts), and its decal at the
+ * same scale, at the place the print file names: what the shopper sees is the size that arrives.
  */
 import type { ProductTypeId } from '../../../shared/catalog';
+import { bottleOf, decalPlacementOf, FLUTE_MM, phoneBack, type PrintArea } from '../../../shared/decal';
 
 export const CANVAS_SIZE = 600;
-/** Phones: canvas pixels per millimetre of the real device. */
+/** Canvas pixels per millimetre of the real product: phones fill the canvas at 3.2, bottles (up to 31 cm tall) at 1.65, the flute at 2.25. */
 export const PHONE_PX_PER_MM = 3.2;
+export const BOTTLE_PX_PER_MM = 1.65;
+export const FLUTE_PX_PER_MM = 2.25;
 
-/** Where the text goes: centre, the length it may run along and the room across it. */
-export interface TextRegion {
-  cx: number;
-  cy: number;
-  length: number;
-  thickness: number;
+/** Where the print area lies on the canvas: its top-left corner and the canvas pixels per mm. */
+export interface AreaPlacement {
+  x: number;
+  y: number;
+  pxPerMm: number;
 }
 
 /**
@@ -27,8 +30,6 @@ export interface TextRegion {
 export type CameraLayout = 'pro' | 'dual' | 'floating' | 'contour';
 
 export interface PhoneSpec {
-  widthMm: number;
-  heightMm: number;
   /** Corner radius as a share of the width (Samsung's corners are tighter). */
   corner: number;
   camera: CameraLayout;
@@ -36,20 +37,21 @@ export interface PhoneSpec {
   cameraMm: number;
 }
 
+/** How each phone's back is drawn; its size and camera depth come from shared/decal.ts. */
 const PHONES: Record<string, PhoneSpec> = {
-  'iPhone 14 Pro Max': { widthMm: 77.6, heightMm: 160.7, corner: 0.2, camera: 'pro', cameraMm: 38 },
-  'iPhone 14 Pro': { widthMm: 71.5, heightMm: 147.5, corner: 0.2, camera: 'pro', cameraMm: 37 },
-  'iPhone 14': { widthMm: 71.5, heightMm: 146.7, corner: 0.2, camera: 'dual', cameraMm: 31 },
-  'iPhone 13 Pro Max': { widthMm: 78.1, heightMm: 160.8, corner: 0.2, camera: 'pro', cameraMm: 37 },
-  'iPhone 13 Pro': { widthMm: 71.5, heightMm: 146.7, corner: 0.2, camera: 'pro', cameraMm: 35 },
-  'iPhone 13': { widthMm: 71.5, heightMm: 146.7, corner: 0.2, camera: 'dual', cameraMm: 29 },
-  'Samsung Galaxy S23': { widthMm: 70.9, heightMm: 146.3, corner: 0.15, camera: 'floating', cameraMm: 12 },
-  'Samsung Galaxy S22': { widthMm: 70.6, heightMm: 146, corner: 0.15, camera: 'contour', cameraMm: 15 },
+  'iPhone 14 Pro Max': { corner: 0.2, camera: 'pro', cameraMm: 38 },
+  'iPhone 14 Pro': { corner: 0.2, camera: 'pro', cameraMm: 37 },
+  'iPhone 14': { corner: 0.2, camera: 'dual', cameraMm: 31 },
+  'iPhone 13 Pro Max': { corner: 0.2, camera: 'pro', cameraMm: 37 },
+  'iPhone 13 Pro': { corner: 0.2, camera: 'pro', cameraMm: 35 },
+  'iPhone 13': { corner: 0.2, camera: 'dual', cameraMm: 29 },
+  'Samsung Galaxy S23': { corner: 0.15, camera: 'floating', cameraMm: 12 },
+  'Samsung Galaxy S22': { corner: 0.15, camera: 'contour', cameraMm: 15 },
 };
 
-/** A phone's spec; an unknown model (from a newer server catalogue) gets a generic dual-camera body. */
+/** A phone's drawing spec; an unknown model (from a newer server catalogue) gets a generic dual-camera body. */
 export function phoneSpec(variant: string): PhoneSpec {
-  return PHONES[variant] ?? { widthMm: 71.5, heightMm: 147, corner: 0.18, camera: variant.startsWith('Samsung') ? 'floating' : 'dual', cameraMm: 30 };
+  return PHONES[variant] ?? { corner: 0.18, camera: variant.startsWith('Samsung') ? 'floating' : 'dual', cameraMm: 30 };
 }
 
 export interface Box {
@@ -61,9 +63,9 @@ export interface Box {
 
 /** The case's outline on the canvas: centred, lifted a little to leave room for its shadow. */
 export function phoneBox(variant: string): Box {
-  const spec = phoneSpec(variant);
-  const w = spec.widthMm * PHONE_PX_PER_MM;
-  const h = spec.heightMm * PHONE_PX_PER_MM;
+  const back = phoneBack(variant);
+  const w = back.widthMm * PHONE_PX_PER_MM;
+  const h = back.heightMm * PHONE_PX_PER_MM;
   return { x: (CANVAS_SIZE - w) / 2, y: (CANVAS_SIZE - h) / 2 - 12, w, h };
 }
 
@@ -76,26 +78,40 @@ export interface BottleShape {
   capTop: number;
 }
 
+/** The floor line every bottle stands on. */
+const BOTTLE_BASE_Y = 566;
+
 export function bottleShape(variant: string): BottleShape {
-  return variant.startsWith('Large')
-    ? { w: 204, shoulder: 138, base: 566, neckW: 122, capTop: 34 }
-    : { w: 180, shoulder: 172, base: 560, neckW: 110, capTop: 66 };
+  const bottle = bottleOf(variant);
+  return {
+    w: bottle.widthMm * BOTTLE_PX_PER_MM,
+    shoulder: BOTTLE_BASE_Y - bottle.bodyMm * BOTTLE_PX_PER_MM,
+    base: BOTTLE_BASE_Y,
+    neckW: bottle.neckMm * BOTTLE_PX_PER_MM,
+    capTop: BOTTLE_BASE_Y - bottle.heightMm * BOTTLE_PX_PER_MM,
+  };
 }
 
-/** The flute's fixed shape: rim, widest point, bowl bottom, stem and foot. */
+/** The flute's fixed shape, drawn at FLUTE_PX_PER_MM: rim, widest point, bowl bottom, stem and foot. */
 export const FLUTE = { rimY: 44, rimHalf: 62, bellyY: 170, bellyHalf: 74, bowlBottom: 372, footY: 540, footRx: 88, footRy: 16, liquidTop: 104 } as const;
 
-/** The band of the product the text is printed on, as the mockup draws it. */
-export function textRegion(productType: ProductTypeId, variant: string): TextRegion {
+/** The product's outline box on the canvas (top-left, px) and its scale: the frame its mm are drawn in. */
+export function productFrame(productType: ProductTypeId, variant: string): AreaPlacement {
   if (productType === 'water-bottle') {
     const bottle = bottleShape(variant);
-    const length = (bottle.base - bottle.shoulder) * 0.74;
-    return { cx: CANVAS_SIZE / 2, cy: (bottle.shoulder + bottle.base) / 2 + 14, length, thickness: bottle.w * 0.62 };
+    return { x: CANVAS_SIZE / 2 - bottle.w / 2, y: bottle.capTop, pxPerMm: BOTTLE_PX_PER_MM };
   }
   if (productType === 'champagne-glass') {
-    return { cx: CANVAS_SIZE / 2, cy: (FLUTE.liquidTop + FLUTE.bowlBottom) / 2 - 6, length: 220, thickness: 92 };
+    return { x: CANVAS_SIZE / 2 - (FLUTE_MM.widthMm * FLUTE_PX_PER_MM) / 2, y: FLUTE.rimY, pxPerMm: FLUTE_PX_PER_MM };
   }
   const box = phoneBox(variant);
-  // Below the camera, along the long side of the case.
-  return { cx: box.x + box.w / 2, cy: box.y + box.h * 0.63, length: box.h * 0.56, thickness: box.w * 0.64 };
+  return { x: box.x, y: box.y, pxPerMm: PHONE_PX_PER_MM };
+}
+
+/** The print area on the canvas: at the product's own scale, centred where shared/decal.ts places it. */
+export function printAreaPlacement(productType: ProductTypeId, variant: string, area: PrintArea): AreaPlacement {
+  const frame = productFrame(productType, variant);
+  const { centreMm } = decalPlacementOf({ productType, device: variant });
+  const s = frame.pxPerMm;
+  return { x: frame.x + (centreMm.x - area.width / 2) * s, y: frame.y + (centreMm.y - area.length / 2) * s, pxPerMm: s };
 }

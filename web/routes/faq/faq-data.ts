@@ -15,11 +15,11 @@ export function faqEntries(freeShippingThresholdCents: number = DEFAULT_FREE_SHI
   const shipping = everyOrder ? 'Every order ships free' : `${freeShippingCopy(freeShippingThresholdCents)}; smaller orders ship for $4.99`;
   return [
   { question: 'How long does shipping take?', answer: `${shipping}, dispatched within 2-3 business days. You receive a tracking number as soon as it leaves our studio.` },
-  { question: 'How long do the stickers last?', answer: 'Our printed vinyl text is made to last 3-5 years of everyday use. It is scratch- and splash-resistant; avoid the dishwasher for bottles and flutes.' },
-  { question: 'Which phones are supported?', answer: 'You can order cases for iPhone 14 Pro Max, 14 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung Galaxy S23 and S22. Cases for iPhone 15 Pro Max and 16 Pro are coming soon.' },
+  { question: 'How long do the stickers last?', answer: 'Your vinyl decal is made to last 3-5 years of everyday use. It is scratch- and splash-resistant; avoid the dishwasher for bottles and flutes.' },
+  { question: 'Which phones are supported?', answer: 'We cut decals sized for the back of iPhone 14 Pro Max, 14 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung Galaxy S23 and S22 cases (68 × 140 mm). Decals for iPhone 15 Pro Max and 16 Pro are coming soon.' },
   { question: 'How much does it cost?', answer: `Every item is $5.95 (25% off the usual $7.45), ${everyOrder ? 'with free shipping' : freeShippingCopy(freeShippingThresholdCents).toLowerCase()}. Pick from 9 colours and 3 fonts at no extra cost.` },
   { question: 'Can I return my order?', answer: 'Yes. If you are not happy, you can return it within 30 days for a refund. Just contact support with your order number.' },
-  { question: 'How do I apply the text to my item?', answer: 'Clean the surface, peel the backing, place the text, smooth it from the centre out and peel off the transfer tape slowly. The how-it-works page has step-by-step instructions.' },
+  { question: 'How do I apply the text to my item?', answer: 'Your custom vinyl decal comes on backing paper under transfer tape. Clean the surface, peel the backing, place the decal, smooth it from the centre out and peel off the transfer tape slowly. The how-it-works page has step-by-step instructions.' },
   ];
 }
 

@@ -1,21 +1,99 @@
 import { useEffect, useRef } from 'react';
 import { colorHex, DEFAULT_FONT_SIZE, productTypeOfVariant } from '../../../shared/catalog';
 import { useDesignFonts } from '../../render/use-design';
-import { rendererTextStep } from '../customize/draw-design';
+import { drawDesignText, rendererTextStep } from '../customize/draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from '../customize/draw-mockup';
+import type { Ctx } from '../customize/mockup-paint';
+import { galleryOutline } from './gallery-outlines';
 
 const THUMB_SIZE = 300;
+/** The customizer's 600 px mockup drawn at half size, straight from its shapes. */
+const THUMB_VIEW = { zoom: THUMB_SIZE / CANVAS_SIZE, tx: 0, ty: 0 };
+
+interface ThumbProps {
+  id?: string;
+  device: string;
+  text: string;
+  color: string;
+  font: string;
+}
+
+/** Each card's picture, drawn once per page: a reshuffle, a filter or the list view only copies it. */
+const drawn = new Map<string, HTMLCanvasElement>();
+/** Pictures still to draw, one per task, so a page of cards never blocks input for long. */
+const queue: (() => void)[] = [];
+
+function drawSoon(job: () => void): void {
+  queue.push(job);
+  if (queue.length === 1) setTimeout(drainOne, 0);
+}
+
+function drainOne(): void {
+  queue.shift()?.();
+  if (queue.length) setTimeout(drainOne, 0);
+}
+
+function toDraw(design: ThumbProps): DesignToDraw {
+  return { productType: productTypeOfVariant(design.device)?.id ?? 'phone-case', variant: design.device, text: design.text, colorHex: colorHex(design.color), font: design.font, fontSize: DEFAULT_FONT_SIZE };
+}
+
+/** Copies the card's picture into its canvas, drawing it first (once) when it is new. */
+function useThumbPicture(key: string, draw: ((ctx: Ctx) => void) | null) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // The drawing is a new closure each render; the picture only depends on the key and readiness.
+  const drawRef = useRef(draw);
+  useEffect(() => {
+    drawRef.current = draw;
+  });
+  const ready = draw !== null;
+  useEffect(() => {
+    const show = (picture: HTMLCanvasElement) => canvas.current?.getContext('2d')?.drawImage(picture, 0, 0);
+    const cached = drawn.get(key);
+    if (cached) return void show(cached);
+    if (!ready) return;
+    let live = true;
+    drawSoon(() => {
+      let picture = drawn.get(key);
+      if (!picture) {
+        picture = document.createElement('canvas');
+        picture.width = THUMB_SIZE;
+        picture.height = THUMB_SIZE;
+        const ctx = picture.getContext('2d');
+        const paint = drawRef.current;
+        if (!ctx || !paint) return;
+        paint(ctx);
+        drawn.set(key, picture);
+      }
+      if (live) show(picture);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, ready]);
+  return canvas;
+}
+
+function ThumbCanvas({ canvas }: { canvas: React.RefObject<HTMLCanvasElement | null> }) {
+  return <canvas ref={canvas} className="thumb" width={THUMB_SIZE} height={THUMB_SIZE} aria-hidden="true" />;
+}
+
+/** A sample drawn from its outlines laid out ahead of time: no font library, no font files. */
+function SampleThumb({ design, outline }: { design: ThumbProps; outline: NonNullable<ReturnType<typeof galleryOutline>> }) {
+  const key = [design.device, design.text, design.color, design.font].join('\u0001');
+  const canvas = useThumbPicture(key, (ctx) => drawDesign(ctx, toDraw(design), (inner) => void drawDesignText(inner, outline, { fill: colorHex(design.color), faint: false }), THUMB_VIEW));
+  return <ThumbCanvas canvas={canvas} />;
+}
+
+/** Any other design, laid out live by the shared renderer once its font has loaded. */
+function LiveThumb({ design }: { design: ThumbProps }) {
+  const { renderer, fonts } = useDesignFonts([design.font]);
+  const key = [design.device, design.text, design.color, design.font].join('\u0001');
+  const canvas = useThumbPicture(key, renderer && fonts ? (ctx) => drawDesign(ctx, toDraw(design), rendererTextStep(toDraw(design), { renderer, fonts }), THUMB_VIEW) : null);
+  return <ThumbCanvas canvas={canvas} />;
+}
 
 /** A gallery design drawn by the customizer's own mockup and text step (the shared renderer), at half size. */
-export function DesignThumb({ device, text, color, font }: { device: string; text: string; color: string; font: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const { renderer, fonts } = useDesignFonts([font]);
-  useEffect(() => {
-    const ctx = canvas.current?.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(THUMB_SIZE / CANVAS_SIZE, 0, 0, THUMB_SIZE / CANVAS_SIZE, 0, 0);
-    const design: DesignToDraw = { productType: productTypeOfVariant(device)?.id ?? 'phone-case', variant: device, text, colorHex: colorHex(color), font, fontSize: DEFAULT_FONT_SIZE };
-    drawDesign(ctx, design, rendererTextStep(design, { renderer, fonts }));
-  }, [device, text, color, font, renderer, fonts]);
-  return <canvas ref={canvas} className="thumb" width={THUMB_SIZE} height={THUMB_SIZE} aria-hidden="true" />;
+export function DesignThumb(design: ThumbProps) {
+  const outline = galleryOutline(design);
+  return outline ? <SampleThumb design={design} outline={outline} /> : <LiveThumb design={design} />;
 }

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { COLORS, colorHex, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
-import { formatUsd, toCents } from '../../../shared/money';
+import { COLORS, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
+import { toCents } from '../../../shared/money';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { useNotify } from '../../components/notifications';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { ChooseModelDialog } from './ChooseModelDialog';
-import { DesignThumb } from './DesignThumb';
+import { DesignCard } from './DesignCard';
 import { filterAndSort, GALLERY_DESIGNS, GALLERY_LOAD_MS, NO_FILTERS, pickRandom, SHOWN_DESIGNS, SORT_LABELS, type GalleryDesign, type GalleryFilters, type GallerySort } from './gallery-logic';
-import { likeDesign, useLocalLikes } from './likes';
+import { useLocalLikes } from './likes';
+
 
 export default function GalleryPage() {
   const { notify } = useNotify();
   const [loading, setLoading] = useState(true);
-  const [designs, setDesigns] = useState<GalleryDesign[]>([]);
+  // Picked up front: the loading state lays out these very cards, hidden, so nothing shifts when they appear.
+  const [designs, setDesigns] = useState<GalleryDesign[]>(() => pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS));
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
   const [choosing, setChoosing] = useState<GalleryDesign | null>(null);
@@ -21,10 +23,7 @@ export default function GalleryPage() {
   const likesOf = useCallback((design: GalleryDesign) => design.likes + (localLikes.get(design.id) ?? 0), [localLikes]);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setDesigns(pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS));
-      setLoading(false);
-    }, GALLERY_LOAD_MS);
+    const timer = setTimeout(() => setLoading(false), GALLERY_LOAD_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -95,35 +94,20 @@ export default function GalleryPage() {
       </details>
 
       {loading ? (
-        <div className="page-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading community designs...</div>
+        <div className="gallery__loading">
+          <div className="page-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading community designs...</div>
+          <ul className={`designs designs--${view}`} aria-hidden="true">
+            {designs.map((design) => (
+              <DesignCard key={design.id} design={design} likes={likesOf(design)} onAdd={startAdd} placeholder />
+            ))}
+          </ul>
+        </div>
       ) : shown.length === 0 ? (
         <p className="muted">No designs match. <button type="button" className="link-button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button></p>
       ) : (
         <ul className={`designs designs--${view}`} aria-label="Designs">
           {shown.map((design) => (
-            <li key={design.id} className="design-card" data-testid="design-card">
-              <DesignThumb device={design.device} text={design.text} color={design.color} font={design.font} />
-              <div className="design-card__body">
-                <h2 className="design-card__title" style={{ borderColor: colorHex(design.color) }}>“{design.text}”</h2>
-                <p className="muted">{design.device} · {design.color}</p>
-                <p className="design-card__desc">{design.description}</p>
-                <p className="design-card__meta">
-                  <span aria-label={`Rated ${design.rating} out of 5`}>★ {design.rating.toFixed(1)}</span>
-                  <strong>{formatUsd(toCents(design.price))}</strong>
-                </p>
-                <div className="design-card__actions">
-                  <button type="button" className="like-button" aria-label={`Like “${design.text}”, ${likesOf(design)} likes`} onClick={() => void likeDesign(design.id)}>
-                    <span aria-hidden="true">♥</span> <span data-testid="like-count">{likesOf(design)}</span>
-                  </button>
-                  <button type="button" className="btn btn--primary btn--small" onClick={() => startAdd(design)}>
-                    Add<span className="sr-only"> “{design.text}” to cart</span>
-                  </button>
-                </div>
-                <Link className="btn btn--secondary btn--small design-card__personalise" to={personaliseLink(design)}>
-                  Personalise this<span className="sr-only">: “{design.text}”</span>
-                </Link>
-              </div>
-            </li>
+            <DesignCard key={design.id} design={design} likes={likesOf(design)} onAdd={startAdd} />
           ))}
         </ul>
       )}
@@ -138,10 +122,4 @@ export default function GalleryPage() {
       />
     </section>
   );
-}
-
-/** Opens the designer pre-filled with the sample (read by customize/use-design-state.ts). */
-export function personaliseLink(design: Pick<GalleryDesign, 'device' | 'text' | 'color' | 'font'>): string {
-  const params = new URLSearchParams({ device: design.device, text: design.text, color: design.color, font: design.font });
-  return `/?${params}`;
 }

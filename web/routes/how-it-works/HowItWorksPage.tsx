@@ -3,12 +3,12 @@ import { TESTIMONIALS } from '../../components/testimonials';
 import { freeShippingCopy, shipsEveryOrderFree, useFreeShippingThreshold } from '../../catalog/shop-config';
 
 const stepsFor = (thresholdCents: number) => [
-  { title: 'Pick your product', body: 'A phone case for your model, a water bottle or a champagne flute.' },
+  { title: 'Pick your product', body: 'A vinyl decal sized for your phone case (68 × 140 mm), a water bottle (70 × 180 mm, Large 80 × 220 mm) or a champagne flute (40 × 110 mm).' },
   { title: 'Write your line', body: 'Up to 20 characters: your catchphrase, your couple name, your type on paper.' },
-  { title: 'Choose colour and font', body: '9 summer colours and 3 fonts. The preview shows exactly what we print.' },
+  { title: 'Choose colour and font', body: '9 summer colours and 3 fonts. The preview shows the decal at its true size and place on your product; zoom in to read it.' },
   shipsEveryOrderFree(thresholdCents)
-    ? { title: 'We print and ship free', body: 'Dispatched in 2-3 business days with free shipping. Apply it in two minutes.' }
-    : { title: 'We print and ship', body: `Dispatched in 2-3 business days. ${freeShippingCopy(thresholdCents)}. Apply it in two minutes.` },
+    ? { title: 'We cut it and ship free', body: 'Your decal is cut from vinyl and dispatched in 2-3 business days with free shipping. You apply it yourself in two minutes.' }
+    : { title: 'We cut it and ship', body: `Your decal is cut from vinyl and dispatched in 2-3 business days. ${freeShippingCopy(thresholdCents)}. You apply it yourself in two minutes.` },
 ];
 
 const FEATURES = [
@@ -47,14 +47,15 @@ export default function HowItWorksPage() {
       </section>
 
       <section aria-labelledby="apply-title" className="apply">
-        <h2 id="apply-title">Applying your text</h2>
+        <h2 id="apply-title">Applying your decal</h2>
+        <p>Your decal arrives on backing paper under clear transfer tape, cut to your text: no case, bottle or glass is included.</p>
         <div className="apply__grid">
           <div>
             <h3>Phone cases</h3>
             <ol>
               <li>Take the case off your phone and wipe it with the alcohol pad.</li>
               <li>Peel the backing paper slowly, keeping the text on the clear tape.</li>
-              <li>Line the text up along the long side and press it down from the centre out.</li>
+              <li>Centre it on the back below the camera, along the long side (the designer shows the spot), and press it down from the centre out.</li>
               <li>Rub firmly for 30 seconds, then peel the clear tape back at a sharp angle.</li>
             </ol>
           </div>

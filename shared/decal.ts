@@ -1,0 +1,134 @@
+/**
+ * What the shop sells: a custom vinyl decal cut to fit the chosen device. One name and one size for
+ * it everywhere (designer, cart, checkout, mail, print file), and where on the product it goes:
+ * the mockup draws the decal there at the product's true scale, the print file tells whoever
+ * applies it the same place.
+ */
+import { findProductType, productTypeOfVariant, type ProductTypeId } from './catalog';
+
+/** Printable area in mm: `width` across the text, `length` along it (design.md §6). */
+export interface PrintArea {
+  width: number;
+  length: number;
+}
+
+const PRINT_AREAS: Record<ProductTypeId, (device: string) => PrintArea> = {
+  'phone-case': () => ({ width: 68, length: 140 }),
+  'water-bottle': (device) => (device === 'Large Bottle' ? { width: 80, length: 220 } : { width: 70, length: 180 }),
+  'champagne-glass': () => ({ width: 40, length: 110 }),
+};
+
+type DeviceOf = { device: string; productType?: string | null };
+
+/** The product a design goes on: the variant's, whatever else was sent; a stored unknown variant falls back to productType, then phone case. */
+export function productTypeOf(design: DeviceOf): ProductTypeId {
+  return productTypeOfVariant(design.device)?.id ?? findProductType(design.productType ?? '')?.id ?? 'phone-case';
+}
+
+/** The decal's print area, in mm, for a product type and variant. */
+export function printAreaFor(productType: ProductTypeId, device: string): PrintArea {
+  return PRINT_AREAS[productType](device);
+}
+
+export function printAreaOf(design: DeviceOf): PrintArea {
+  return printAreaFor(productTypeOf(design), design.device);
+}
+
+/** The device as the decal's name says it: "iPhone 14 Pro Max", "Large Water Bottle", "Champagne Flute". */
+function deviceName(design: DeviceOf): string {
+  const type = productTypeOf(design);
+  if (type === 'water-bottle') return design.device.replace(/ Bottle$/, ' Water Bottle');
+  if (type === 'champagne-glass') return 'Champagne Flute';
+  return design.device;
+}
+
+/** "Vinyl decal for iPhone 14 Pro Max": what a line is, said the same way on every screen and in every mail. */
+export function decalName(design: DeviceOf): string {
+  return `Vinyl decal for ${deviceName(design)}`;
+}
+
+/** "68 × 140 mm": the decal's print area, across by along; no-break spaces keep it on one line. */
+export function decalSize(design: DeviceOf): string {
+  const area = printAreaOf(design);
+  return `${area.width}\u00a0×\u00a0${area.length}\u00a0mm`;
+}
+
+/** "Vinyl decal for iPhone 14 Pro Max · 68 × 140 mm". */
+export function decalTitle(design: DeviceOf): string {
+  return `${decalName(design)} · ${decalSize(design)}`;
+}
+
+/** The backs of the catalogue's phones, mm: the case's outline and how far down its camera module reaches. */
+export interface PhoneBack {
+  widthMm: number;
+  heightMm: number;
+  cameraBottomMm: number;
+}
+
+const PHONE_BACKS: Record<string, PhoneBack> = {
+  'iPhone 14 Pro Max': { widthMm: 77.6, heightMm: 160.7, cameraBottomMm: 44 },
+  'iPhone 14 Pro': { widthMm: 71.5, heightMm: 147.5, cameraBottomMm: 43 },
+  'iPhone 14': { widthMm: 71.5, heightMm: 146.7, cameraBottomMm: 37 },
+  'iPhone 13 Pro Max': { widthMm: 78.1, heightMm: 160.8, cameraBottomMm: 43 },
+  'iPhone 13 Pro': { widthMm: 71.5, heightMm: 146.7, cameraBottomMm: 41 },
+  'iPhone 13': { widthMm: 71.5, heightMm: 146.7, cameraBottomMm: 35 },
+  'Samsung Galaxy S23': { widthMm: 70.9, heightMm: 146.3, cameraBottomMm: 46 },
+  'Samsung Galaxy S22': { widthMm: 70.6, heightMm: 146, cameraBottomMm: 56 },
+};
+
+/** A phone's back; an unknown model (from a newer server catalogue) gets a generic one. */
+export function phoneBack(device: string): PhoneBack {
+  return PHONE_BACKS[device] ?? { widthMm: 71.5, heightMm: 147, cameraBottomMm: 36 };
+}
+
+/** The drinkware's outlines seen from the front, mm, and the band of it the decal wraps. */
+export const BOTTLES = {
+  standard: { widthMm: 76, heightMm: 270, bodyMm: 200, neckMm: 52, decalCentreAboveBaseMm: 100 },
+  large: { widthMm: 92, heightMm: 310, bodyMm: 240, neckMm: 60, decalCentreAboveBaseMm: 120 },
+} as const;
+
+export function bottleOf(device: string) {
+  return device === 'Large Bottle' ? BOTTLES.large : BOTTLES.standard;
+}
+
+export const FLUTE_MM = { widthMm: 66, heightMm: 227, decalCentreBelowRimMm: 75 } as const;
+
+/** Where a decal goes on its product, seen from the front. */
+export interface DecalPlacement {
+  /** The product's outline box, mm. */
+  productMm: { width: number; height: number };
+  /** The centre of the print area, mm from the outline's top-left corner. */
+  centreMm: { x: number; y: number };
+  /** For whoever applies it: where the decal's centre goes. */
+  guide: string;
+}
+
+/**
+ * A phone case's decal sits on the back below the camera module, centred on the free part of the
+ * back; a bottle's on the straight wall above the base; a flute's on the bowl below the rim.
+ */
+export function decalPlacementOf(design: DeviceOf): DecalPlacement {
+  const type = productTypeOf(design);
+  if (type === 'water-bottle') {
+    const bottle = bottleOf(design.device);
+    return {
+      productMm: { width: bottle.widthMm, height: bottle.heightMm },
+      centreMm: { x: bottle.widthMm / 2, y: bottle.heightMm - bottle.decalCentreAboveBaseMm },
+      guide: `Centre ${bottle.decalCentreAboveBaseMm} mm above the base, text running down the bottle`,
+    };
+  }
+  if (type === 'champagne-glass') {
+    return {
+      productMm: { width: FLUTE_MM.widthMm, height: FLUTE_MM.heightMm },
+      centreMm: { x: FLUTE_MM.widthMm / 2, y: FLUTE_MM.decalCentreBelowRimMm },
+      guide: `Centre ${FLUTE_MM.decalCentreBelowRimMm} mm below the rim, text running down the bowl`,
+    };
+  }
+  const back = phoneBack(design.device);
+  const belowCamera = (back.heightMm - back.cameraBottomMm) / 2;
+  return {
+    productMm: { width: back.widthMm, height: back.heightMm },
+    centreMm: { x: back.widthMm / 2, y: back.cameraBottomMm + belowCamera },
+    guide: `Centre ${Math.round(belowCamera)} mm below the camera, on the middle of the case's back`,
+  };
+}
