@@ -4,11 +4,10 @@
  * A card whose design differs from its sample's (a newer data file) is laid out live instead.
  */
 import { DEFAULT_FONT_SIZE } from '../../../shared/catalog';
-import type { DesignLayout } from '../../render/browser-renderer';
 import { GALLERY_OUTLINES } from './gallery-outlines.generated';
+import type { GalleryOutline } from './gallery-outline';
 
-/** What the mockup's text step needs of a layout. */
-export type GalleryOutline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'text' | 'font' | 'fill' | 'pathData'>;
+export type { GalleryOutline };
 
 /** The sample's outline when it is the design asked for, else null. */
 export function galleryOutline(design: { id?: string; device: string; text: string; font: string; fontSize?: number }): GalleryOutline | null {
