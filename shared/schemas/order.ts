@@ -1,4 +1,5 @@
 import { isWholeCents } from '../money';
+import { findDiscount, INVALID_DISCOUNT_MESSAGE } from '../pricing';
 import { z } from 'zod';
 import { cartItemSchema } from './cart';
 import { emailSchema, phoneSchema, zipSchema, CHECKOUT_MESSAGES } from './checkout';
@@ -45,7 +46,13 @@ const pricedCartShape = {
   shipping: money,
   tax: money,
   total: money,
-  discountCode: z.string().trim().max(40).nullish(),
+  // An unknown code is refused, never silently priced as no discount (spec.md §5).
+  discountCode: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .refine((code) => !code || findDiscount(code) !== undefined, INVALID_DISCOUNT_MESSAGE),
 };
 
 /** POST /api/payments/create-intent body. */
