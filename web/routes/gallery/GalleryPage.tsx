@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { COLORS, colorHex, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
 import { formatUsd, toCents } from '../../../shared/money';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
-import { useNotify } from '../../components/notifications';
+import { useAddedToCartNotice } from '../../cart/use-cart-notices';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { ChooseModelDialog } from './ChooseModelDialog';
 import { DesignThumb } from './DesignThumb';
@@ -11,7 +11,7 @@ import { filterAndSort, GALLERY_DESIGNS, GALLERY_LOAD_MS, NO_FILTERS, pickRandom
 import { likeDesign, useLocalLikes } from './likes';
 
 export default function GalleryPage() {
-  const { notify } = useNotify();
+  const notify = useAddedToCartNotice();
   const [loading, setLoading] = useState(true);
   const [designs, setDesigns] = useState<GalleryDesign[]>([]);
   const [view, setView] = useState<'grid' | 'list'>('grid');
