@@ -1,16 +1,32 @@
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCartDrawer } from './cart-drawer-state';
 import { useCart } from './use-cart';
 
+/** Whether the header's cart button is off screen (scrolled away); false where it cannot be watched. */
+function useHeaderCartHidden(): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const headerCart = document.querySelector('.site-header .cart-button');
+    if (!headerCart || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(([entry]) => setHidden(!entry!.isIntersecting));
+    observer.observe(headerCart);
+    return () => observer.disconnect();
+  }, []);
+  return hidden;
+}
+
 /**
- * Phones only (CSS): the header scrolls away there, so a cart with something in it stays one tap
- * away at the bottom corner. Hidden on the checkout, which shows the cart itself.
+ * Phones only (CSS): the header scrolls away there, so once its cart button is off screen a cart
+ * with something in it stays one tap away at the bottom corner. Hidden on the checkout, which
+ * shows the cart itself.
  */
 export function FloatingCartButton() {
   const { itemCount } = useCart();
   const { open, setOpen } = useCartDrawer();
   const { pathname } = useLocation();
-  if (itemCount === 0 || open || pathname.startsWith('/checkout')) return null;
+  const headerCartHidden = useHeaderCartHidden();
+  if (itemCount === 0 || open || !headerCartHidden || pathname.startsWith('/checkout')) return null;
   return (
     <button type="button" className="cart-fab" aria-haspopup="dialog" onClick={() => setOpen(true)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">

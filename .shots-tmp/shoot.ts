@@ -1,0 +1,63 @@
+import { startStripeStandIn } from '../server/payments/stripe-stand-in';
+import { launchChromium } from '../e2e/support/chromium';
+import { startE2eServer } from '../e2e/support/server';
+import { serveStripeJsStandIn } from '../e2e/support/stripe-js-stand-in';
+import { enterCard, goToPayment, seedCart } from '../e2e/checkout-helpers';
+
+const OUT = '/work/notes/shots/h4';
+const SIZES = [[390, 844], [1024, 768], [1440, 900]] as const;
+const standIn = await startStripeStandIn();
+const stripeShop = await startE2eServer({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: standIn.url });
+const testShop = await startE2eServer();
+const browser = await launchChromium();
+const wallet = { billingDetails: { name: 'Priya Patel', email: 'priya@example.com', phone: '+15551234567' }, shippingAddress: { name: 'Priya Patel', address: { line1: '5 Ocean Drive', city: 'Miami', state: 'FL', postal_code: '33139', country: 'US' } } };
+const lines = [{ text: 'Villa Vibes', quantity: 1 }, { text: 'My type on paper', quantity: 2 }];
+for (const [width, height] of SIZES) {
+  const tag = `${width}x${height}`;
+  const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, serviceWorkers: 'block' });
+  await serveStripeJsStandIn(context, wallet);
+  const page = await context.newPage();
+  await seedCart(page, testShop.url, lines);
+  await page.reload();
+  await page.getByTestId('cart-count').waitFor();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${OUT}/home-${tag}.png` });
+  await page.locator('.site-header .cart-button').click();
+  await page.getByRole('dialog', { name: 'Your Cart' }).waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${OUT}/cart-${tag}.png` });
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${OUT}/cart-cleared-${tag}.png` });
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.keyboard.press('Escape');
+  // Stripe checkout: express row
+  const stripePage = await context.newPage();
+  await seedCart(stripePage, stripeShop.url, lines);
+  await stripePage.goto(`${stripeShop.url}/checkout`);
+  await stripePage.getByRole('heading', { name: 'Express checkout' }).waitFor();
+  await stripePage.waitForTimeout(800);
+  await stripePage.screenshot({ path: `${OUT}/checkout-stripe-${tag}.png`, fullPage: true });
+  // Test gateway payment step with card marks
+  await page.goto(`${testShop.url}/checkout`);
+  await goToPayment(page);
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.screenshot({ path: `${OUT}/checkout-payment-${tag}.png`, fullPage: true });
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${OUT}/order-complete-${tag}.png` });
+  await page.goto(`${testShop.url}/gallery`);
+  await page.getByRole('heading', { name: 'Community designs' }).waitFor();
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${OUT}/gallery-${tag}.png` });
+  await page.goto(`${testShop.url}/`);
+  await page.locator('.testimonials').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${OUT}/testimonials-${tag}.png` });
+  await context.close();
+}
+await browser.close();
+await stripeShop.close();
+await testShop.close();
+await standIn.close();
