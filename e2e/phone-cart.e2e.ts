@@ -31,8 +31,9 @@ it('offers View cart on the Add notice and keeps a cart button in reach after sc
   const notice = page.locator('.toast').filter({ hasText: 'Added to cart!' });
   await notice.waitFor();
 
-  // At the top the header's cart is in view, and no second button covers the page.
-  expect(await page.locator('.cart-fab').count()).toBe(0);
+  // Back at the top the header's cart is in view, and no second button covers the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.locator('.cart-fab').count()).toBe(0);
   // Scrolled down to the reviews, the header's cart is gone; the floating one is there with the count.
   await page.mouse.wheel(0, 2000);
   const floating = page.getByRole('button', { name: /View cart, 1 item/ });
