@@ -57,6 +57,7 @@ interface Audit {
   cls: number;
   mainThreadMs: number;
   topWork: string;
+  topScripts: string;
 }
 
 async function audit(url: string, port: number): Promise<Audit> {
@@ -67,7 +68,12 @@ async function audit(url: string, port: number): Promise<Audit> {
     .slice(0, 3)
     .map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`)
     .join(', ');
+  const topScripts = ((audits['bootup-time']?.details as { items?: { url: string; total: number }[] })?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${item.url.split('/').pop() || '(page)'} ${Math.round(item.total)} ms`)
+    .join(', ');
   return {
+    topScripts,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
@@ -114,7 +120,7 @@ try {
     for (const route of ['/faq', '/', '/gallery'] as const) {
       const result = await audit(`${shop.url}${route}`, chrome.port);
       audits[route].push(result);
-      console.log(`Lighthouse ${route.padEnd(8)} perf ${result.performance}  TBT ${result.tbtMs} ms  CLS ${result.cls.toFixed(3)}  main thread ${result.mainThreadMs} ms (${result.topWork})`);
+      console.log(`Lighthouse ${route.padEnd(8)} perf ${result.performance}  TBT ${result.tbtMs} ms  CLS ${result.cls.toFixed(3)}  main thread ${result.mainThreadMs} ms (${result.topWork}; by script: ${result.topScripts})`);
     }
   }
   const pick = (route: keyof typeof audits, key: 'performance' | 'tbtMs' | 'cls' | 'mainThreadMs') => median(audits[route].map((a) => a[key]));
