@@ -1,4 +1,5 @@
 import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView, TrackedOrder } from '../../shared/api/types';
+import type { SavedShippingAddress } from '../../shared/api/answers';
 import { apiPath } from '../../shared/api/routes';
 import { productTypeOfVariant } from '../../shared/catalog';
 import { toDollars } from '../../shared/money';
@@ -128,4 +129,28 @@ export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
     source: row.source,
     at: new Date(row.changed_at).toISOString(),
   };
+}
+
+/** The customer's own shipping addresses, newest order first, each once (checkout pre-fill). */
+export function savedAddressesOf(rows: readonly OrderRow[], limit = 3): SavedShippingAddress[] {
+  const seen = new Set<string>();
+  const addresses: SavedShippingAddress[] = [];
+  for (const row of rows) {
+    const address: SavedShippingAddress = {
+      firstName: row.customer_first_name,
+      lastName: row.customer_last_name,
+      phone: row.customer_phone,
+      address: row.ship_address,
+      city: row.ship_city,
+      state: row.ship_state,
+      zipCode: row.ship_zip,
+      country: row.ship_country,
+    };
+    const key = [address.address, address.city, address.state, address.zipCode].join('|').toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    addresses.push(address);
+    if (addresses.length === limit) break;
+  }
+  return addresses;
 }

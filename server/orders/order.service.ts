@@ -5,7 +5,8 @@ import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
 import { queueShippingNotice } from '../mail/mail-outbox';
 import { listHistory, listOrderPage, listOrdersOfUser } from './order-list.repository';
-import { toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
+import { savedAddressesOf, toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
+import type { CustomerOrdersAnswer } from '../../shared/api/answers';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import type { DbOrTrx, Trx } from '../db/transaction';
@@ -128,8 +129,9 @@ export async function orderForViewer(db: DbOrTrx, user: User, id: string): Promi
 }
 
 /** GET /api/orders/customer: the signed-in customer's orders, newest first. */
-export async function listCustomerOrders(db: DbOrTrx, user: User): Promise<{ orders: OrderView[] }> {
-  return { orders: await toOrderViews(db, await listOrdersOfUser(db, user.id)) };
+export async function listCustomerOrders(db: DbOrTrx, user: User): Promise<CustomerOrdersAnswer> {
+  const rows = await listOrdersOfUser(db, user.id);
+  return { orders: await toOrderViews(db, rows), savedAddresses: savedAddressesOf(rows) };
 }
 
 /** POST /api/orders/lookup: a guest's order by its number and e-mail address, or undefined for any mismatch. */

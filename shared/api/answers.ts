@@ -96,8 +96,22 @@ export interface OrderListAnswer {
   limit: number;
 }
 
+/** A shipping address the customer used before, offered to pre-fill the next checkout. */
+export interface SavedShippingAddress {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
 export interface CustomerOrdersAnswer {
   orders: OrderView[];
+  /** The distinct shipping addresses of their orders, newest first (no address book of its own). */
+  savedAddresses?: SavedShippingAddress[];
 }
 
 export interface TrackedOrderAnswer {

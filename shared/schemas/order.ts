@@ -1,4 +1,5 @@
 import { isWholeCents } from '../money';
+import { findDiscount, INVALID_DISCOUNT_MESSAGE } from '../pricing';
 import { z } from 'zod';
 import { cartItemSchema } from './cart';
 import { citySchema, emailSchema, firstNameSchema, lastNameSchema, phoneSchema, stateSchema, streetAddressSchema, zipSchema } from './checkout';
@@ -47,7 +48,11 @@ const pricedCartShape = {
   shipping: money,
   tax: money,
   total: money,
-  discountCode: storableText(z.string().trim(), 'Discount code').max(40).nullish(),
+  // An unknown code is refused, never silently priced as no discount (spec.md §5).
+  discountCode: storableText(z.string().trim(), 'Discount code')
+    .max(40)
+    .nullish()
+    .refine((code) => !code || findDiscount(code) !== undefined, INVALID_DISCOUNT_MESSAGE),
 };
 
 /** POST /api/payments/create-intent body. */

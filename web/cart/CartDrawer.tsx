@@ -7,7 +7,9 @@ import { backdropFor } from '../catalog/contrast';
 import { formatUsd } from '../../shared/money';
 import { computeTotals } from '../../shared/pricing';
 import { shipsEveryOrderFree, useFreeShippingThreshold } from '../catalog/shop-config';
-import { adjustQuantity, cartLineDetails, cartLineTitle, MAX_QUANTITY_PER_LINE, removeFromCart } from './cart-store';
+import { adjustQuantity, CART_MESSAGES, cartLineDetails, cartLineTitle, clearCart, MAX_QUANTITY_PER_LINE, removeFromCart, restoreCart } from './cart-store';
+import { StalePriceNotice } from './StalePriceNotice';
+import './cart.css';
 import { useCartDrawer } from './cart-drawer-state';
 import { useCart } from './use-cart';
 
@@ -29,6 +31,12 @@ export function CartDrawer() {
     if (message) notify(message);
   }
 
+  async function emptyCart() {
+    const removed = await clearCart();
+    // Undo instead of a confirm dialog: one tap to clear, one tap to change one's mind.
+    notify(CART_MESSAGES.cleared, { label: 'Undo', run: () => void restoreCart(removed) });
+  }
+
   return (
     <Dialog open={open} title="Your Cart" onClose={close} variant="drawer">
       {lines.length === 0 ? (
@@ -39,6 +47,7 @@ export function CartDrawer() {
         </div>
       ) : (
         <>
+          <StalePriceNotice lines={lines} />
           <ul className="cart-lines" aria-label="Cart items">
             {lines.map((line) => (
               <li key={line.id} className="cart-line">
@@ -73,6 +82,9 @@ export function CartDrawer() {
               </li>
             ))}
           </ul>
+          <p className="cart-drawer__actions">
+            <button type="button" className="link-button" onClick={() => void emptyCart()}>Clear cart</button>
+          </p>
           <dl className="cart-totals">
             <div><dt>Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})</dt><dd>{formatUsd(totals.subtotal)}</dd></div>
             <div><dt>Shipping</dt><dd className={totals.shipping === 0 ? 'free' : undefined}>{totals.shipping === 0 ? 'FREE' : formatUsd(totals.shipping)}</dd></div>

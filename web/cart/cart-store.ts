@@ -109,6 +109,30 @@ export async function removeFromCart(id: string): Promise<string> {
   return CART_MESSAGES.removed;
 }
 
+/** Takes the catalogue's current price for these lines (after the shopper saw the change). */
+export async function updateLinePrices(ids: readonly string[]): Promise<void> {
+  const { db } = await loadShopDb();
+  await db.transaction('rw', db.cart, async () => {
+    for (const id of ids) await db.cart.update(id, { priceCents: UNIT_PRICE_CENTS });
+  });
+}
+
+/** Empties the cart and hands back its lines, so the notice can offer to put them back. */
+export async function clearCart(): Promise<CartLine[]> {
+  const { db } = await loadShopDb();
+  return db.transaction('rw', db.cart, async () => {
+    const lines = await db.cart.toArray();
+    await db.cart.clear();
+    return lines;
+  });
+}
+
+/** Undo of clearCart: the lines come back as they were (ids kept, so a twin add cannot duplicate them). */
+export async function restoreCart(lines: readonly CartLine[]): Promise<void> {
+  const { db } = await loadShopDb();
+  await db.cart.bulkPut([...lines]);
+}
+
 /** The cart as reloaded at start: invalid lines are dropped from storage, the rest kept in order. */
 export async function loadCart(): Promise<CartLine[]> {
   const { db } = await loadShopDb();

@@ -4,14 +4,21 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 export const NOTIFICATION_MS = 4000;
 export const ERROR_MS = 5000;
 
+/** A button on a toast ("View cart"); pressing it also dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   kind: 'info' | 'error';
+  action?: ToastAction;
 }
 
 export interface Notify {
-  notify(message: string): void;
+  notify(message: string, action?: ToastAction): void;
   notifyError(message: string): void;
 }
 
@@ -28,20 +35,22 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     return () => pending.forEach(clearTimeout);
   }, []);
 
-  const push = useCallback((message: string, kind: Toast['kind']) => {
+  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+
+  const push = useCallback((message: string, kind: Toast['kind'], action?: ToastAction) => {
     // An empty message means there is nothing to say yet (e.g. a status change waiting for the server).
     if (!message.trim()) return;
     const id = nextId.current++;
-    setToasts((current) => [...current, { id, message, kind }]);
+    setToasts((current) => [...current, { id, message, kind, action }]);
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      setToasts((current) => current.filter((toast) => toast.id !== id));
+      dismiss(id);
     }, kind === 'error' ? ERROR_MS : NOTIFICATION_MS);
     timers.current.add(timer);
-  }, []);
+  }, [dismiss]);
 
   const value = useMemo<Notify>(
-    () => ({ notify: (message) => push(message, 'info'), notifyError: (message) => push(message, 'error') }),
+    () => ({ notify: (message, action) => push(message, 'info', action), notifyError: (message) => push(message, 'error') }),
     [push],
   );
 
@@ -50,8 +59,20 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.kind}`}>
-            {toast.message}
+          <div key={toast.id} className={`toast toast--${toast.kind}${toast.action ? ' toast--with-action' : ''}`}>
+            <span>{toast.message}</span>
+            {toast.action && (
+              <button
+                type="button"
+                className="toast__action"
+                onClick={() => {
+                  dismiss(toast.id);
+                  toast.action?.run();
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
           </div>
         ))}
       </div>

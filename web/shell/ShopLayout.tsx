@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CartDrawer } from '../cart/CartDrawer';
 import { CartDrawerProvider } from '../cart/cart-drawer-state';
+import { FloatingCartButton } from '../cart/FloatingCartButton';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -32,6 +33,7 @@ export function ShopLayout() {
       </main>
       <Footer />
       <CartDrawer />
+      <FloatingCartButton />
     </CartDrawerProvider>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../shared/order-status';
 import { formatUsd, toCents } from '../../../shared/money';
+import { ApiError, getToken } from '../../api/client';
+import { authStore } from '../../auth/auth-store';
 import { useAuth } from '../../auth/useAuth';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { useNotify } from '../../components/notifications';
@@ -8,6 +10,8 @@ import { useShopLiveQuery } from '../../db/lazy-db';
 import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
 import { AccountForms } from './AccountForms';
 import '../checkout/checkout.css';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /** /account: register, sign in and out, and the signed-in customer's own order history. */
 export default function AccountPage() {
@@ -20,8 +24,23 @@ export default function AccountPage() {
   useEffect(() => {
     if (!user) return;
     setLoadError(null);
-    refreshCustomerOrders(user.id).catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
-  }, [user]);
+    if (!getToken()) {
+      // Signed out in another tab: the token is gone, so is this page's session.
+      authStore.signOutLocally();
+      return;
+    }
+    refreshCustomerOrders(user.id).catch(async (error: unknown) => {
+      // The session ended on the server (expired, signed out elsewhere): sign out here too, rather
+      // than keep saying "Signed in as" over an order list that can no longer load.
+      if (error instanceof ApiError && error.status === 401) {
+        authStore.signOutLocally();
+        await forgetCustomerOrders();
+        notify(SESSION_ENDED_MESSAGE);
+        return;
+      }
+      setLoadError(error instanceof Error ? error.message : String(error));
+    });
+  }, [user, notify]);
 
   if (status === 'checking') {
     return (

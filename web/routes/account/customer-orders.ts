@@ -1,3 +1,4 @@
+import type { SavedShippingAddress } from '../../../shared/api/answers';
 import type { OrderView } from '../../../shared/api/types';
 import { call, getToken } from '../../api/client';
 import { db } from '../../db/db';
@@ -8,14 +9,16 @@ export const CUSTOMER_ORDERS_KEY = 'customerOrders';
 export interface StoredCustomerOrders {
   userId: number;
   orders: OrderView[];
+  /** Shipping addresses of their orders, newest first: the checkout pre-fills from them. */
+  savedAddresses?: SavedShippingAddress[];
   fetchedAt: number;
 }
 
 /** Reloads the signed-in customer's orders (GET /api/orders/customer) into IndexedDB. */
 export async function refreshCustomerOrders(userId: number): Promise<OrderView[]> {
   if (!getToken()) return [];
-  const { orders } = await call('customerOrders', undefined, { ignoreUnauthorized: true });
-  const record: StoredCustomerOrders = { userId, orders, fetchedAt: Date.now() };
+  const { orders, savedAddresses = [] } = await call('customerOrders', undefined, { ignoreUnauthorized: true });
+  const record: StoredCustomerOrders = { userId, orders, savedAddresses, fetchedAt: Date.now() };
   await db.meta.put({ key: CUSTOMER_ORDERS_KEY, value: record });
   return orders;
 }

@@ -22,6 +22,10 @@ import { CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
 import { usePaymentSystem } from './use-payment-system';
 import { useOrderSubmission } from './use-order-submission';
 import { CheckoutConnectionNotice } from './CheckoutConnectionNotice';
+import type { SavedShippingAddress } from '../../../shared/api/answers';
+import { StalePriceNotice } from '../../cart/StalePriceNotice';
+import { ExpressCheckout } from './ExpressCheckout';
+import { useCheckoutPrefill, withSavedAddress } from './use-checkout-prefill';
 import './checkout.css';
 
 /** Keyboard and screen-reader users land on the first field to fix. */
@@ -55,6 +59,8 @@ export default function CheckoutPage() {
   const [cardBound, setCardBound] = useState(false);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [paymentWanted, setPaymentWanted] = useState(false);
+  const [savedAddresses, setSavedAddresses] = useState<SavedShippingAddress[]>([]);
+  useCheckoutPrefill(user, setValues, setSavedAddresses);
 
   const ready = system.status === 'ready' ? system : null;
   if (paymentWanted && ready) {
@@ -171,10 +177,21 @@ export default function CheckoutPage() {
         <StepIndicator step={step} />
       </div>
       <CheckoutConnectionNotice waiting={system.status === 'waiting'} id={CONNECTION_NOTICE_ID} />
+      <StalePriceNotice lines={lines} />
       <div className="checkout__body">
         <div className="checkout__main">
           {step === 1 ? (
-            <ShippingStep values={values} errors={errors} setField={setField} onContinue={continueToPayment} />
+            <>
+              {ready?.stripe && <ExpressCheckout stripe={ready.stripe} lines={lines} totals={totals} disabled={submission.submitting} onPlaced={onPlaced} />}
+              <ShippingStep
+                values={values}
+                errors={errors}
+                setField={setField}
+                onContinue={continueToPayment}
+                savedAddresses={savedAddresses}
+                onUseAddress={(address) => setValues((current) => withSavedAddress(current, address))}
+              />
+            </>
           ) : (
             <PaymentStep
               values={values}

@@ -12,7 +12,11 @@ import { trackOrderHref } from '../track/track-link';
 export function OrderComplete({ order, onContinue }: { order: ConfirmedOrder; onContinue(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { user } = useAuth();
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // The page was scrolled down to Pay: start the confirmation at the top, clear of the sticky header.
+    window.scrollTo?.({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   // A placed order is a good moment to offer the home-screen app (never on arrival).
   useEffect(() => markInstallMoment(), []);
   return (

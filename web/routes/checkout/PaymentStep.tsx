@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import type { CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import { StripeCardField } from '../../payments/StripeCardField';
 import { TestCardField } from '../../payments/TestCardField';
+import { CardMarks } from '../../payments/CardMarks';
 import { SelectField, TextField } from './FormField';
 import { StateOptions, type StepProps } from './ShippingStep';
 import { formatUsd } from '../../../shared/money';
@@ -50,6 +51,7 @@ export function PaymentStep(props: PaymentStepProps) {
       <ShippingRecap values={values} onChange={props.onBack} disabled={submitting} />
       <fieldset className="checkout-fieldset" ref={cardBox}>
         <legend>Card</legend>
+        <CardMarks provider={stripe ? 'stripe' : 'test'} />
         {stripe ? (
           <StripeCardField stripe={stripe} onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
         ) : (
@@ -64,13 +66,13 @@ export function PaymentStep(props: PaymentStepProps) {
         </label>
         {values.sameAsShipping ? null : (
           <div className="field-grid">
-            <TextField label="Billing address" autoComplete="billing street-address" className="field--wide" {...billingText('billingAddress')} />
+            <TextField label="Billing address" autoComplete="billing address-line1" className="field--wide" {...billingText('billingAddress')} />
             <TextField label="Billing city" autoComplete="billing address-level2" {...billingText('billingCity')} />
-            <SelectField label="Billing state" name="billingState" value={values.billingState} onChange={(event) => setField('billingState', event.target.value)}>
+            <SelectField label="Billing state" name="billingState" autoComplete="billing address-level1" value={values.billingState} onChange={(event) => setField('billingState', event.target.value)}>
               <StateOptions />
             </SelectField>
             <TextField label="Billing ZIP code" autoComplete="billing postal-code" inputMode="numeric" {...billingText('billingZipCode')} />
-            <SelectField label="Billing country" name="billingCountry" value="US" disabled>
+            <SelectField label="Billing country" name="billingCountry" autoComplete="billing country" value="US" disabled>
               <option value="US">United States</option>
             </SelectField>
           </div>

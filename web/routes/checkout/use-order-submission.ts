@@ -140,7 +140,7 @@ export function useOrderSubmission(input: SubmissionInput) {
 }
 
 /** Stripe's 3-D Secure step; with the test gateway there is none to run (spec.md §8 message). */
-async function completeNextAction(
+export async function completeNextAction(
   stripe: Stripe | null,
   body: CheckoutBody,
   clientSecret: string | null,

@@ -6,6 +6,7 @@ import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
+import { useAddedToCartNotice } from '../../cart/use-cart-notices';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
 import { FontPicker } from './FontPicker';
@@ -31,7 +32,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function CustomizePage() {
   const catalog = useCatalog();
-  const { notify, notifyError } = useNotify();
+  const { notifyError } = useNotify();
+  const notifyAdded = useAddedToCartNotice();
   const design = useDesignState(catalog);
   const { type, productType, variant, switching, text, color, font } = design;
   const [adding, setAdding] = useState(false);
@@ -51,7 +53,7 @@ export function CustomizePage() {
     setAdding(true);
     try {
       await wait(ADD_DELAY_MS);
-      notify(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
+      notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
       markInstallMoment();
     } catch {
       notifyError(ADD_FAILED_MESSAGE);

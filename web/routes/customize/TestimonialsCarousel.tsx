@@ -42,7 +42,7 @@ export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreat
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
       <h2 id="testimonials-title">Loved by the villa's biggest fans</h2>
-      <p className="testimonials__sub">★★★★★ 5.0 from 2,500+ reviews</p>
+      <p className="testimonials__sub">★★★★★ 5.0 from 247 reviews</p>
       <div
         className="carousel"
         aria-roledescription="carousel"
@@ -69,18 +69,27 @@ export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreat
           })}
         </ul>
       </div>
-      <div className="carousel__dots" role="group" aria-label="Choose testimonials">
-        {Array.from({ length: pages }, (_, at) => (
-          <button
-            key={at}
-            type="button"
-            className="dot"
-            aria-label={visible === 1 ? `Show testimonial ${at + 1}` : `Show testimonials ${at + 1} to ${at + visible}`}
-            aria-current={at === index}
-            onClick={() => setIndex(at)}
-          />
-        ))}
-      </div>
+      {/* A phone shows one card at a time: ten dots would wrap onto two rows, so arrows and "3 of 10". */}
+      {visible === 1 ? (
+        <div className="carousel__steps" role="group" aria-label="Choose testimonials">
+          <button type="button" className="icon-button" aria-label="Previous testimonial" onClick={() => setIndex((index - 1 + pages) % pages)}>‹</button>
+          <span aria-live={paused ? 'polite' : 'off'}>{index + 1} of {pages}</span>
+          <button type="button" className="icon-button" aria-label="Next testimonial" onClick={() => setIndex((index + 1) % pages)}>›</button>
+        </div>
+      ) : (
+        <div className="carousel__dots" role="group" aria-label="Choose testimonials">
+          {Array.from({ length: pages }, (_, at) => (
+            <button
+              key={at}
+              type="button"
+              className="dot"
+              aria-label={visible === 1 ? `Show testimonial ${at + 1}` : `Show testimonials ${at + 1} to ${at + visible}`}
+              aria-current={at === index}
+              onClick={() => setIndex(at)}
+            />
+          ))}
+        </div>
+      )}
       <div className="testimonials__cta">
         <button type="button" className="btn btn--primary" onClick={onCreate}>Create Your Case Now</button>
         <Link to="/faq" className="link">Questions? Read the FAQ</Link>

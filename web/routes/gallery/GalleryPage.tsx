@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { COLORS, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
 import { toCents } from '../../../shared/money';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
-import { useNotify } from '../../components/notifications';
+import { useAddedToCartNotice } from '../../cart/use-cart-notices';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { ChooseModelDialog } from './ChooseModelDialog';
 import { DesignCard } from './DesignCard';
@@ -12,7 +12,7 @@ import { useLocalLikes } from './likes';
 
 
 export default function GalleryPage() {
-  const { notify } = useNotify();
+  const notify = useAddedToCartNotice();
   const [loading, setLoading] = useState(true);
   // Picked up front: the loading state lays out these very cards, hidden, so nothing shifts when they appear.
   const [designs, setDesigns] = useState<GalleryDesign[]>(() => pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS));

@@ -15,7 +15,7 @@ const FEATURES = [
   { title: 'Only $5.95', body: 'Every item, 25% off the usual $7.45.' },
   { title: 'Made to last', body: 'Stickers last 3-5 years of daily use.' },
   { title: 'Risk-free', body: '30-day return policy, no questions asked.' },
-  { title: 'Loved by fans', body: '5.0 rating from 2,500+ reviews.' },
+  { title: 'Loved by fans', body: '5.0 rating from 247 reviews.' },
 ];
 
 export default function HowItWorksPage() {

@@ -1,0 +1,140 @@
+/**
+ * The phone shopper's budgets (issue 31), each beside the FAQ page measured in the same run:
+ * - time until the designer is usable on a first visit over DevTools' "Slow 3G" (<= 8 s) and
+ *   "Slow 4G" with 4x CPU (<= 3.5 s), and on a return visit over Slow 3G (<= 2 s), 390x844 phone;
+ * - Lighthouse 12 mobile preset on /, /gallery and /faq: Performance >= 90 and TBT <= 300 ms on /
+ *   and /gallery; the gallery's CLS <= 0.02 and main-thread work <= 1.5x the FAQ page's.
+ * `npm run bench -- web-shop`; WEB_SHOP_RUNS (default 3) sets the runs of each measure (median).
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../e2e/support/chromium';
+import { startE2eServer } from '../e2e/support/server';
+import { msUntilUsable, PHONE, requestWaterfall, SLOW_3G, SLOW_4G, throttle, type Profile } from './support/page-timing';
+
+const RUNS = Number(process.env.WEB_SHOP_RUNS ?? 3);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+execSync(`npx vite build --logLevel error --outDir ${outDir} --emptyOutDir`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+const shop = await startE2eServer({ WEB_DIST_DIR: outDir });
+// The server compresses each file on its first request; warm it so the runs measure the app, not that.
+for (const file of ['', ...fs.readdirSync(path.join(outDir, 'assets')).map((f) => `assets/${f}`)]) {
+  await fetch(`${shop.url}/${file}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((r) => r.arrayBuffer());
+}
+
+/** A first visit (empty cache, no service worker) to `route`; the return visit in the same profile after the worker installed. */
+async function visit(browser: Browser, route: string, profile: Profile, returnVisit: boolean): Promise<{ first: number; again: number | null; waterfall: string[] }> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await throttle(context, page, profile);
+  await page.goto(`${shop.url}${route}`, { waitUntil: 'commit' });
+  const first = await msUntilUsable(page, route === '/');
+  const waterfall = await requestWaterfall(page);
+  let again: number | null = null;
+  if (returnVisit) {
+    // The worker installs in the background between visits, as it would while the shopper browses.
+    await throttle(context, page, null);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await msUntilUsable(page, route === '/');
+    await throttle(context, page, profile);
+    await page.goto(`${shop.url}${route}`, { waitUntil: 'commit' });
+    again = await msUntilUsable(page, route === '/');
+  }
+  await context.close();
+  return { first, again, waterfall };
+}
+
+interface Audit {
+  performance: number;
+  tbtMs: number;
+  cls: number;
+  mainThreadMs: number;
+  topWork: string;
+  topScripts: string;
+}
+
+async function audit(url: string, port: number): Promise<Audit> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { audits, categories } = result.lhr;
+  const byCategory = ((audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] })?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`)
+    .join(', ');
+  const topScripts = ((audits['bootup-time']?.details as { items?: { url: string; total: number }[] })?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${item.url.split('/').pop() || '(page)'} ${Math.round(item.total)} ms`)
+    .join(', ');
+  return {
+    topScripts,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
+    topWork: byCategory,
+  };
+}
+
+const verdicts: string[] = [];
+function verdict(label: string, value: number, limit: number, unit: string, baseline: string, higherIsBetter = false): void {
+  const met = higherIsBetter ? value >= limit : value <= limit;
+  const line = `${label.padEnd(44)} ${String(value).padStart(7)} ${unit.padEnd(3)} budget ${higherIsBetter ? '>=' : '<='} ${limit} ${unit}  | ${baseline}  ${met ? 'met' : 'MISSED'}`;
+  verdicts.push(line);
+}
+
+const browser = await launchChromium();
+try {
+  const timings = { faq3g: [] as number[], shop3g: [] as number[], faqAgain: [] as number[], shopAgain: [] as number[], faq4g: [] as number[], shop4g: [] as number[] };
+  let waterfall: string[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const faq = await visit(browser, '/faq', SLOW_3G, true);
+    const shop3g = await visit(browser, '/', SLOW_3G, true);
+    timings.faq3g.push(faq.first);
+    timings.faqAgain.push(faq.again!);
+    timings.shop3g.push(shop3g.first);
+    timings.shopAgain.push(shop3g.again!);
+    waterfall = shop3g.waterfall;
+    timings.faq4g.push((await visit(browser, '/faq', SLOW_4G, false)).first);
+    timings.shop4g.push((await visit(browser, '/', SLOW_4G, false)).first);
+    console.log(`run ${run + 1}: Slow 3G faq ${faq.first} / designer ${shop3g.first} ms; return faq ${faq.again} / designer ${shop3g.again} ms; Slow 4G faq ${timings.faq4g.at(-1)} / designer ${timings.shop4g.at(-1)} ms`);
+  }
+  console.log(`Designer's requests on a first Slow 3G visit (start-end):\n  ${waterfall.join('\n  ')}`);
+  verdict('first visit, Slow 3G: designer usable', median(timings.shop3g), 8000, 'ms', `FAQ ${median(timings.faq3g)} ms`);
+  verdict('first visit, Slow 4G + 4x CPU: designer usable', median(timings.shop4g), 3500, 'ms', `FAQ ${median(timings.faq4g)} ms`);
+  verdict('return visit, Slow 3G: designer usable', median(timings.shopAgain), 2000, 'ms', `FAQ ${median(timings.faqAgain)} ms`);
+} finally {
+  await browser.close();
+}
+
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+try {
+  const audits: Record<'/faq' | '/' | '/gallery', Audit[]> = { '/faq': [], '/': [], '/gallery': [] };
+  for (let run = 0; run < RUNS; run++) {
+    for (const route of ['/faq', '/', '/gallery'] as const) {
+      const result = await audit(`${shop.url}${route}`, chrome.port);
+      audits[route].push(result);
+      console.log(`Lighthouse ${route.padEnd(8)} perf ${result.performance}  TBT ${result.tbtMs} ms  CLS ${result.cls.toFixed(3)}  main thread ${result.mainThreadMs} ms (${result.topWork}; by script: ${result.topScripts})`);
+    }
+  }
+  const pick = (route: keyof typeof audits, key: 'performance' | 'tbtMs' | 'cls' | 'mainThreadMs') => median(audits[route].map((a) => a[key]));
+  const faqLine = `FAQ perf ${pick('/faq', 'performance')}, TBT ${pick('/faq', 'tbtMs')} ms, main thread ${pick('/faq', 'mainThreadMs')} ms`;
+  verdict('Lighthouse mobile / : Performance', pick('/', 'performance'), 90, '', faqLine, true);
+  verdict('Lighthouse mobile / : TBT', pick('/', 'tbtMs'), 300, 'ms', faqLine);
+  verdict('Lighthouse mobile /gallery : Performance', pick('/gallery', 'performance'), 90, '', faqLine, true);
+  verdict('Lighthouse mobile /gallery : TBT', pick('/gallery', 'tbtMs'), 300, 'ms', faqLine);
+  verdict('Lighthouse mobile /gallery : CLS', Number(pick('/gallery', 'cls').toFixed(3)), 0.02, '', `FAQ CLS ${pick('/faq', 'cls').toFixed(3)}`);
+  const ratio = Number((pick('/gallery', 'mainThreadMs') / pick('/faq', 'mainThreadMs')).toFixed(2));
+  verdict('/gallery main-thread work ÷ FAQ', ratio, 1.5, 'x', `gallery ${pick('/gallery', 'mainThreadMs')} ms, FAQ ${pick('/faq', 'mainThreadMs')} ms`);
+} finally {
+  await chrome.kill();
+  await shop.close();
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
+console.log(`\nBudgets (median of ${RUNS}, load average ${os.loadavg()[0]!.toFixed(1)}):\n${verdicts.join('\n')}`);
