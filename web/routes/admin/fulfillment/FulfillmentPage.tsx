@@ -111,6 +111,9 @@ export function FulfillmentPage() {
         panelProps={columns ? undefined : { role: 'tabpanel', id: `panel-${queue.id}`, 'aria-labelledby': `tab-${queue.id}` }}
       />
       {queue.id === 'transit' && <RecentlyShipped orders={lists.recentlyShipped} />}
+      {queue.id === 'production' && (
+        <CutJobs queue={lists.production} onMarkPrinted={(selected) => mark('production', 'printed', selected.map((order) => ({ order, trackingNumber: null })))} />
+      )}
     </div>
   ));
 
@@ -140,7 +143,6 @@ export function FulfillmentPage() {
         </div>
       )}
       <div className={columns ? 'fulfillment-board fulfillment-board--columns' : 'fulfillment-board'}>{sections}</div>
-      <CutJobs queue={lists.production} onMarkPrinted={(selected) => mark('production', 'printed', selected.map((order) => ({ order, trackingNumber: null })))} />
     </section>
   );
 }
