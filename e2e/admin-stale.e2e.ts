@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/harness';
 import { controlledByServiceWorker, recordToasts, signIn as signInAs } from './support/admin';
 import { createTestOrder } from '../server/orders/order.test-support';
+import { dispatchBackgroundSync } from './pwa-support';
 import type { OrderStatus } from '../shared/order-status';
 
 const ADMIN_EMAIL = 'stale@villaprints.test';
@@ -170,15 +171,7 @@ it('hands a re-apply made offline to Background Sync, so it reaches the server w
   await page.close();
   expect(await statusOf(order.id)).toBe('cancelled');
   await context.setOffline(false);
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${e2e.server.url}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: e2e.server.url, registrationId: await registrationId, tag: 'admin-outbox', lastChance: false });
+  await dispatchBackgroundSync(context, blank, e2e.server.url, 'admin-outbox');
   await expect.poll(() => statusOf(order.id), { timeout: 20_000 }).toBe('printed');
   await context.close();
 });

@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 
@@ -66,4 +66,20 @@ export async function startServerOnPort(port: number, distDir: string, env: Reco
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fires the service worker's Background Sync event through DevTools, as the browser would when the
+ * network returns; `devtoolsPage` is a tab without app code, so only the service worker can act.
+ */
+export async function dispatchBackgroundSync(context: BrowserContext, devtoolsPage: Page, origin: string, tag: string): Promise<void> {
+  const cdp = await context.newCDPSession(devtoolsPage);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag, lastChance: false });
 }

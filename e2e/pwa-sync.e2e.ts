@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
 import { createTestOrder } from '../server/orders/order.test-support';
-import { waitForServiceWorkerControl } from './pwa-support';
+import { dispatchBackgroundSync, waitForServiceWorkerControl } from './pwa-support';
 
 const ADMIN_EMAIL = 'pwa-sync@villaprints.test';
 const ADMIN_PASSWORD = 'background-sync-password';
@@ -46,15 +46,7 @@ it('flushes the admin outbox from the service worker with the tab closed', async
   expect(await statusOf(order.id)).toBe('processing');
 
   await context.setOffline(false);
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${e2e.server.url}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: e2e.server.url, registrationId: await registrationId, tag: 'admin-outbox', lastChance: false });
+  await dispatchBackgroundSync(context, blank, e2e.server.url, 'admin-outbox');
 
   await expect.poll(() => statusOf(order.id), { timeout: 15_000 }).toBe('printed');
   const history = await e2e.server.app.context.db.selectFrom('order_history').select(['to_status', 'source']).where('order_id', '=', order.id).execute();

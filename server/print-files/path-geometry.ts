@@ -4,6 +4,8 @@
  * plotters. The print files' outlines are SVG path data in mm; the PDF and HPGL writers read them here.
  */
 
+import { applyAffine as applyAffineToXY, type Affine } from '../../shared/render/outline';
+
 export type Point = readonly [number, number];
 
 export type Segment =
@@ -12,15 +14,7 @@ export type Segment =
   | { op: 'C'; c1: Point; c2: Point; to: Point }
   | { op: 'Z' };
 
-/** x' = a·x + c·y + e, y' = b·x + d·y + f (SVG's matrix(a b c d e f)). */
-export interface Affine {
-  a: number;
-  b: number;
-  c: number;
-  d: number;
-  e: number;
-  f: number;
-}
+export type { Affine };
 
 const ARG_COUNT: Record<string, number> = { M: 2, L: 2, H: 1, V: 1, Q: 4, T: 2, C: 6, S: 4, Z: 0 };
 const TOKEN = /([MLHVQTCSZmlhvqtcsz])|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/g;
@@ -100,7 +94,7 @@ export function parsePathData(d: string): Segment[] {
 }
 
 export function applyAffine(m: Affine, [x, y]: Point): Point {
-  return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  return applyAffineToXY(m, x, y);
 }
 
 export function transformSegments(segments: readonly Segment[], m: Affine): Segment[] {
