@@ -39,7 +39,7 @@ describe('security headers (issue 17, design.md §8)', () => {
     for (const response of answers) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+      expect(response.headers.get('permissions-policy')).toContain('camera=(self)');
       expect(directives(response.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'none'"]);
     }
   });

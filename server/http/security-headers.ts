@@ -63,7 +63,8 @@ export function securityHeaderSources(options: { stripe: boolean }): { forApp: M
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   });
   const permissions = [
-    'camera=()',
+    // The print room scans tracking numbers with the tablet's camera (BarcodeDetector) on our own pages.
+    'camera=(self)',
     'microphone=()',
     'geolocation=()',
     'usb=()',

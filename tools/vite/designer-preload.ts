@@ -1,10 +1,12 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { DESIGNER_PRELOAD_ATTRIBUTE } from '../../shared/web-shell';
 
 /** The module whose chunk, with everything it imports, draws the designer's preview (fontkit included). */
 const RENDERER_ENTRY = /web\/render\/browser-renderer\.ts$/;
 /** The default design font's files (Pecita = Dancing Script 700), fetched by the renderer before the first preview. */
 const DEFAULT_FONT_FILES = /^assets\/dancing-script-latin(-ext)?-700-normal-.*\.woff$/;
+
 
 /** fontkit, which the renderer imports on its first font: the one dynamic import worth fetching early. */
 const FONTKIT_MODULE = /node_modules\/fontkit\//;
@@ -54,8 +56,8 @@ export function designerPreload(): Plugin {
         if (fonts.length === 0) throw new Error('designer-preload: the default design font files were not found in the build.');
         const tags: HtmlTagDescriptor[] = [
           { tag: 'link', attrs: { rel: 'preload', href: '/api/health', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' },
-          ...rendererChunks(bundle, renderer).map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' })),
-          ...fonts.map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', href: `/${fileName}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' })),
+          ...rendererChunks(bundle, renderer).map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [DESIGNER_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' })),
+          ...fonts.map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', href: `/${fileName}`, as: 'fetch', crossorigin: 'anonymous', [DESIGNER_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' })),
         ];
         return tags;
       },
