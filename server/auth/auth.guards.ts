@@ -30,6 +30,13 @@ export async function requireAdmin(ctx: Context, next: Next) {
   return next();
 }
 
+/** 401 without a valid session, 403 unless super_admin: staff and the catalogue (design.md §9). */
+export async function requireSuperAdmin(ctx: Context, next: Next) {
+  if (!ctx.state.user) throw unauthorized();
+  if (ctx.state.user.role !== 'super_admin') throw forbidden();
+  return next();
+}
+
 export function currentUser(ctx: Context): User {
   if (!ctx.state.user) throw unauthorized();
   return ctx.state.user;
