@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { clientAddressFromProxies, koaProxyOptions } from './http/client-address';
 import { trackForGracefulClose, type GracefulClose } from './http/graceful-close';
 import { createCatalogRoutes } from './catalog/catalog.routes';
+import { startCatalogCache } from './catalog/catalog.cache';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
@@ -78,6 +79,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   // One write queue (group commit on SQLite) with the sync domain's hook, and the payments domain.
   const writes = createWriteQueue(db, { hooks: [changeSeqBlockHook] });
   const payments = createPayments(context, writes, seams.afterCharge);
+  const catalog = await startCatalogCache(context);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
   await prunePurchaseEvents(db, context.now());
@@ -86,7 +88,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   const api = new Router({ prefix: '/api' });
   for (const router of [
     createHealthRoutes(context),
-    createCatalogRoutes(),
+    createCatalogRoutes(context, catalog),
     createAuthRoutes(context),
     // Fixed paths under /orders (analytics, checkout's POST /orders) come before /orders/:id.
     createAnalyticsRoutes(context),
@@ -111,6 +113,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   koa.use(serveWebApp(config.webDistDir));
   koa.use(jsonBodyParser(config.bodyLimitBytes));
   koa.use(authenticate(context));
+  koa.use(catalog.keepFresh);
   koa.use(api.routes());
 
   await runPaymentStartupTasks(payments);

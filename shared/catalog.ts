@@ -88,25 +88,131 @@ export const TEXT_MESSAGES = {
   tooLong: 'Text too long',
   valid: 'Text is valid',
 } as const;
+/** The built-in price of every product (the seed's); the live catalogue prices each product type. */
 export const UNIT_PRICE_CENTS = 595;
 export const LIST_PRICE_CENTS = 745;
 
-const colorByName = new Map(COLORS.map((c) => [c.name.toLowerCase(), c.hex]));
-const productTypeByVariant = new Map(
-  PRODUCT_TYPES.flatMap((type) => type.variants.map((variant) => [variant, type] as const)),
-);
+/**
+ * The live catalogue (design.md §9): what the database holds, as GET /api/products/catalog serves
+ * it. Installed with installCatalog by the server's catalogue cache and by the shop when it loads;
+ * until then every look-up below answers from the built-in lists above.
+ */
+export interface CatalogVariant {
+  id: number;
+  name: string;
+  printArea: { widthMm: number; lengthMm: number };
+  /** Where the decal goes on the product (shared/decal.ts DecalPlacement); null: the product type's rule. */
+  placement: CatalogPlacement | null;
+  active: boolean;
+}
+export interface CatalogPlacement {
+  productMm: { width: number; height: number };
+  centreMm: { x: number; y: number };
+  guide: string;
+}
+export interface CatalogProductType {
+  id: ProductTypeId;
+  name: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  variants: CatalogVariant[];
+}
+export interface LiveCatalog {
+  /** Changes with every edit: the ETag of the shop's copy and the server caches' stamp. */
+  version: string;
+  productTypes: CatalogProductType[];
+  colors: { name: string; hex: string; active: boolean }[];
+  fonts: { name: FontName; active: boolean }[];
+}
+
+interface CatalogIndex {
+  catalog: LiveCatalog | null;
+  productTypes: readonly ProductType[];
+  typeByVariant: Map<string, { type: ProductType; live?: CatalogProductType; variant?: CatalogVariant }>;
+  colorByName: Map<string, ColorSwatch & { active: boolean }>;
+  activeColors: readonly ColorSwatch[];
+  activeFonts: readonly string[];
+}
+
+function indexOf(catalog: LiveCatalog | null): CatalogIndex {
+  const typeByVariant: CatalogIndex['typeByVariant'] = new Map();
+  if (!catalog) {
+    for (const type of PRODUCT_TYPES) for (const name of type.variants) typeByVariant.set(name, { type });
+    const colorByName = new Map(COLORS.map((color) => [color.name.toLowerCase(), { ...color, active: true }]));
+    return { catalog, productTypes: PRODUCT_TYPES, typeByVariant, colorByName, activeColors: COLORS, activeFonts: FONTS };
+  }
+  const productTypes = catalog.productTypes.map((live) => {
+    const type: ProductType = { id: live.id, name: live.name, variants: live.variants.filter((v) => v.active).map((v) => v.name) };
+    for (const variant of live.variants) typeByVariant.set(variant.name, { type, live, variant });
+    return type;
+  });
+  return {
+    catalog,
+    productTypes,
+    typeByVariant,
+    colorByName: new Map(catalog.colors.map((color) => [color.name.toLowerCase(), color])),
+    activeColors: catalog.colors.filter((color) => color.active).map(({ name, hex }) => ({ name, hex })),
+    activeFonts: catalog.fonts.filter((font) => font.active && (FONTS as readonly string[]).includes(font.name)).map((font) => font.name),
+  };
+}
+
+let current: CatalogIndex = indexOf(null);
+
+/** Makes `catalog` the one every look-up reads (null: back to the built-in lists). */
+export function installCatalog(catalog: LiveCatalog | null): void {
+  if (current.catalog !== catalog) current = indexOf(catalog);
+}
+
+export function installedCatalog(): LiveCatalog | null {
+  return current.catalog;
+}
+
+/** The product types with their orderable (active) variants. */
+export function orderableProductTypes(): readonly ProductType[] {
+  return current.productTypes;
+}
+
+export function offeredColors(): readonly ColorSwatch[] {
+  return current.activeColors;
+}
+
+export function offeredFonts(): readonly string[] {
+  return current.activeFonts;
+}
+
+/** A variant a new order may name: in the catalogue and not retired. */
+export function isOrderableVariant(name: string): boolean {
+  const found = current.typeByVariant.get(name);
+  return !!found && (found.variant?.active ?? true);
+}
+
+/** The live catalogue's entry for a variant (retired ones too: stored orders name them). */
+export function catalogVariant(name: string): CatalogVariant | undefined {
+  return current.typeByVariant.get(name)?.variant;
+}
+
+/** What one of this variant sells for now, and the struck-through price (null when none). */
+export function priceOf(device: string): { priceCents: number; compareAtCents: number | null } {
+  const live = current.typeByVariant.get(device)?.live;
+  return live ? { priceCents: live.priceCents, compareAtCents: live.compareAtCents } : { priceCents: UNIT_PRICE_CENTS, compareAtCents: LIST_PRICE_CENTS };
+}
+
+export function productTypePrice(id: string): { priceCents: number; compareAtCents: number | null } {
+  const live = current.catalog?.productTypes.find((type) => type.id === id);
+  return live ? { priceCents: live.priceCents, compareAtCents: live.compareAtCents } : { priceCents: UNIT_PRICE_CENTS, compareAtCents: LIST_PRICE_CENTS };
+}
 
 export function colorHex(name: string | null | undefined): string {
-  return (name && colorByName.get(name.toLowerCase())) || UNKNOWN_COLOR_HEX;
+  return (name && current.colorByName.get(name.toLowerCase())?.hex) || UNKNOWN_COLOR_HEX;
 }
 
 /** The catalogue spelling of a colour name given in any case, or undefined outside the catalogue. */
 export function catalogColorName(name: string): string | undefined {
-  return COLORS.find((color) => color.name.toLowerCase() === name.trim().toLowerCase())?.name;
+  return current.colorByName.get(name.trim().toLowerCase())?.name;
 }
 
 export function productTypeOfVariant(variant: string): ProductType | undefined {
-  return productTypeByVariant.get(variant);
+  return current.typeByVariant.get(variant)?.type;
 }
 
 /**
@@ -120,5 +226,5 @@ export function productLineLabel(item: { device: string; caseType: string }): st
 }
 
 export function findProductType(id: string): ProductType | undefined {
-  return PRODUCT_TYPES.find((type) => type.id === id);
+  return current.productTypes.find((type) => type.id === id);
 }

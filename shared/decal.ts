@@ -4,7 +4,7 @@
  * the mockup draws the decal there at the product's true scale, the print file tells whoever
  * applies it the same place.
  */
-import { findProductType, productTypeOfVariant, type ProductTypeId } from './catalog';
+import { catalogVariant, findProductType, productTypeOfVariant, type ProductTypeId } from './catalog';
 
 /** Printable area in mm: `width` across the text, `length` along it (design.md §6). */
 export interface PrintArea {
@@ -25,9 +25,15 @@ export function productTypeOf(design: DeviceOf): ProductTypeId {
   return productTypeOfVariant(design.device)?.id ?? findProductType(design.productType ?? '')?.id ?? 'phone-case';
 }
 
-/** The decal's print area, in mm, for a product type and variant. */
+/** The decal's print area, in mm, for a product type and variant: the live catalogue's, else the built-in rule. */
 export function printAreaFor(productType: ProductTypeId, device: string): PrintArea {
-  return PRINT_AREAS[productType](device);
+  const live = catalogVariant(device)?.printArea;
+  return live ? { width: live.widthMm, length: live.lengthMm } : builtInPrintArea(productType, device);
+}
+
+/** The print areas of design.md §6, which seed the catalogue. */
+export function builtInPrintArea(productType: ProductTypeId, device: string): PrintArea {
+  return (PRINT_AREAS[productType] ?? PRINT_AREAS['phone-case'])(device);
 }
 
 export function printAreaOf(design: DeviceOf): PrintArea {
@@ -74,6 +80,8 @@ const PHONE_BACKS: Record<string, PhoneBack> = {
   'iPhone 13': { widthMm: 71.5, heightMm: 146.7, cameraBottomMm: 35 },
   'Samsung Galaxy S23': { widthMm: 70.9, heightMm: 146.3, cameraBottomMm: 46 },
   'Samsung Galaxy S22': { widthMm: 70.6, heightMm: 146, cameraBottomMm: 56 },
+  'iPhone 15 Pro Max': { widthMm: 76.7, heightMm: 159.9, cameraBottomMm: 45 },
+  'iPhone 16 Pro': { widthMm: 71.5, heightMm: 149.6, cameraBottomMm: 44 },
 };
 
 /** A phone's back; an unknown model (from a newer server catalogue) gets a generic one. */
@@ -108,6 +116,11 @@ export interface DecalPlacement {
  * back; a bottle's on the straight wall above the base; a flute's on the bowl below the rim.
  */
 export function decalPlacementOf(design: DeviceOf): DecalPlacement {
+  return catalogVariant(design.device)?.placement ?? builtInPlacement(design);
+}
+
+/** The placement rules of the built-in catalogue, which seed each variant's placement. */
+export function builtInPlacement(design: DeviceOf): DecalPlacement {
   const type = productTypeOf(design);
   if (type === 'water-bottle') {
     const bottle = bottleOf(design.device);

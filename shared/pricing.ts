@@ -1,4 +1,4 @@
-import { UNIT_PRICE_CENTS } from './catalog';
+import { priceOf } from './catalog';
 import { perMilleHalfUp, type Cents } from './money';
 
 /** spec.md §9 reading A: shipping is free from a $2 subtotal (see docs/decisions.md). */
@@ -29,8 +29,11 @@ export function findDiscount(code: string): Discount | undefined {
   return DISCOUNTS.find((discount) => discount.code === wanted);
 }
 
+/** A line priced at its own unit price, or else at its variant's price in the live catalogue. */
 export interface PricedLine {
   quantity: number;
+  device?: string;
+  unitPriceCents?: number;
 }
 
 export interface Totals {
@@ -53,7 +56,7 @@ export interface PricingOptions {
  */
 export function computeTotals(lines: readonly PricedLine[], options: PricingOptions = {}): Totals {
   const threshold = options.freeShippingThresholdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS;
-  const subtotal = lines.reduce((sum, line) => sum + UNIT_PRICE_CENTS * line.quantity, 0);
+  const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? priceOf(line.device ?? '').priceCents) * line.quantity, 0);
   const discountRule = options.discountCode ? findDiscount(options.discountCode) : undefined;
 
   let discount = 0;

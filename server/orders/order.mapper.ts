@@ -19,6 +19,9 @@ export function toItemView(item: OrderItemRow): OrderItemView {
     logo: item.logo === 1,
     price: toDollars(item.unit_price_cents),
     quantity: item.quantity,
+    ...(item.print_width_mm != null && item.print_length_mm != null ? { printArea: { width: item.print_width_mm, length: item.print_length_mm } } : {}),
+    ...(item.color_hex ? { colorHex: item.color_hex } : {}),
+    ...(item.placement_guide ? { placementGuide: item.placement_guide } : {}),
   };
 }
 

@@ -16,6 +16,10 @@ export interface NewOrderItem extends Design {
   productType?: string | null;
   unitPriceCents: number;
   quantity: number;
+  /** The live catalogue's facts when the line was priced (design.md §9): later edits change no placed order. */
+  printArea?: { width: number; length: number };
+  colorHex?: string;
+  placementGuide?: string;
 }
 
 export interface NewOrder {
@@ -122,6 +126,9 @@ export function toOrderRows(
     logo: item.logo ? 1 : 0,
     unit_price_cents: item.unitPriceCents,
     quantity: item.quantity,
+    ...(item.printArea ? { print_width_mm: item.printArea.width, print_length_mm: item.printArea.length } : {}),
+    ...(item.colorHex ? { color_hex: item.colorHex } : {}),
+    ...(item.placementGuide ? { placement_guide: item.placementGuide } : {}),
   }));
   const history: OrderHistoryTable = {
     order_id: id,

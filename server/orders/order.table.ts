@@ -59,6 +59,11 @@ export interface OrderItemTable {
   logo: number;
   unit_price_cents: number;
   quantity: number;
+  /** The catalogue facts the line was printed with (migration 2026-11-28T1000_catalog); null on older lines. */
+  print_width_mm?: number | null;
+  print_length_mm?: number | null;
+  color_hex?: string | null;
+  placement_guide?: string | null;
 }
 
 export interface OrderHistoryTable {

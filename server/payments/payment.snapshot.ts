@@ -1,4 +1,5 @@
-import { productTypeOfVariant, UNIT_PRICE_CENTS } from '../../shared/catalog';
+import { colorHex, priceOf, productTypeOfVariant } from '../../shared/catalog';
+import { decalPlacementOf, printAreaFor } from '../../shared/decal';
 import { toCents, toDollars } from '../../shared/money';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { computeTotals, type Totals } from '../../shared/pricing';
@@ -40,7 +41,7 @@ export function priceCart(input: PricedCartInput, freeShippingThresholdCents: nu
   const totals = computeTotals(input.items, { discountCode: input.discountCode ?? null, freeShippingThresholdCents });
   const mismatches: { path: string; message: string }[] = [];
   input.items.forEach((item, index) => {
-    if (toCents(item.price) !== UNIT_PRICE_CENTS) mismatches.push({ path: `items.${index}.price`, message: `Item ${index + 1}: Invalid price` });
+    if (toCents(item.price) !== priceOf(item.device).priceCents) mismatches.push({ path: `items.${index}.price`, message: `Item ${index + 1}: Invalid price` });
   });
   for (const field of ['subtotal', 'shipping', 'tax', 'total'] as const) {
     if (toCents(input[field]) !== totals[field]) mismatches.push({ path: field, message: `${field} should be ${toDollars(totals[field]).toFixed(2)}` });
@@ -48,7 +49,7 @@ export function priceCart(input: PricedCartInput, freeShippingThresholdCents: nu
   if (mismatches.length) {
     throw new HttpError(422, 'TOTAL_MISMATCH', PAYMENT_MESSAGES.totalMismatch, mismatches, {
       expected: {
-        unitPrice: toDollars(UNIT_PRICE_CENTS),
+        unitPrice: toDollars(priceOf(input.items[0]?.device ?? '').priceCents),
         subtotal: toDollars(totals.subtotal),
         discount: toDollars(totals.discount),
         shipping: toDollars(totals.shipping),
@@ -67,19 +68,26 @@ export function buildSnapshot(input: PricedCartInput, totals: Totals, userId: nu
     customer: { ...input.customerInfo },
     shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || 'United States' },
     billingAddress: billing ? { ...billing } : null,
-    items: input.items.map((item) => ({
-      device: item.device,
+    items: input.items.map((item) => {
       // The variant decides the product (and its print area), never what the client sent (design.md §6).
-      productType: productTypeOfVariant(item.device)?.id ?? null,
-      caseType: item.caseType,
-      text: item.text,
-      color: item.color,
-      font: item.font,
-      fontSize: item.fontSize,
-      logo: item.logo,
-      unitPriceCents: UNIT_PRICE_CENTS,
-      quantity: item.quantity,
-    })),
+      const productType = productTypeOfVariant(item.device)?.id ?? null;
+      return {
+        device: item.device,
+        productType,
+        caseType: item.caseType,
+        text: item.text,
+        color: item.color,
+        font: item.font,
+        fontSize: item.fontSize,
+        logo: item.logo,
+        unitPriceCents: priceOf(item.device).priceCents,
+        quantity: item.quantity,
+        // The catalogue facts the order keeps (design.md §9): a later price or area edit changes no placed order.
+        printArea: printAreaFor(productType ?? 'phone-case', item.device),
+        colorHex: colorHex(item.color),
+        placementGuide: decalPlacementOf(item).guide,
+      };
+    }),
     totals,
     specialInstructions: input.specialInstructions?.trim() || null,
     marketing: input.marketing ?? false,

@@ -2,7 +2,7 @@
  * The bodies of successful answers that are not an order or analytics view (those are in
  * types.ts), as the server sends them today (design.md §3). Money is dollars here.
  */
-import type { ColorSwatch, FontName, ProductType } from '../catalog';
+import type { CatalogVariant, ColorSwatch, FontName, LiveCatalog, ProductType } from '../catalog';
 import type { AdminOrderView, CheckoutSuccess, MailView, OrderHistoryEntry, OrderView, TrackedOrder, User } from './types';
 
 export interface HealthAnswer {
@@ -161,4 +161,12 @@ export interface CutJobView {
 /** GET /api/fulfillment/cut-jobs: one job per vinyl colour of the production queue, catalogue order. */
 export interface CutJobsAnswer {
   jobs: CutJobView[];
+}
+
+/** GET /api/admin/catalog (design.md §9): every product type, variant, colour and font, retired ones too. */
+export type AdminCatalogAnswer = LiveCatalog;
+
+/** POST /api/admin/catalog/variants (201), PATCH /api/admin/catalog/variants/:id. */
+export interface VariantAnswer {
+  variant: CatalogVariant & { productType: string };
 }

@@ -6,6 +6,7 @@
 import type { Analytics, AuthResponse, PaymentsConfig } from './types';
 import type * as Answers from './answers';
 import type { SyncPullResponse, SyncPushResponse } from '../sync';
+import type { LiveCatalog } from '../catalog';
 import { answer, endpoint, fileAnswer } from './contract';
 
 export const API_ENDPOINTS = {
@@ -53,6 +54,16 @@ export const API_ENDPOINTS = {
 
   mailOutbox: endpoint({ method: 'GET', path: '/api/mail/outbox', response: answer<Answers.MailOutboxAnswer>() }),
   mailRetry: endpoint({ method: 'POST', path: '/api/mail/outbox/:orderId/:mailKey/retry', response: answer<Answers.MailRetryAnswer>() }),
+
+  // The live catalogue (design.md §9): the shop's copy, and the super_admin's Catalogue screen.
+  catalog: endpoint({ method: 'GET', path: '/api/products/catalog', response: answer<LiveCatalog>() }),
+  adminCatalog: endpoint({ method: 'GET', path: '/api/admin/catalog', response: answer<Answers.AdminCatalogAnswer>() }),
+  createVariant: endpoint({ method: 'POST', path: '/api/admin/catalog/variants', response: answer<Answers.VariantAnswer>() }),
+  changeVariant: endpoint({ method: 'PATCH', path: '/api/admin/catalog/variants/:id', response: answer<Answers.VariantAnswer>() }),
+  changeProductType: endpoint({ method: 'PATCH', path: '/api/admin/catalog/product-types/:id', response: answer<Answers.AdminCatalogAnswer>() }),
+  createColor: endpoint({ method: 'POST', path: '/api/admin/catalog/colors', response: answer<Answers.AdminCatalogAnswer>() }),
+  changeColor: endpoint({ method: 'PATCH', path: '/api/admin/catalog/colors/:name', response: answer<Answers.AdminCatalogAnswer>() }),
+  changeFont: endpoint({ method: 'PATCH', path: '/api/admin/catalog/fonts/:name', response: answer<Answers.AdminCatalogAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -18,6 +18,7 @@ import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print
 import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
+import { colorChangeSchema, fontChangeSchema, newColorSchema, newVariantSchema, productTypeChangeSchema, variantChangeSchema } from '../schemas/catalog';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -46,6 +47,12 @@ const REQUESTS = {
   analyticsEvents: { body: analyticsEventSchema },
   errorReports: { body: errorReportSchema },
   mailOutbox: { query: mailOutboxQuerySchema },
+  createVariant: { body: newVariantSchema },
+  changeVariant: { body: variantChangeSchema },
+  changeProductType: { body: productTypeChangeSchema },
+  createColor: { body: newColorSchema },
+  changeColor: { body: colorChangeSchema },
+  changeFont: { body: fontChangeSchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);

@@ -35,6 +35,10 @@ export interface OrderItemView {
   logo: boolean;
   price: number;
   quantity: number;
+  /** The catalogue facts the line was placed with (design.md §9); absent on lines placed before them. */
+  printArea?: { width: number; length: number };
+  colorHex?: string;
+  placementGuide?: string;
 }
 
 /** spec.md §3 "Order (read)"; device, customText and friends describe the first item. */

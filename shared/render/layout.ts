@@ -10,6 +10,10 @@ import type { Design } from '../design';
 export interface RenderableDesign extends Pick<Design, 'device' | 'text' | 'color' | 'font' | 'fontSize'> {
   /** Only consulted when the device (the variant: "iPhone 14 Pro", "Large Bottle") is not a catalogue variant. */
   productType?: string | null;
+  /** The catalogue facts an order line was placed with (design.md §9); unset: the live catalogue's. */
+  printArea?: PrintArea | null;
+  colorHex?: string | null;
+  placementGuide?: string | null;
 }
 
 export { printAreaOf, productTypeOf, type PrintArea };
@@ -71,7 +75,7 @@ function capitalHeightShare(face: Font): number {
  */
 export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): DesignLayout {
   const productType = productTypeOf(design);
-  const area = printAreaFor(productType, design.device);
+  const area = design.printArea ?? printAreaFor(productType, design.device);
   const font = fontOrDefault(design.font);
   const loaded = fonts.get(font);
   const text = normalizeDesignText(design.text);
@@ -79,7 +83,7 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const preferred = Math.max(1, design.fontSize) * MM_PER_DESIGN_PX;
   const first = loaded.faces[0]!;
   const capShare = capitalHeightShare(first);
-  const base = { productType, device: design.device, area, text, font, fill: colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
+  const base = { productType, device: design.device, area, text, font, fill: design.colorHex ?? colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
   if (!line.ink) return { ...base, fontSizeMm: preferred, capHeightMm: round(capShare * preferred), pathData: '', ink: null };
 
   const centreAcross = -first.capHeight / first.unitsPerEm / 2;

@@ -16,9 +16,9 @@ const GUIDE_SIZE = 2.5;
 const GUIDE_COLOUR = '#00a0e3';
 
 /** The placement guide of one print area, in the area's mm (0,0 its top-left), text under the area. */
-export function placementGuide(design: { device: string; productType?: string | null }, layout: DesignLayout, fonts: DesignFonts): string {
+export function placementGuide(design: { device: string; productType?: string | null; placementGuide?: string | null }, layout: DesignLayout, fonts: DesignFonts): string {
   const { width, length } = layout.area;
-  const guide = decalPlacementOf(design).guide;
+  const guide = design.placementGuide ?? decalPlacementOf(design).guide;
   const ticks = [
     [width / 2, -TICK_GAP - TICK, width / 2, -TICK_GAP],
     [width / 2, length + TICK_GAP, width / 2, length + TICK_GAP + TICK],

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import {
   CASE_TYPES,
-  COLORS,
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
   DEFAULT_FONT_SIZE,
   FONTS,
+  isOrderableVariant,
   MAX_FONT_SIZE,
   MAX_QUANTITY_PER_LINE,
   MAX_TEXT_LENGTH,
   MIN_FONT_SIZE,
+  offeredColors,
+  offeredFonts,
   productTypeOfVariant,
 } from '../catalog';
 import { isWholeCents } from '../money';
@@ -49,6 +51,26 @@ function oneOf(values: readonly string[]): (value: string) => string | undefined
   return (value) => byLowerCase.get(value.trim().toLowerCase());
 }
 
+/** oneOf over a list the live catalogue may replace: rebuilt only when the list itself changes. */
+function oneOfLive(list: () => readonly string[]): (value: string) => string | undefined {
+  let seen: readonly string[] | null = null;
+  let lookup: (value: string) => string | undefined = () => undefined;
+  return (value) => {
+    const values = list();
+    if (values !== seen) [seen, lookup] = [values, oneOf(values)];
+    return lookup(value);
+  };
+}
+const offeredColorNames = (() => {
+  let colors: readonly { name: string }[] | null = null;
+  let names: readonly string[] = [];
+  return () => {
+    const now = offeredColors();
+    if (now !== colors) [colors, names] = [now, now.map((color) => color.name)];
+    return names;
+  };
+})();
+
 /**
  * The text checks' fast path (the cart is validated on every checkout, on the server's main thread):
  * printable ASCII has one code point per code unit, holds no forbidden character, and needs no
@@ -81,7 +103,7 @@ function catalogueChoice(canonical: (value: string) => string | undefined, messa
 
 /**
  * One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"), checked against
- * the catalogue: the device is a catalogue variant and decides the product type (a productType or
+ * the live catalogue: the device is an orderable (not retired) variant and decides the product type (a productType or
  * variant sent along must agree with it), colour, font and case type are catalogue values, and the
  * text holds only characters its font can print.
  */
@@ -92,7 +114,7 @@ export const cartItemSchema = z
       .string({ error: CART_MESSAGES.deviceRequired })
       .trim()
       .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
-      .refine((device) => productTypeOfVariant(device) !== undefined, CART_MESSAGES.deviceRequired),
+      .refine(isOrderableVariant, CART_MESSAGES.deviceRequired),
     productType: z.string({ error: CART_MESSAGES.productTypeMismatch }).max(40, CART_MESSAGES.productTypeMismatch).optional(),
     variant: z.string({ error: CART_MESSAGES.deviceRequired }).max(60, CART_MESSAGES.deviceRequired).optional(),
     caseType: catalogueChoice(oneOf(CASE_TYPES), CART_MESSAGES.caseTypeRequired).default(DEFAULT_CASE_TYPE),
@@ -105,8 +127,8 @@ export const cartItemSchema = z
       .string({ error: CART_MESSAGES.colorRequired })
       .trim()
       .min(1, { error: CART_MESSAGES.colorRequired, abort: true })
-      .pipe(catalogueChoice(oneOf(COLORS.map((color) => color.name)), CART_MESSAGES.colorRequired)),
-    font: catalogueChoice(oneOf(FONTS), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
+      .pipe(catalogueChoice(oneOfLive(offeredColorNames), CART_MESSAGES.colorRequired)),
+    font: catalogueChoice(oneOfLive(offeredFonts), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
     fontSize: z
       .number({ error: CART_MESSAGES.invalidFontSize })
       .int(CART_MESSAGES.invalidFontSize)
