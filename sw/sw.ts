@@ -6,12 +6,14 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   OUTBOX_SYNC_TAG,
   PRODUCT_CACHE_NAME,
   PRODUCT_LIST_PATHS,
+  CATALOG_NETWORK_TIMEOUT_S,
+  CATALOG_PATH,
   SKIP_WAITING_MESSAGE,
   isShellNavigation,
 } from '../web/pwa/constants';
@@ -42,6 +44,12 @@ const productStrategy = new StaleWhileRevalidate({
   ],
 });
 registerRoute(({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && productPaths.has(url.pathname), productStrategy);
+const catalogStrategy = new NetworkFirst({
+  cacheName: PRODUCT_CACHE_NAME,
+  networkTimeoutSeconds: CATALOG_NETWORK_TIMEOUT_S,
+  plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
+});
+registerRoute(({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === CATALOG_PATH, catalogStrategy);
 
 self.addEventListener('install', (event) => {
   // The page's first visit fetched the product lists before this worker existed: fetch them into
@@ -49,7 +57,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(PRODUCT_CACHE_NAME)
-      .then((cache) => cache.addAll(PRODUCT_LIST_PATHS as string[]))
+      .then((cache) => cache.addAll([...PRODUCT_LIST_PATHS, CATALOG_PATH]))
       .catch(() => undefined),
   );
 });

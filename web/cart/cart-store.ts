@@ -5,8 +5,8 @@ import {
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
   DEFAULT_FONT_SIZE,
-  UNIT_PRICE_CENTS,
   findProductType,
+  priceOf,
   productTypeOfVariant,
   MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
@@ -66,7 +66,7 @@ export async function addToCart(item: NewCartItem): Promise<string> {
     font: item.font ?? DEFAULT_FONT,
     fontSize: item.fontSize ?? DEFAULT_FONT_SIZE,
     logo: item.logo ?? false,
-    priceCents: item.priceCents ?? UNIT_PRICE_CENTS,
+    priceCents: item.priceCents ?? priceOf(item.device).priceCents,
     quantity: 1,
     addedAt: Date.now(),
   };
@@ -113,7 +113,10 @@ export async function removeFromCart(id: string): Promise<string> {
 export async function updateLinePrices(ids: readonly string[]): Promise<void> {
   const { db } = await loadShopDb();
   await db.transaction('rw', db.cart, async () => {
-    for (const id of ids) await db.cart.update(id, { priceCents: UNIT_PRICE_CENTS });
+    for (const id of ids) {
+      const line = await db.cart.get(id);
+      if (line) await db.cart.update(id, { priceCents: priceOf(line.device).priceCents });
+    }
   });
 }
 

@@ -16,6 +16,12 @@ export const SW_TOKEN_META_KEY = 'sw.authToken';
 /** The public product lists, served stale-while-revalidate so the shop works offline. */
 export const PRODUCT_LIST_PATHS: readonly string[] = [apiPath('devices'), apiPath('colors'), apiPath('fonts')];
 export const PRODUCT_CACHE_NAME = 'api-products-v1';
+/**
+ * The live catalogue (design.md §9): network first, so an owner's edit reaches an open shop at
+ * once, and the cached copy when the network is gone or slower than CATALOG_NETWORK_TIMEOUT_S.
+ */
+export const CATALOG_PATH = apiPath('catalog');
+export const CATALOG_NETWORK_TIMEOUT_S = 4;
 
 /** Navigations the app shell must never answer: the API (incl. the Stripe webhook) and files. */
 export function isShellNavigation(pathname: string): boolean {

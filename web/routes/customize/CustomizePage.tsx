@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, type ProductTypeId } from '../../../shared/catalog';
+import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, productTypePrice, type ProductTypeId } from '../../../shared/catalog';
+import { formatUsd } from '../../../shared/money';
 import { decalName, decalSize } from '../../../shared/decal';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
@@ -88,7 +89,7 @@ export function CustomizePage() {
           <p className="eyebrow">Villa Prints · Summer drop</p>
           <h1 id="designer-title">Put your catchphrase on it</h1>
           <p className="lede">Your line from the villa as a custom vinyl decal, cut to fit your phone case, water bottle or champagne flute.</p>
-          <PriceBlock />
+          <PriceBlock productType={productType} />
           <form className="design-form" onSubmit={(event) => { event.preventDefault(); void handleAdd(); }}>
             <ProductPicker productTypes={catalog.productTypes} value={productType} onChange={design.switchProduct} />
             <div className="field">
@@ -131,7 +132,7 @@ export function CustomizePage() {
             <FontPicker fonts={catalog.fonts} value={font} text={text} onChange={design.setFont} />
             <TextPreview text={text} colorHex={hex} font={font} />
             <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd}>
-              {adding ? 'Adding to Cart...' : 'ADD TO CART - $5.95'}
+              {adding ? 'Adding to Cart...' : `ADD TO CART - ${formatUsd(productTypePrice(productType).priceCents)}`}
             </button>
           </form>
           <Perks phoneModels={catalog.productTypes.find((t) => t.id === 'phone-case')?.variants ?? []} />

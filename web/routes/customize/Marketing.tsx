@@ -1,17 +1,31 @@
 import { memo } from 'react';
-import { LIST_PRICE_CENTS, MARKETING_PHONE_MODELS, UNIT_PRICE_CENTS } from '../../../shared/catalog';
+import { LIST_PRICE_CENTS, MARKETING_PHONE_MODELS, productTypePrice, UNIT_PRICE_CENTS } from '../../../shared/catalog';
 import { formatUsd } from '../../../shared/money';
 import { freeShippingBadge, freeShippingCopy, useFreeShippingThreshold } from '../../catalog/shop-config';
 
-/** The claims of spec.md §1, as written in the copy. */
-export const PriceBlock = memo(function PriceBlock() {
+/**
+ * The saving the badge claims: the spec's copy says 25% for its own prices ($5.95 against $7.45);
+ * prices the owner sets in the catalogue get their true percentage.
+ */
+function percentOff(priceCents: number, compareAtCents: number): number {
+  if (priceCents === UNIT_PRICE_CENTS && compareAtCents === LIST_PRICE_CENTS) return 25;
+  return Math.round(100 * (1 - priceCents / compareAtCents));
+}
+
+/** The claims of spec.md §1, at the live catalogue's price of the product type shown. */
+export const PriceBlock = memo(function PriceBlock({ productType = 'phone-case' }: { productType?: string }) {
   const threshold = useFreeShippingThreshold();
+  const { priceCents, compareAtCents } = productTypePrice(productType);
   return (
     <div className="price-block">
       <p className="price">
-        <span className="price__now">{formatUsd(UNIT_PRICE_CENTS)}</span>
-        <s className="price__was" aria-label={`was ${formatUsd(LIST_PRICE_CENTS)}`}>{formatUsd(LIST_PRICE_CENTS)}</s>
-        <span className="badge badge--hot">25% OFF</span>
+        <span className="price__now">{formatUsd(priceCents)}</span>
+        {compareAtCents !== null && (
+          <>
+            <s className="price__was" aria-label={`was ${formatUsd(compareAtCents)}`}>{formatUsd(compareAtCents)}</s>
+            <span className="badge badge--hot">{percentOff(priceCents, compareAtCents)}% OFF</span>
+          </>
+        )}
         <span className="badge badge--teal">{freeShippingBadge(threshold)}</span>
       </p>
       <p className="rating">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { COLORS, PRODUCT_TYPES, productTypeOfVariant } from '../../../shared/catalog';
+import { productTypeOfVariant } from '../../../shared/catalog';
+import { useCatalog } from '../../catalog/use-catalog';
 import { toCents } from '../../../shared/money';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { useAddedToCartNotice } from '../../cart/use-cart-notices';
@@ -17,6 +18,7 @@ export default function GalleryPage() {
   // Picked up front: the loading state lays out these very cards, hidden, so nothing shifts when they appear.
   const [designs, setDesigns] = useState<GalleryDesign[]>(() => pickRandom(GALLERY_DESIGNS, SHOWN_DESIGNS));
   const [view, setView] = useState<'grid' | 'list'>('grid');
+  const catalog = useCatalog();
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
   const [choosing, setChoosing] = useState<GalleryDesign | null>(null);
   const localLikes = useLocalLikes();
@@ -74,14 +76,14 @@ export default function GalleryPage() {
             <label className="field__label" htmlFor="gallery-device">Device</label>
             <select id="gallery-device" value={filters.device} onChange={(e) => setFilter('device', e.target.value)}>
               <option value="">All devices</option>
-              {PRODUCT_TYPES.flatMap((t) => t.variants).map((v) => <option key={v} value={v}>{v}</option>)}
+              {catalog.productTypes.flatMap((t) => t.variants).map((v) => <option key={v} value={v}>{v}</option>)}
             </select>
           </div>
           <div className="field">
             <label className="field__label" htmlFor="gallery-color">Colour</label>
             <select id="gallery-color" value={filters.color} onChange={(e) => setFilter('color', e.target.value)}>
               <option value="">All colours</option>
-              {COLORS.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+              {catalog.colors.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
             </select>
           </div>
           <div className="field">
