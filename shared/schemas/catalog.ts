@@ -38,7 +38,7 @@ export const newVariantSchema = z.strictObject({
     .trim()
     .min(1, { error: CATALOG_MESSAGES.variantName, abort: true })
     .max(60, CATALOG_MESSAGES.variantNameTooLong)
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), CATALOG_MESSAGES.variantName),
+    .refine((name) => [...name].every((char) => char >= ' ' && char !== '\u007f'), CATALOG_MESSAGES.variantName),
   printArea: printAreaSchema,
 });
 

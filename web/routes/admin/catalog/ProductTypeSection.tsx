@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import type { CatalogProductType, LiveCatalog } from '../../../../shared/catalog';
+import { useNotify } from '../../../components/notifications';
+import { AddVariantForm } from './AddVariantForm';
+import { VariantRow } from './VariantRow';
+import { centsToDollars, changeProductType, dollarsToCents, errorMessage } from './catalog-remote';
+
+interface Props {
+  type: CatalogProductType;
+  online: boolean;
+  onChanged: (catalog: LiveCatalog) => void;
+  refresh: () => Promise<void>;
+}
+
+/** One product type: its prices, its variants (print areas, retired or sold), and a form to add one. */
+export function ProductTypeSection({ type, online, onChanged, refresh }: Props) {
+  const active = type.variants.filter((variant) => variant.active).length;
+  return (
+    <section className="admin-card catalog__type" aria-labelledby={`type-${type.id}`}>
+      <div className="catalog__type-head">
+        <h2 id={`type-${type.id}`}>{type.name}</h2>
+        <span className="admin-muted">
+          {active} of {type.variants.length} variants sold
+        </span>
+      </div>
+      <PriceForm type={type} online={online} onChanged={onChanged} />
+      {type.variants.length === 0 ? (
+        <p className="admin-muted">No variants yet.</p>
+      ) : (
+        <ul className="catalog__variants" aria-label={`${type.name} variants`}>
+          {type.variants.map((variant) => (
+            <VariantRow key={variant.id} variant={variant} online={online} refresh={refresh} />
+          ))}
+        </ul>
+      )}
+      <AddVariantForm type={type} online={online} refresh={refresh} />
+    </section>
+  );
+}
+
+function PriceForm({ type, online, onChanged }: Omit<Props, 'refresh'>) {
+  const { notify, notifyError } = useNotify();
+  const [price, setPrice] = useState(centsToDollars(type.priceCents));
+  const [compareAt, setCompareAt] = useState(centsToDollars(type.compareAtCents));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const priceCents = dollarsToCents(price);
+    const compareAtCents = compareAt.trim() === '' ? null : dollarsToCents(compareAt);
+    if (priceCents === null) return setError('Enter the price in dollars, e.g. 5.95');
+    if (compareAt.trim() !== '' && compareAtCents === null) return setError('Enter the struck-through price in dollars, e.g. 7.45, or leave it empty');
+    setError(null);
+    setBusy(true);
+    try {
+      onChanged(await changeProductType(type.id, { priceCents, compareAtCents }));
+      notify(`${type.name}: price saved`);
+    } catch (caught) {
+      const message = errorMessage(caught, 'The price could not be saved.');
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorId = `price-error-${type.id}`;
+  return (
+    <form className="catalog__price" onSubmit={save} noValidate>
+      <label className="admin-field">
+        <span>Price ($)</span>
+        <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-label={`${type.name} price in dollars`} aria-describedby={error ? errorId : undefined} />
+      </label>
+      <label className="admin-field">
+        <span>Struck-through price ($)</span>
+        <input inputMode="decimal" value={compareAt} placeholder="none" onChange={(e) => setCompareAt(e.target.value)} aria-label={`${type.name} struck-through price in dollars`} />
+      </label>
+      <button type="submit" className="admin-button" disabled={!online || busy} aria-label={`Save ${type.name} prices`}>
+        {busy ? 'Saving…' : 'Save prices'}
+      </button>
+      {error && <p id={errorId} className="admin-error catalog__form-error" role="alert">{error}</p>}
+    </form>
+  );
+}

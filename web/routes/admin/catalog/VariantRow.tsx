@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import type { CatalogVariant } from '../../../../shared/catalog';
+import { useNotify } from '../../../components/notifications';
+import { changeVariant, errorMessage } from './catalog-remote';
+
+/** "68 × 140 mm". */
+export const areaText = (area: CatalogVariant['printArea']) => `${area.widthMm} × ${area.lengthMm} mm`;
+
+/** One variant: its print area (editable) and whether it is sold; retiring keeps it for the orders that name it. */
+export function VariantRow({ variant, online, refresh }: { variant: CatalogVariant; online: boolean; refresh: () => Promise<void> }) {
+  const { notify, notifyError } = useNotify();
+  const [editing, setEditing] = useState(false);
+  const [width, setWidth] = useState(String(variant.printArea.widthMm));
+  const [length, setLength] = useState(String(variant.printArea.lengthMm));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(change: Parameters<typeof changeVariant>[1], done: string): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await changeVariant(variant.id, change);
+      await refresh();
+      notify(done);
+      return true;
+    } catch (caught) {
+      const message = errorMessage(caught, 'The change could not be saved.');
+      setError(message);
+      notifyError(message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveArea(event: FormEvent) {
+    event.preventDefault();
+    const printArea = { widthMm: Number(width), lengthMm: Number(length) };
+    if (await run({ printArea }, `${variant.name}: print area ${areaText(printArea)}`)) setEditing(false);
+  }
+
+  const toggle = () => run({ active: !variant.active }, variant.active ? `${variant.name} retired: no longer sold` : `${variant.name} is sold again`);
+
+  return (
+    <li className={`catalog__variant${variant.active ? '' : ' catalog__variant--retired'}`}>
+      <div className="catalog__variant-main">
+        <strong>{variant.name}</strong>
+        <span className="admin-muted">
+          {areaText(variant.printArea)}
+          {variant.active ? '' : ' · retired'}
+        </span>
+      </div>
+      {editing ? (
+        <form className="catalog__area-form" onSubmit={saveArea} noValidate>
+          <label className="admin-field">
+            <span>Width (mm)</span>
+            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={width} onChange={(e) => setWidth(e.target.value)} aria-label={`${variant.name} print width in mm`} />
+          </label>
+          <label className="admin-field">
+            <span>Length (mm)</span>
+            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={length} onChange={(e) => setLength(e.target.value)} aria-label={`${variant.name} print length in mm`} />
+          </label>
+          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={!online || busy} aria-label={`Save print area of ${variant.name}`}>
+            Save
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(false)} aria-label={`Cancel editing ${variant.name}`}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <div className="catalog__variant-actions">
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(true)} disabled={!online} aria-label={`Edit print area of ${variant.name}`}>
+            Print area
+          </button>
+          <button
+            type="button"
+            className={`admin-button admin-button--small${variant.active ? ' admin-button--danger' : ''}`}
+            onClick={() => void toggle()}
+            disabled={!online || busy}
+            aria-label={variant.active ? `Retire ${variant.name}` : `Sell ${variant.name} again`}
+          >
+            {variant.active ? 'Retire' : 'Sell again'}
+          </button>
+        </div>
+      )}
+      {error && <p className="admin-error catalog__form-error" role="alert">{error}</p>}
+    </li>
+  );
+}
