@@ -108,7 +108,7 @@ export function FontsSection({ fonts, online, onChanged }: { fonts: LiveCatalog[
                 onChange={() => void run(font.name, () => changeFont(font.name, !font.active), font.active ? `${font.name} no longer offered` : `${font.name} offered`)}
                 aria-label={`Offer ${font.name}`}
               />
-              <span style={{ fontFamily: font.name }}>{font.name}</span>
+              <span>{font.name}</span>
             </label>
           </li>
         ))}

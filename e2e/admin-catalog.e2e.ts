@@ -1,0 +1,65 @@
+/**
+ * The owner's Catalogue screen on the print room's tablet (design.md §9): a variant added there is
+ * on sale in the shop's designer at once, at its print area; screenshots at 1024×768 and 390×844.
+ */
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/harness';
+import { signIn } from './support/admin';
+
+const ADMIN_EMAIL = 'owner@villaprints.test';
+const ADMIN_PASSWORD = 'correct-horse-battery';
+const SHOTS = process.env.SHOTS_DIR;
+
+const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
+
+it('adds a variant on the tablet, and the designer sells it at its print area', async () => {
+  const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, '/admin/catalog', ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Catalogue', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Catalogue' }).waitFor();
+  const phones = page.getByRole('list', { name: 'Phone Case variants' });
+  await phones.getByText('iPhone 16 Pro', { exact: true }).waitFor();
+
+  // A name that exists is refused with the server's words, and nothing is added.
+  await page.getByLabel('New Phone Case variant name').fill('iphone 14 pro');
+  await page.getByRole('button', { name: 'Add Phone Case variant' }).click();
+  await page.getByRole('alert').filter({ hasText: 'A variant named “iPhone 14 Pro” already exists' }).waitFor();
+
+  await page.getByLabel('New Phone Case variant name').fill('Pixel 9 Pro');
+  await page.getByLabel('New Phone Case variant print width in mm').fill('64');
+  await page.getByLabel('New Phone Case variant print length in mm').fill('132');
+  await page.getByRole('button', { name: 'Add Phone Case variant' }).click();
+  await phones.getByText('Pixel 9 Pro', { exact: true }).waitFor();
+  await phones.getByText('64 × 132 mm').waitFor();
+  expect(await page.getByRole('button', { name: 'Retire Pixel 9 Pro' }).isEnabled()).toBe(true);
+  if (SHOTS) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/catalog-1024x768.png` });
+    await page.screenshot({ path: `${SHOTS}/catalog-1024x768-full.png`, fullPage: true });
+  }
+
+  // The shop in another tab of the same browser: the new model is in the designer's list.
+  const shop = await context.newPage();
+  await shop.goto(`${e2e.server.url}/customize`);
+  const model = shop.getByLabel('2. Phone model');
+  await model.locator('option', { hasText: 'Pixel 9 Pro' }).waitFor({ state: 'attached' });
+  await model.selectOption('Pixel 9 Pro');
+  await shop.getByTestId('decal-title').filter({ hasText: 'Vinyl decal for Pixel 9 Pro · 64\u00a0×\u00a0132\u00a0mm' }).waitFor();
+
+  // Retired, it leaves the designer when the shop next asks.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Retire Pixel 9 Pro' }).click();
+  await page.getByRole('button', { name: 'Sell Pixel 9 Pro again' }).waitFor();
+  await shop.reload();
+  await shop.getByLabel('2. Phone model').locator('option', { hasText: 'iPhone 16 Pro' }).waitFor({ state: 'attached' });
+  expect(await shop.getByLabel('2. Phone model').locator('option').allTextContents()).not.toContain('Pixel 9 Pro');
+
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/catalog-390x844.png` });
+    await page.screenshot({ path: `${SHOTS}/catalog-390x844-full.png`, fullPage: true });
+  }
+  await context.close();
+});
