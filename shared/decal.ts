@@ -18,7 +18,8 @@ const PRINT_AREAS: Record<ProductTypeId, (device: string) => PrintArea> = {
   'champagne-glass': () => ({ width: 40, length: 110 }),
 };
 
-type DeviceOf = { device: string; productType?: string | null };
+/** A design's variant; an order line also carries the print area it was placed with. */
+type DeviceOf = { device: string; productType?: string | null; printArea?: PrintArea | null };
 
 /** The product a design goes on: the variant's, whatever else was sent; a stored unknown variant falls back to productType, then phone case. */
 export function productTypeOf(design: DeviceOf): ProductTypeId {
@@ -37,7 +38,7 @@ export function builtInPrintArea(productType: ProductTypeId, device: string): Pr
 }
 
 export function printAreaOf(design: DeviceOf): PrintArea {
-  return printAreaFor(productTypeOf(design), design.device);
+  return design.printArea ?? printAreaFor(productTypeOf(design), design.device);
 }
 
 /** The device as the decal's name says it: "iPhone 14 Pro Max", "Large Water Bottle", "Champagne Flute". */

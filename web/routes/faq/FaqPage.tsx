@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFreeShippingThreshold } from '../../catalog/shop-config';
+import { useCatalog } from '../../catalog/use-catalog';
 import { faqEntries, faqJsonLd } from './faq-data';
 
 /** spec.md §2: 6 questions, each opens on its own; `showAll` opens them all and drops the how-it-works link. */
 export function Faq({ showAll = false }: { showAll?: boolean }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  // Re-rendered when the live catalogue arrives: the phones answer names its models.
+  useCatalog();
   const entries = faqEntries(useFreeShippingThreshold());
   const toggle = (index: number) =>
     setOpen((current) => {

@@ -1,3 +1,5 @@
+import { MARKETING_PHONE_MODELS, orderableProductTypes } from '../../../shared/catalog';
+import { decalSize } from '../../../shared/decal';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { freeShippingCopy, shipsEveryOrderFree } from '../../catalog/shop-config';
 
@@ -16,11 +18,24 @@ export function faqEntries(freeShippingThresholdCents: number = DEFAULT_FREE_SHI
   return [
   { question: 'How long does shipping take?', answer: `${shipping}, dispatched within 2-3 business days. You receive a tracking number as soon as it leaves our studio.` },
   { question: 'How long do the stickers last?', answer: 'Your vinyl decal is made to last 3-5 years of everyday use. It is scratch- and splash-resistant; avoid the dishwasher for bottles and flutes.' },
-  { question: 'Which phones are supported?', answer: 'We cut decals sized for the back of iPhone 14 Pro Max, 14 Pro, 14, 13 Pro Max, 13 Pro and 13, and Samsung Galaxy S23 and S22 cases (68 × 140 mm). Decals for iPhone 15 Pro Max and 16 Pro are coming soon.' },
+  { question: 'Which phones are supported?', answer: phonesAnswer() },
   { question: 'How much does it cost?', answer: `Every item is $5.95 (25% off the usual $7.45), ${everyOrder ? 'with free shipping' : freeShippingCopy(freeShippingThresholdCents).toLowerCase()}. Pick from 9 colours and 3 fonts at no extra cost.` },
   { question: 'Can I return my order?', answer: 'Yes. If you are not happy, you can return it within 30 days for a refund. Just contact support with your order number.' },
   { question: 'How do I apply the text to my item?', answer: 'Your custom vinyl decal comes on backing paper under transfer tape. Clean the surface, peel the backing, place the decal, smooth it from the centre out and peel off the transfer tape slowly. The how-it-works page has step-by-step instructions.' },
   ];
+}
+
+/** "A, B and C". */
+const listOf = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** The phones of the live catalogue (shared/catalog.ts), and the models the copy names that it does not sell yet. */
+function phonesAnswer(): string {
+  const phones = orderableProductTypes().find((type) => type.id === 'phone-case')?.variants ?? [];
+  const short = (model: string) => model.replace('Samsung Galaxy ', 'Samsung ');
+  const sold = new Set(phones.map(short));
+  const coming = MARKETING_PHONE_MODELS.filter((model) => !sold.has(short(model)));
+  const size = phones[0] ? ` (${decalSize({ device: phones[0], productType: 'phone-case' }).replace(/\u00a0/g, ' ')})` : '';
+  return `We cut decals sized for the back of ${listOf(phones)} cases${size}.${coming.length ? ` Decals for ${listOf(coming)} are coming soon.` : ''}`;
 }
 
 export const FAQ_ENTRIES: readonly FaqEntry[] = faqEntries();
