@@ -3,9 +3,12 @@
  * path with the same JSON bytes and nothing else (no logging, errors, auth, router).
  */
 import Koa from 'koa';
-import { PRODUCT_TYPES } from '../../shared/catalog';
+import { catalogSeed } from '../../server/catalog/catalog.seed';
 
-const body = JSON.stringify({ productTypes: PRODUCT_TYPES });
+// The seeded catalogue's devices, as the app answers them on a fresh database.
+const seed = catalogSeed();
+const productTypes = seed.productTypes.map((type) => ({ id: type.id, name: type.name, variants: seed.variants.filter((v) => v.productType === type.id).map((v) => v.name) }));
+const body = JSON.stringify({ productTypes });
 const koa = new Koa();
 koa.use((ctx) => {
   if (ctx.path !== '/api/products/devices') return;
