@@ -57,6 +57,8 @@ it('adds a variant on the tablet, and the designer sells it at its print area', 
   expect(await shop.getByLabel('2. Phone model').locator('option').allTextContents()).not.toContain('Pixel 9 Pro');
 
   if (SHOTS) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/catalog-1440x900.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/catalog-390x844.png` });
     await page.screenshot({ path: `${SHOTS}/catalog-390x844-full.png`, fullPage: true });
