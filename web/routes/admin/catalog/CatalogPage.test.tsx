@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { LiveCatalog } from '../../../../shared/catalog';
+import { NotificationProvider } from '../../../components/notifications';
+import CatalogPage from './CatalogPage';
+
+function catalog(): LiveCatalog {
+  return {
+    version: '3',
+    productTypes: [
+      {
+        id: 'champagne-glass',
+        name: 'Champagne Flute',
+        priceCents: 595,
+        compareAtCents: 745,
+        variants: [{ id: 11, name: 'Standard Glass', printArea: { widthMm: 40, lengthMm: 110 }, placement: null, active: true }],
+      },
+    ],
+    colors: [{ name: 'Hot Pink', hex: '#FF1493', active: true }],
+    fonts: [
+      { name: 'Pecita', active: true },
+      { name: 'Inter', active: false },
+    ],
+  };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <NotificationProvider>
+        <CatalogPage />
+      </NotificationProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+});
+
+describe('Catalogue screen', () => {
+  it('shows the catalogue with a named control for every action, and the server’s words on a refused edit', async () => {
+    const requests: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        requests.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (init.method === 'POST') return json(409, { error: 'A variant named “Standard Glass” already exists', code: 'VARIANT_EXISTS' });
+        return json(200, catalog());
+      }),
+    );
+    renderPage();
+    expect(screen.getByText('Loading the catalogue…').getAttribute('role')).toBe('status');
+    const flutes = await screen.findByRole('list', { name: 'Champagne Flute variants' });
+    expect(within(flutes).getByText('40 × 110 mm')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Edit print area of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Mark Hot Pink out of stock' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Offer Inter' }) as HTMLInputElement).checked).toBe(false);
+    // The one font on offer cannot be switched off: the designer needs one.
+    expect((screen.getByRole('checkbox', { name: 'Offer Pecita' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Champagne Flute price in dollars') as HTMLInputElement).value).toBe('5.95');
+
+    await userEvent.type(screen.getByLabelText('New Champagne Flute variant name'), 'standard glass');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Champagne Flute variant' }));
+    expect((await screen.findAllByText('A variant named “Standard Glass” already exists')).length).toBeGreaterThan(0);
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ productType: 'champagne-glass', name: 'standard glass', printArea: { widthMm: 40, lengthMm: 110 } });
+  });
+
+  it('says why when the catalogue cannot be loaded (an admin who is not the owner) and offers a retry', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { error: 'Access denied. You do not have permission.', code: 'FORBIDDEN' })));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Access denied. You do not have permission.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('keeps every edit disabled offline and says so', async () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, catalog())));
+    renderPage();
+    await screen.findByRole('list', { name: 'Champagne Flute variants' });
+    expect(screen.getByText('Offline: the catalogue can be changed once the connection is back.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save Champagne Flute prices' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add colour' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
