@@ -6,9 +6,10 @@ import type { AppliedMutationTable, ChangeCounterTable } from '../sync/sync.tabl
 import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';
+import type { DiscountTables } from '../discounts/discount.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
-export interface Database extends PaymentTables {
+export interface Database extends PaymentTables, DiscountTables {
   users: UserTable;
   sessions: SessionTable;
   trusted_logins: TrustedLoginTable;

@@ -53,6 +53,11 @@ export const API_ENDPOINTS = {
 
   mailOutbox: endpoint({ method: 'GET', path: '/api/mail/outbox', response: answer<Answers.MailOutboxAnswer>() }),
   mailRetry: endpoint({ method: 'POST', path: '/api/mail/outbox/:orderId/:mailKey/retry', response: answer<Answers.MailRetryAnswer>() }),
+
+  discountCodes: endpoint({ method: 'GET', path: '/api/admin/discount-codes', response: answer<Answers.DiscountCodesAnswer>() }),
+  createDiscountCode: endpoint({ method: 'POST', path: '/api/admin/discount-codes', response: answer<Answers.DiscountCodeAnswer>() }),
+  updateDiscountCode: endpoint({ method: 'PATCH', path: '/api/admin/discount-codes/:code', response: answer<Answers.DiscountCodeAnswer>() }),
+  checkDiscountCode: endpoint({ method: 'POST', path: '/api/discount-codes/check', response: answer<Answers.DiscountCheckAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -18,6 +18,7 @@ import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print
 import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
+import { checkDiscountCodeSchema, createDiscountCodeSchema, updateDiscountCodeSchema } from '../schemas/discount-codes';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -46,6 +47,9 @@ const REQUESTS = {
   analyticsEvents: { body: analyticsEventSchema },
   errorReports: { body: errorReportSchema },
   mailOutbox: { query: mailOutboxQuerySchema },
+  createDiscountCode: { body: createDiscountCodeSchema },
+  updateDiscountCode: { body: updateDiscountCodeSchema },
+  checkDiscountCode: { body: checkDiscountCodeSchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);
