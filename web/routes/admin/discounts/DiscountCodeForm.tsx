@@ -18,12 +18,18 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** The first field to fix gets the focus, so a keyboard or screen-reader user lands on its message. */
+  const focusField = (name: string | undefined) => {
+    if (name) requestAnimationFrame(() => document.getElementById(`${id}-${name}`)?.focus());
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     const read = readDiscountForm(values);
     if (read.errors) {
       setErrors(read.errors);
+      focusField(Object.keys(read.errors)[0]);
       return;
     }
     setBusy(true);
@@ -33,10 +39,14 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
       setErrors({});
       onCreated(created);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setErrors({ code: error.message });
-      else if (error instanceof ApiError && error.status === 422 && Array.isArray(error.body.errors)) {
+      if (error instanceof ApiError && error.status === 409) {
+        setErrors({ code: error.message });
+        focusField('code');
+      } else if (error instanceof ApiError && error.status === 422 && Array.isArray(error.body.errors)) {
         const first = (error.body.errors as { path: string; message: string }[])[0];
-        setErrors({ [first?.path ?? 'code']: first?.message ?? error.message });
+        const name = first?.path && first.path in values ? first.path : 'code';
+        setErrors({ [name]: first?.message ?? error.message });
+        focusField(name);
       } else setFormError(error instanceof Error ? error.message : 'The code could not be created.');
     } finally {
       setBusy(false);
@@ -58,7 +68,7 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
   }
 
   return (
-    <form className="admin-card discount-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form id="new-discount-code" className="admin-card discount-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>New discount code</h2>
       <div className="discount-form__grid">
         {field('code', 'Code', <input value={values.code} onChange={set('code')} autoCapitalize="characters" autoComplete="off" spellCheck={false} />, 'Letters, digits, - and _; shoppers may type it in any case.')}

@@ -56,7 +56,10 @@ export default function DiscountCodesPage() {
 
   return (
     <div className="admin-page discounts-page">
-      <h1>Discount codes</h1>
+      <div className="discounts-page__header">
+        <h1>Discount codes</h1>
+        <a className="admin-button admin-button--small discounts-page__new" href="#new-discount-code">New code</a>
+      </div>
       {!online ? <p className="admin-card discounts-page__offline" role="status">{OFFLINE_MESSAGE}</p> : null}
       <div className="discounts-page__layout">
         <section aria-labelledby="discount-codes-heading" className="discounts-page__list">
