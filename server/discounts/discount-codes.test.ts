@@ -210,6 +210,15 @@ describe('the checkout with a code from the database', () => {
     expect(second.body.error).toBe('Invalid discount code');
   });
 
+  it('writes nothing about an unlimited code: SAVE10\'s orders hold no use and leave its row as it was', async () => {
+    const db = t.app.context.db;
+    const before = await db.selectFrom('discount_codes').selectAll().where('code', '=', 'SAVE10').executeTakeFirstOrThrow();
+    const held = async () => Number((await db.selectFrom('discount_redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('code', '=', 'SAVE10').executeTakeFirstOrThrow()).n);
+    for (let index = 0; index < 3; index++) expect((await checkout(discountedCheckout(SPEC_DISCOUNTS.SAVE10, 'Save10', `plain${index}@example.com`))).status).toBe(201);
+    expect(await held()).toBe(0);
+    expect(await db.selectFrom('discount_codes').selectAll().where('code', '=', 'SAVE10').executeTakeFirstOrThrow()).toEqual(before);
+  });
+
   it('keeps pricing the spec\'s codes', async () => {
     expect((await checkout(discountedCheckout(SPEC_DISCOUNTS.WELCOME5, 'welcome5'))).status).toBe(201);
   });
