@@ -36,6 +36,7 @@ import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
+import { createDiscountRoutes } from './discounts/discount.routes';
 import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
 import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
@@ -100,6 +101,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createOrderLookupRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),
+    createDiscountRoutes(context),
   ]) {
     api.use(router.routes());
   }

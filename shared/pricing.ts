@@ -9,24 +9,21 @@ export const SHIPPING_FEE_CENTS: Cents = 499;
 export const TAX_RATE_PER_MILLE = 85;
 
 export type DiscountType = 'percentage' | 'fixed' | 'shipping';
+/**
+ * A discount code as the server resolved it (server/discounts/): the codes live in the database,
+ * managed in the admin. `value`: percent off (percentage), cents off (fixed), unused (shipping).
+ */
 export interface Discount {
   code: string;
   type: DiscountType;
   value: number;
 }
 
-const DISCOUNTS: readonly Discount[] = [
-  { code: 'SAVE10', type: 'percentage', value: 10 },
-  { code: 'WELCOME5', type: 'fixed', value: 5 },
-  { code: 'FREESHIP', type: 'shipping', value: 0 },
-];
-
 export const INVALID_DISCOUNT_MESSAGE = 'Invalid discount code';
 
-/** Case-insensitive look-up of the codes of spec.md §5; undefined for an unknown code. */
-export function findDiscount(code: string): Discount | undefined {
-  const wanted = code.trim().toUpperCase();
-  return DISCOUNTS.find((discount) => discount.code === wanted);
+/** Codes are case-insensitive: compared and stored in capitals. */
+export function normaliseDiscountCode(code: string): string {
+  return code.trim().toUpperCase();
 }
 
 /** A line priced at its own unit price, or else at its variant's price in the live catalogue. */
@@ -46,7 +43,8 @@ export interface Totals {
 }
 
 export interface PricingOptions {
-  discountCode?: string | null;
+  /** The resolved code (never a bare string: whether a code exists is the server's answer). */
+  discount?: Discount | null;
   freeShippingThresholdCents?: Cents;
 }
 
@@ -57,11 +55,11 @@ export interface PricingOptions {
 export function computeTotals(lines: readonly PricedLine[], options: PricingOptions = {}): Totals {
   const threshold = options.freeShippingThresholdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS;
   const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? priceOf(line.device ?? '').priceCents) * line.quantity, 0);
-  const discountRule = options.discountCode ? findDiscount(options.discountCode) : undefined;
+  const discountRule = options.discount ?? undefined;
 
   let discount = 0;
   if (discountRule?.type === 'percentage') discount = perMilleHalfUp(subtotal, discountRule.value * 10);
-  if (discountRule?.type === 'fixed') discount = Math.min(subtotal, discountRule.value * 100);
+  if (discountRule?.type === 'fixed') discount = Math.min(subtotal, discountRule.value);
 
   const discounted = subtotal - discount;
   let shipping = subtotal === 0 || subtotal >= threshold ? 0 : SHIPPING_FEE_CENTS;

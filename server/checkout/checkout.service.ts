@@ -12,6 +12,7 @@ import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, price
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
 import { writePaidOrder } from './paid-order';
+import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
 export interface CheckoutRequest {
   payload: CheckoutPayload;
@@ -28,8 +29,9 @@ interface Checkout extends Omit<CheckoutRequest, 'body'> {
 
 /**
  * POST /api/checkout, the same for every gateway (docs/tour.md):
- *   1. price the cart from the catalogue (a client price that differs stops here);
- *   2. store the pending intent with its cart snapshot under the checkout's key;
+ *   1. price the cart from the catalogue and its discount code (a client price that differs stops here);
+ *   2. store the pending intent with its cart snapshot under the checkout's key, and in the same
+ *      transaction check the code and hold a use of a limited one (server/discounts/);
  *   3. `gateway.charge`: one request creates and confirms the payment;
  *   4. write the order, its payment link, its mail and the stored answer in one transaction
  *      (paid-order.ts, the one place an order is written).
@@ -51,8 +53,9 @@ export function runCheckout(payments: Payments, request: CheckoutRequest): Promi
 async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedRequest | null): Promise<Found<StoredResponse>> {
   const { app, gateway, writes } = payments;
   let snapshot: IntentSnapshot;
+  let discount: ResolvedDiscount | null;
   try {
-    snapshot = priceCheckout(payments, request);
+    ({ snapshot, discount } = await priceCheckout(payments, request));
   } catch (error) {
     // A retry is told what its key already answered, even if the catalogue has changed since.
     const found = keyed ? await intentAnswers.find(app.db, keyed) : undefined;
@@ -65,7 +68,12 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
     // The fingerprint is stored before the charge, so the key sent with another card is refused.
     request_hash: request.idempotencyKey ? request.requestHash : null,
   };
-  const known = await writes.run((trx) => insertPaymentIntentOrFindKey(trx, pending));
+  const known = await writes.run(async (trx) => {
+    const found = await insertPaymentIntentOrFindKey(trx, pending);
+    // Only a new intent claims: a retried checkout already holds its use. A refusal rolls the intent back.
+    if (!found && discount) await claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: pending.created_at });
+    return found;
+  });
   if (!known) return { answer: await charge(payments, request, pending, snapshot) };
 
   const found = foundOnIntent(known, request.requestHash);
@@ -77,11 +85,12 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
   return { answer: await resume(payments, request, known, snapshot) };
 }
 
-/** A client price, subtotal or total that differs from the catalogue stops here: nothing is charged. */
-function priceCheckout(payments: Payments, request: Checkout): IntentSnapshot {
+/** An unknown or expired code, or a client price, subtotal or total that differs, stops here: nothing is charged. */
+async function priceCheckout(payments: Payments, request: Checkout): Promise<{ snapshot: IntentSnapshot; discount: ResolvedDiscount | null }> {
   const { payload } = request;
-  const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents);
-  return buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card');
+  const discount = await resolveDiscount(payments.app, payload.discountCode);
+  const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
+  return { snapshot: buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card'), discount };
 }
 
 async function charge(payments: Payments, request: Checkout, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
@@ -169,6 +178,8 @@ async function answerFailure(
   const { app, writes } = payments;
   return writes.run(async (trx: Transaction<Database>) => {
     if (ids.pendingId && ids.pendingId !== ids.intentId) await adoptGatewayIntent(trx, ids.pendingId, ids.intentId);
+    // A refused charge gives back the code's use; one awaiting the shopper (3-D Secure) keeps it.
+    if (request.payload.discountCode && status !== 'requires_action') await releaseDiscountUse(trx, ids.intentId);
     const answer = failureAnswer(failure);
     await updatePaymentIntent(trx, ids.intentId, { status, last_error_code: errorCode ?? failure.body.code, ...answerColumns(request, answer), updated_at: app.now() });
     return answer;

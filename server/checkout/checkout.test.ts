@@ -177,7 +177,7 @@ describe('POST /api/checkout with the built-in test gateway', () => {
     const db = t.app.context.db;
     const now = Date.now();
     const payload = checkoutBody('pm_card_visa', [1]) as unknown as CheckoutPayload;
-    const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
+    const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents, null), null, 'card');
     const ledgerIntent = { id: 'pi_test_resumed', amount_cents: snapshot.totals.total, currency: 'usd', status: 'requires_payment_method', payment_method: null, amount_refunded_cents: 0, create_key: 'checkout:resumed-key', created_at: now, updated_at: now };
     await db.insertInto('test_gateway_intents').values(ledgerIntent).execute();
     await db.insertInto('payment_intents').values(paymentIntentRow({ id: ledgerIntent.id, amountCents: ledgerIntent.amount_cents, currency: 'usd', status: 'requires_payment_method', clientSecret: null }, 'test', snapshot, 'checkout:resumed-key', now)).execute();

@@ -7,9 +7,10 @@ import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';
 import type { CatalogTables } from '../catalog/catalog.table';
+import type { DiscountTables } from '../discounts/discount.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
-export interface Database extends PaymentTables, CatalogTables {
+export interface Database extends PaymentTables, CatalogTables, DiscountTables {
   users: UserTable;
   sessions: SessionTable;
   trusted_logins: TrustedLoginTable;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDollars } from '../../shared/money';
 import { computeTotals } from '../../shared/pricing';
+import { SPEC_DISCOUNTS } from '../../shared/discount.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { checkoutBody, countRows } from './payment.test-support';
 
@@ -29,7 +30,7 @@ describe('discount codes at the server', () => {
   });
 
   it('prices a known code, in any case', async () => {
-    const totals = computeTotals([{ quantity: 2 }], { discountCode: 'SAVE10' });
+    const totals = computeTotals([{ quantity: 2 }], { discount: SPEC_DISCOUNTS.SAVE10 });
     const body = { ...checkoutBody('pm_card_visa', [2]), discountCode: 'save10', subtotal: toDollars(totals.subtotal), shipping: toDollars(totals.shipping), tax: toDollars(totals.tax), total: toDollars(totals.total) };
     const response = await t.request('POST', '/api/checkout', { body });
     expect(response.status).toBe(201);

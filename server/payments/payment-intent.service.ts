@@ -5,11 +5,13 @@ import { toDollars } from '../../shared/money';
 import { PAYMENT_CURRENCY } from '../../shared/payments';
 import { HttpError, notFound } from '../errors/http-error';
 import { idempotent } from '../idempotency/idempotency';
+import type { Trx } from '../db/transaction';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
 import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
 import { isPaidInFull, openIntent, settleIntent, type Payments } from './payment.service';
 import { buildSnapshot, priceCart, type PricedCartInput } from './payment.snapshot';
+import { claimDiscountUse, resolveDiscount } from '../discounts/discount.service';
 
 /**
  * A paid intent whose client never posts its order (closed tab) gets the order from its snapshot
@@ -45,7 +47,8 @@ export function paymentsConfigOf(payments: Payments): PaymentsConfig {
  * The same Idempotency-Key finds the same intent (here, at the gateway and across a crash).
  */
 export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null): Promise<CreateIntentAnswer> {
-  const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents);
+  const discount = await resolveDiscount(payments.app, payload.discountCode);
+  const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
   const snapshot = buildSnapshot(payload, totals, userId);
   // The one wrapper (idempotency.ts): requests with one key run one at a time (`create-intent:<key>`);
   // the intent stored under the key is its answer, and a key opened for another cart is refused.
@@ -54,7 +57,12 @@ export async function createIntentFor(payments: Payments, payload: PricedCartInp
     scope: 'create-intent',
     key,
     request: snapshot,
-    run: (keyed) => gatewayCall(openIntent(payments, snapshot, `create-intent:${keyed?.key ?? randomUUID()}`)),
+    run: (keyed) => {
+      const intentKey = `create-intent:${keyed?.key ?? randomUUID()}`;
+      // The code is checked, and a limited one's use held, in the transaction that stores the intent.
+      const claim = discount ? (trx: Trx) => claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: payments.app.now() }) : undefined;
+      return gatewayCall(openIntent(payments, snapshot, intentKey, undefined, claim));
+    },
   });
   const clientSecret = intent.clientSecret !== undefined ? intent.clientSecret : (await gatewayCall(payments.gateway.retrieveIntent(intent.id)))?.clientSecret;
   return { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };

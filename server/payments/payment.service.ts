@@ -55,6 +55,8 @@ export async function openIntent(
   idempotencyKey: string,
   /** What the caller already found under the key (null: nothing), so it is not looked up twice. */
   found?: PaymentIntentRow | null,
+  /** More work in the transaction that stores a new intent (the discount code's claim); a throw stores nothing. */
+  onStored?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<Found<OpenedIntent>> {
   const { app, gateway, writes } = payments;
   const known = found === undefined ? await findPaymentIntentByKey(app.db, idempotencyKey) : found;
@@ -71,6 +73,7 @@ export async function openIntent(
     const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
     if (!(await insertPaymentIntent(trx, row))) return (await findPaymentIntentByKey(trx, idempotencyKey)) ?? (await findPaymentIntent(trx, intent.id))!;
+    await onStored?.(trx);
     return { ...row, clientSecret: intent.clientSecret };
   });
   return { answer: opened };

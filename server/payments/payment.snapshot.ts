@@ -2,7 +2,7 @@ import { colorHex, priceOf, productTypeOfVariant } from '../../shared/catalog';
 import { decalPlacementOf, printAreaFor } from '../../shared/decal';
 import { toCents, toDollars } from '../../shared/money';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
-import { computeTotals, type Totals } from '../../shared/pricing';
+import { computeTotals, type Discount, type Totals } from '../../shared/pricing';
 import type { OrderPayload } from '../../shared/schemas/order';
 import { HttpError } from '../errors/http-error';
 import { INITIAL_PAID_ORDER_STATUS } from '../../shared/order-status';
@@ -34,11 +34,12 @@ export type PricedCartInput = Pick<OrderPayload, 'customerInfo' | 'shippingAddre
 
 /**
  * The items were checked against the catalogue by the payload's schema (shared/schemas/cart.ts).
- * Recomputes the totals from the catalogue (never from client prices) and refuses, with 422
+ * Recomputes the totals from the catalogue (never from client prices) with the code the server
+ * resolved (server/discounts/), and refuses, with 422
  * TOTAL_MISMATCH, a client whose unit prices, subtotal, shipping, tax or total differ.
  */
-export function priceCart(input: PricedCartInput, freeShippingThresholdCents: number): Totals {
-  const totals = computeTotals(input.items, { discountCode: input.discountCode ?? null, freeShippingThresholdCents });
+export function priceCart(input: PricedCartInput, freeShippingThresholdCents: number, discount: Discount | null): Totals {
+  const totals = computeTotals(input.items, { discount, freeShippingThresholdCents });
   const mismatches: { path: string; message: string }[] = [];
   input.items.forEach((item, index) => {
     if (toCents(item.price) !== priceOf(item.device).priceCents) mismatches.push({ path: `items.${index}.price`, message: `Item ${index + 1}: Invalid price` });

@@ -56,7 +56,7 @@ it('writes the order of a paid intent stored before the rule, without the charac
   const db = t.app.context.db;
   const now = Date.now();
   const payload = checkoutBody('pm_card_visa') as unknown as CheckoutPayload;
-  const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents), null, 'card');
+  const snapshot = buildSnapshot(payload, priceCart(payload, t.app.context.config.freeShippingThresholdCents, null), null, 'card');
   snapshot.customer.firstName = 'Ma\u0000ya\u202E';
   snapshot.shippingAddress.city = 'Los\uD800 Angeles';
   const id = 'pi_test_before_the_rule';

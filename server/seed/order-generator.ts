@@ -1,9 +1,16 @@
 import { COLORS, DEFAULT_CASE_TYPE, DEFAULT_FONT_SIZE, FONTS, UNIT_PRICE_CENTS, productTypeOfVariant } from '../../shared/catalog';
 import type { OrderStatus } from '../../shared/order-status';
 import { generateTrackingNumber } from '../../shared/order-status';
-import { computeTotals } from '../../shared/pricing';
+import { computeTotals, type Discount } from '../../shared/pricing';
 import type { NewOrder, NewOrderItem } from '../orders/order.repository';
 import { AREA_CODES, CATCHPHRASES, CITIES, DEVICE_WEIGHTS, FIRST_NAMES, LAST_NAMES, SPECIAL_INSTRUCTIONS, STREET_NAMES } from './seed-data';
+
+/** The spec's codes as the discount-codes migration seeds them (spec.md §5). */
+const SEEDED_CODES: readonly Discount[] = [
+  { code: 'SAVE10', type: 'percentage', value: 10 },
+  { code: 'WELCOME5', type: 'fixed', value: 500 },
+  { code: 'FREESHIP', type: 'shipping', value: 0 },
+];
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -63,7 +70,7 @@ export function generateOrders(count: number, options: GenerateOrdersOptions = {
     const [city, state, zipCode] = pick(CITIES);
     const items = generateItems(random, pick, pickDevice);
     const discountRoll = random();
-    const discountCode = discountRoll < 0.06 ? 'SAVE10' : discountRoll < 0.09 ? 'WELCOME5' : discountRoll < 0.1 ? 'FREESHIP' : null;
+    const discount = discountRoll < 0.06 ? SEEDED_CODES[0] : discountRoll < 0.09 ? SEEDED_CODES[1] : discountRoll < 0.1 ? SEEDED_CODES[2] : null;
     const { status, fulfillment } = statusForAge(ageMs, createdAt, now, random);
     const street = `${100 + Math.floor(random() * 9800)} ${pick(STREET_NAMES)}`;
     return {
@@ -77,7 +84,7 @@ export function generateOrders(count: number, options: GenerateOrdersOptions = {
       shippingAddress: { address: street, city, state, zipCode, country: 'United States' },
       billingAddress: null,
       items,
-      totals: computeTotals(items, { discountCode }),
+      totals: computeTotals(items, { discount }),
       status,
       specialInstructions: random() < 0.05 ? pick(SPECIAL_INSTRUCTIONS) : null,
       marketing: random() < 0.4,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLORS, FONTS, MAX_TEXT_LENGTH, PRODUCT_TYPES } from '../../shared/catalog';
 import { computeTotals } from '../../shared/pricing';
+import { SPEC_DISCOUNTS } from '../../shared/discount.test-support';
 import { addressSchema, customerInfoSchema } from '../../shared/schemas/order';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
@@ -33,7 +34,7 @@ describe('generateOrders', () => {
         expect(item.text.trim().length).toBeGreaterThan(0);
         expect([...item.text].length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
       }
-      expect(order.totals).toEqual(computeTotals(order.items, { discountCode: order.totals.discountCode }));
+      expect(order.totals).toEqual(computeTotals(order.items, { discount: order.totals.discountCode ? SPEC_DISCOUNTS[order.totals.discountCode as keyof typeof SPEC_DISCOUNTS] : null }));
       expect(order.paymentStatus).toBe('succeeded');
     }
   });

@@ -170,3 +170,33 @@ export type AdminCatalogAnswer = LiveCatalog;
 export interface VariantAnswer {
   variant: CatalogVariant & { productType: string };
 }
+
+/** A discount code as the admin sees it (design.md §9); `value` in dollars for a fixed code, percent for a percentage. */
+export interface DiscountCodeView {
+  code: string;
+  type: 'percentage' | 'fixed' | 'shipping';
+  value: number;
+  active: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  /** Orders placed with the code. */
+  uses: number;
+  createdAt: string;
+}
+
+/** GET /api/admin/discount-codes */
+export interface DiscountCodesAnswer {
+  codes: DiscountCodeView[];
+}
+
+/** POST /api/admin/discount-codes (201), PATCH /api/admin/discount-codes/:code */
+export interface DiscountCodeAnswer {
+  code: DiscountCodeView;
+}
+
+/** POST /api/discount-codes/check: the code applies; `value` as computeTotals takes it (cents for fixed). */
+export interface DiscountCheckAnswer {
+  discount: { code: string; type: 'percentage' | 'fixed' | 'shipping'; value: number };
+}

@@ -64,6 +64,10 @@ export const API_ENDPOINTS = {
   createColor: endpoint({ method: 'POST', path: '/api/admin/catalog/colors', response: answer<Answers.AdminCatalogAnswer>() }),
   changeColor: endpoint({ method: 'PATCH', path: '/api/admin/catalog/colors/:name', response: answer<Answers.AdminCatalogAnswer>() }),
   changeFont: endpoint({ method: 'PATCH', path: '/api/admin/catalog/fonts/:name', response: answer<Answers.AdminCatalogAnswer>() }),
+  discountCodes: endpoint({ method: 'GET', path: '/api/admin/discount-codes', response: answer<Answers.DiscountCodesAnswer>() }),
+  createDiscountCode: endpoint({ method: 'POST', path: '/api/admin/discount-codes', response: answer<Answers.DiscountCodeAnswer>() }),
+  updateDiscountCode: endpoint({ method: 'PATCH', path: '/api/admin/discount-codes/:code', response: answer<Answers.DiscountCodeAnswer>() }),
+  checkDiscountCode: endpoint({ method: 'POST', path: '/api/discount-codes/check', response: answer<Answers.DiscountCheckAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -19,6 +19,7 @@ import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
 import { colorChangeSchema, fontChangeSchema, newColorSchema, newVariantSchema, productTypeChangeSchema, variantChangeSchema } from '../schemas/catalog';
+import { checkDiscountCodeSchema, createDiscountCodeSchema, updateDiscountCodeSchema } from '../schemas/discount-codes';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -53,6 +54,9 @@ const REQUESTS = {
   createColor: { body: newColorSchema },
   changeColor: { body: colorChangeSchema },
   changeFont: { body: fontChangeSchema },
+  createDiscountCode: { body: createDiscountCodeSchema },
+  updateDiscountCode: { body: updateDiscountCodeSchema },
+  checkDiscountCode: { body: checkDiscountCodeSchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);

@@ -1,5 +1,4 @@
 import { isWholeCents } from '../money';
-import { findDiscount, INVALID_DISCOUNT_MESSAGE } from '../pricing';
 import { z } from 'zod';
 import { cartItemSchema } from './cart';
 import { citySchema, emailSchema, firstNameSchema, lastNameSchema, phoneSchema, stateSchema, streetAddressSchema, zipSchema } from './checkout';
@@ -48,11 +47,9 @@ const pricedCartShape = {
   shipping: money,
   tax: money,
   total: money,
-  // An unknown code is refused, never silently priced as no discount (spec.md §5).
-  discountCode: storableText(z.string().trim(), 'Discount code')
-    .max(40)
-    .nullish()
-    .refine((code) => !code || findDiscount(code) !== undefined, INVALID_DISCOUNT_MESSAGE),
+  // Whether the code exists is the server's answer (server/discounts/): an unknown one is refused
+  // with 'Invalid discount code', never silently priced as no discount (spec.md §5).
+  discountCode: storableText(z.string().trim(), 'Discount code').max(40, 'Invalid discount code').nullish(),
 };
 
 /** POST /api/payments/create-intent body. */

@@ -22,6 +22,7 @@ import './admin.css';
 const FulfillmentReportPage = lazy(() => import('./fulfillment/FulfillmentReportPage'));
 const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'));
 const CatalogPage = lazy(() => import('./catalog/CatalogPage'));
+const DiscountCodesPage = lazy(() => import('./discounts/DiscountCodesPage'));
 
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
@@ -73,6 +74,7 @@ export default function AdminApp() {
                 <Route path="fulfillment" element={<FulfillmentPage />} />
                 <Route path="analytics" element={<AnalyticsDetailsPage />} />
                 <Route path="catalog" element={<CatalogPage />} />
+                <Route path="discounts" element={<DiscountCodesPage />} />
               </Route>
               <Route
                 path="fulfillment/report"

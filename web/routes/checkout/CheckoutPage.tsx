@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
 import { formatUsd, toDollars } from '../../../shared/money';
-import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS, type Discount } from '../../../shared/pricing';
 import { useAuth } from '../../auth/useAuth';
 import { useCart } from '../../cart/use-cart';
 import { useNotify } from '../../components/notifications';
@@ -52,7 +52,7 @@ export default function CheckoutPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<CheckoutFormValues>(INITIAL_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [discount, setDiscount] = useState<Discount | null>(null);
   const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
   const [card, setCard] = useState<CardFieldState & { version: number }>({ complete: false, error: null, version: 0 });
   const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
@@ -68,7 +68,7 @@ export default function CheckoutPage() {
     setPaymentWanted(false);
     setStep(2);
   }
-  const totals = useMemo(() => totalsFor(lines, discountCode, ready?.freeShippingThresholdCents), [lines, discountCode, ready?.freeShippingThresholdCents]);
+  const totals = useMemo(() => totalsFor(lines, discount, ready?.freeShippingThresholdCents), [lines, discount, ready?.freeShippingThresholdCents]);
 
   const onPlaced = useCallback(
     (placedOrder: PlacedOrder, body: CheckoutBody) => {
@@ -219,7 +219,8 @@ export default function CheckoutPage() {
             id="order-summary"
             lines={lines}
             totals={totals}
-            onDiscountChange={setDiscountCode}
+            onDiscountChange={setDiscount}
+            email={values.email}
             disabled={submission.submitting}
             freeShippingThresholdCents={ready?.freeShippingThresholdCents ?? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS}
           />

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { cartLineTitle } from '../../cart/cart-store';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { formatUsd } from '../../../shared/money';
-import { computeTotals, findDiscount, INVALID_DISCOUNT_MESSAGE, type Totals } from '../../../shared/pricing';
+import { computeTotals, INVALID_DISCOUNT_MESSAGE, normaliseDiscountCode, type Discount, type Totals } from '../../../shared/pricing';
+import { ApiError, call } from '../../api/client';
+import { useOnline } from '../../pwa/online';
 import { freeShippingCopy } from '../../catalog/shop-config';
 import { useAutoClear } from '../../components/notifications';
 import type { CartLine } from '../../db/db';
@@ -12,42 +14,90 @@ export function noEffectMessage(code: string): string {
   return `Code ${code} is valid, but it doesn't lower this order: shipping is already free.`;
 }
 
+/** A code tried without a connection: kept, said, and checked once the shop is back online. */
+export function offlineCodeMessage(code: string): string {
+  return `You're offline: code ${code} will be checked when you're back online. It is not applied yet.`;
+}
+
+/** Asks the server whether a code applies (the codes live in its database, managed in the admin). */
+export type CheckDiscount = (code: string, email: string) => Promise<Discount>;
+
+const checkWithServer: CheckDiscount = async (code, email) => (await call('checkDiscountCode', { body: { code, ...(email.trim() ? { email: email.trim() } : {}) } })).discount;
+
 interface OrderSummaryProps {
   lines: readonly CartLine[];
   totals: Totals;
-  onDiscountChange(code: string | null): void;
+  onDiscountChange(discount: Discount | null): void;
+  /** The shopper's e-mail so far (a code may be limited per customer). */
+  email?: string;
+  checkDiscount?: CheckDiscount;
   disabled?: boolean;
   freeShippingThresholdCents: number;
   id?: string;
 }
 
-/** The sidebar: every item, the discount code (checked here, confirmed by the server), totals, benefits. */
-export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeShippingThresholdCents, id }: OrderSummaryProps) {
+/** The sidebar: every item, the discount code (checked by the server, again at payment), totals, benefits. */
+export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeShippingThresholdCents, id, email = '', checkDiscount = checkWithServer }: OrderSummaryProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  /** A code tried offline, checked when the connection is back. */
+  const [waitingCode, setWaitingCode] = useState<string | null>(null);
+  const online = useOnline();
   const errorId = useId();
+  const latest = useRef(0);
   // spec.md §4 Timers: error messages clear after 5 s.
   useAutoClear(error, () => setError(null));
 
+  async function check(wanted: string) {
+    const attempt = ++latest.current;
+    setChecking(true);
+    setError(null);
+    setInfo(null);
+    try {
+      const discount = await checkDiscount(wanted, email);
+      if (attempt !== latest.current) return;
+      setWaitingCode(null);
+      const options = { freeShippingThresholdCents };
+      if (computeTotals(lines, { ...options, discount }).total === computeTotals(lines, options).total) {
+        // Say so rather than claim a discount that changes nothing.
+        setInfo(noEffectMessage(discount.code));
+        onDiscountChange(null);
+        return;
+      }
+      onDiscountChange(discount);
+    } catch (caught) {
+      if (attempt !== latest.current) return;
+      onDiscountChange(null);
+      if (caught instanceof ApiError && caught.isNetwork) {
+        setWaitingCode(wanted);
+        return;
+      }
+      setWaitingCode(null);
+      setError(caught instanceof ApiError && caught.status !== 422 ? caught.message : INVALID_DISCOUNT_MESSAGE);
+    } finally {
+      if (attempt === latest.current) setChecking(false);
+    }
+  }
+
+  // The connection is back: the code tried offline is checked now.
+  const retryWaiting = useRef(check);
+  retryWaiting.current = check;
+  useEffect(() => {
+    if (online && waitingCode) void retryWaiting.current(waitingCode);
+  }, [online, waitingCode]);
+
   function apply(event: FormEvent) {
     event.preventDefault();
-    const discount = findDiscount(code);
-    if (!discount) {
-      setError(INVALID_DISCOUNT_MESSAGE);
+    const wanted = normaliseDiscountCode(code);
+    if (!wanted) return;
+    if (!online) {
       onDiscountChange(null);
+      setWaitingCode(wanted);
       return;
     }
-    setError(null);
-    const options = { freeShippingThresholdCents };
-    if (computeTotals(lines, { ...options, discountCode: discount.code }).total === computeTotals(lines, options).total) {
-      // Say so rather than claim a discount that changes nothing.
-      setInfo(noEffectMessage(discount.code));
-      onDiscountChange(null);
-      return;
-    }
-    setInfo(null);
-    onDiscountChange(discount.code);
+    void check(wanted);
   }
 
   return (
@@ -88,14 +138,17 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeSh
                 setInfo(null);
               }}
             />
-            <button type="submit" className="btn btn--secondary" disabled={disabled || !code.trim()}>
-              Apply
+            <button type="submit" className="btn btn--secondary" disabled={disabled || checking || !code.trim()} aria-busy={checking || undefined}>
+              {checking ? 'Checking…' : 'Apply'}
             </button>
           </span>
         </div>
         <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
+        {waitingCode && !totals.discountCode ? (
+          <p className="discount-form__info" role="status">{offlineCodeMessage(waitingCode)}</p>
+        ) : null}
         {info && !totals.discountCode ? (
           <p className="discount-form__info" role="status">{info}</p>
         ) : null}
@@ -108,6 +161,8 @@ export function OrderSummary({ lines, totals, onDiscountChange, disabled, freeSh
               disabled={disabled}
               onClick={() => {
                 setCode('');
+                setWaitingCode(null);
+                latest.current++;
                 onDiscountChange(null);
               }}
             >

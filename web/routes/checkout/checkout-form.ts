@@ -1,5 +1,5 @@
 /** The checkout form of spec.md §3: its values, step 1 validation and the payload it becomes. */
-import { computeTotals, type Totals } from '../../../shared/pricing';
+import { computeTotals, type Discount, type Totals } from '../../../shared/pricing';
 import { toDollars } from '../../../shared/money';
 import { firstErrorByField } from '../../../shared/schemas/fields';
 import { shippingStepSchema } from '../../../shared/schemas/checkout';
@@ -56,8 +56,8 @@ export function validateShippingStep(values: CheckoutFormValues): FieldErrors {
   return result.success ? {} : (firstErrorByField(result.error) as FieldErrors);
 }
 
-export function totalsFor(lines: readonly CartLine[], discountCode: string | null, freeShippingThresholdCents?: number): Totals {
-  return computeTotals(lines, { discountCode, freeShippingThresholdCents });
+export function totalsFor(lines: readonly CartLine[], discount: Discount | null, freeShippingThresholdCents?: number): Totals {
+  return computeTotals(lines, { discount, freeShippingThresholdCents });
 }
 
 /** The order payload plus payment method, money in dollars as the JSON edge wants it. */

@@ -5,6 +5,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNIT_PRICE_CENTS } from '../../../shared/catalog';
+import { SPEC_DISCOUNTS } from '../../../shared/discount.test-support';
 import type { CartLine } from '../../db/db';
 import { placeOrder } from '../../payments/place-order';
 import { INITIAL_VALUES, toCheckoutBody, totalsFor } from './checkout-form';
@@ -63,7 +64,7 @@ describe('placeOrder', () => {
 
   it('sends the discount code and the server charges the discounted total', async () => {
     const lines = [line];
-    const body = toCheckoutBody({ ...bodyValues() }, lines, totalsFor(lines, 'save10'), 'pm_card_visa');
+    const body = toCheckoutBody({ ...bodyValues() }, lines, totalsFor(lines, SPEC_DISCOUNTS.SAVE10), 'pm_card_visa');
     expect(body.discountCode).toBe('SAVE10');
     const outcome = await placeOrder(body, { idempotencyKey: crypto.randomUUID() });
     expect(outcome).toMatchObject({ kind: 'placed', order: { total: body.total } });

@@ -1,0 +1,71 @@
+/**
+ * The Discount codes screen on the print room's tablet (1024×768): an owner creates a limited code,
+ * deactivates one, and a shopper uses the new code at checkout; the screen then shows it used up.
+ */
+import { expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/harness';
+import { signIn } from './support/admin';
+import { ADMIN, ADMIN_ENV, axeSeriousViolations, enterCard, fillShipping, openCheckout, seedCart, SHOPPER } from './checkout-helpers';
+
+const e2e = useServerAndBrowser(ADMIN_ENV);
+const TABLET = { width: 1024, height: 768 };
+
+it('creates a one-use code, deactivates SAVE10, and a shopper pays with the new code once', async () => {
+  const admin = await e2e.browser.newContext({ viewport: TABLET });
+  const page = await admin.newPage();
+  await signIn(page, e2e.server.url, '/admin/discounts', ADMIN.email, ADMIN.password);
+  await page.getByRole('heading', { name: 'Discount codes', level: 1 }).waitFor();
+  const save10 = page.getByRole('row', { name: /SAVE10/ });
+  await save10.getByText('10 % off').waitFor();
+  expect(await save10.getByText('Active', { exact: true }).count()).toBe(1);
+  expect(await axeSeriousViolations(page)).toEqual([]);
+
+  // The form checks with the API's schema; the server refuses a code that exists in any case.
+  const form = page.getByRole('form', { name: 'New discount code' });
+  await form.getByLabel('Code', { exact: true }).fill('weekend25');
+  await form.getByLabel('Percent off').fill('150');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await form.getByText('Percentage must be a whole number from 1 to 100').waitFor();
+  await form.getByLabel('Percent off').fill('25');
+  await form.getByLabel('Code', { exact: true }).fill('save10');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await form.getByText('A discount code with this name already exists').waitFor();
+  await form.getByLabel('Code', { exact: true }).fill('weekend25');
+  await form.getByLabel('Total uses (optional)').fill('1');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  const weekend = page.getByRole('row', { name: /WEEKEND25/ });
+  await weekend.getByText('0 of 1 used').waitFor();
+  expect(await form.getByLabel('Code', { exact: true }).inputValue()).toBe('');
+
+  await page.getByRole('button', { name: 'Deactivate SAVE10' }).click();
+  await page.getByRole('button', { name: 'Activate SAVE10' }).waitFor();
+  expect(await save10.getByText('Inactive', { exact: true }).count()).toBe(1);
+  expect(await axeSeriousViolations(page)).toEqual([]);
+
+  const shop = await e2e.browser.newContext({ viewport: TABLET, serviceWorkers: 'block' });
+  const shopper = await shop.newPage();
+  await seedCart(shopper, e2e.server.url, [{ text: 'Villa Vibes', quantity: 2 }]);
+  await openCheckout(shopper, e2e.server.url);
+  const discountField = shopper.getByLabel('Discount code');
+  await discountField.fill('save10');
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+  await shopper.getByText('Invalid discount code').waitFor();
+  await discountField.fill('Weekend25');
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+  await shopper.getByText('Code WEEKEND25 applied.').waitFor();
+  // 2 × 5.95 = 11.90, 25 % off = 2.98 (half-up), 8.92 + 8.5 % tax 0.76 = 9.68
+  expect(await shopper.getByTestId('checkout-total').textContent()).toBe('$9.68');
+  await fillShipping(shopper, { ...SHOPPER, Email: 'weekend@example.com' });
+  await shopper.getByRole('button', { name: /Continue/ }).click();
+  await shopper.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+  await enterCard(shopper, '4242 4242 4242 4242');
+  await shopper.getByRole('button', { name: 'Pay $9.68' }).click();
+  await shopper.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  expect(await shopper.getByTestId('order-total').textContent()).toBe('$9.68');
+  await shop.close();
+
+  await page.reload();
+  await weekend.getByText('1 of 1 used').waitFor();
+  expect(await weekend.getByText('Used up', { exact: true }).count()).toBe(1);
+  await admin.close();
+});
