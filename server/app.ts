@@ -17,6 +17,7 @@ import { createCatalogRoutes } from './catalog/catalog.routes';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
+import { createStaffRoutes } from './staff/staff.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
@@ -98,6 +99,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createOrderLookupRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),
+    createStaffRoutes(context),
   ]) {
     api.use(router.routes());
   }

@@ -6,6 +6,7 @@ import type { AppliedMutationTable, ChangeCounterTable } from '../sync/sync.tabl
 import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';
+import type { PasswordResetTable, StaffInviteTable } from '../staff/staff.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables {
@@ -23,4 +24,6 @@ export interface Database extends PaymentTables {
   health_probe: HealthProbeTable;
   mail_outbox: MailOutboxTable;
   mail_sent: MailSentTable;
+  staff_invites: StaffInviteTable;
+  password_resets: PasswordResetTable;
 }

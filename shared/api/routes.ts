@@ -18,6 +18,7 @@ import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print
 import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
+import { acceptInviteSchema, inviteLookupSchema, passwordResetConfirmSchema, passwordResetRequestSchema, staffChangeSchema, staffInviteSchema } from '../schemas/staff';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -46,6 +47,12 @@ const REQUESTS = {
   analyticsEvents: { body: analyticsEventSchema },
   errorReports: { body: errorReportSchema },
   mailOutbox: { query: mailOutboxQuerySchema },
+  passwordResetRequest: { body: passwordResetRequestSchema },
+  passwordResetConfirm: { body: passwordResetConfirmSchema },
+  inviteLookup: { body: inviteLookupSchema },
+  inviteAccept: { body: acceptInviteSchema },
+  staffInvite: { body: staffInviteSchema },
+  staffChange: { body: staffChangeSchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);
