@@ -21,6 +21,8 @@ import './admin.css';
 
 const FulfillmentReportPage = lazy(() => import('./fulfillment/FulfillmentReportPage'));
 const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'));
+const StaffPage = lazy(() => import('./staff/StaffPage'));
+const AcceptInvitePage = lazy(() => import('./invite/AcceptInvitePage'));
 
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
@@ -60,6 +62,7 @@ export default function AdminApp() {
           <Suspense fallback={<main className="admin-loading"><p role="status">Loading…</p></main>}>
             <Routes>
               <Route path="login" element={<LoginPage />} />
+              <Route path="invite" element={<AcceptInvitePage />} />
               <Route
                 element={
                   <RequireAdmin>
@@ -71,6 +74,7 @@ export default function AdminApp() {
                 <Route path="orders" element={<OrdersPage />} />
                 <Route path="fulfillment" element={<FulfillmentPage />} />
                 <Route path="analytics" element={<AnalyticsDetailsPage />} />
+                <Route path="staff" element={<StaffPage />} />
               </Route>
               <Route
                 path="fulfillment/report"
