@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { firstErrorByField } from '../../../../shared/schemas/fields';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from '../../../../shared/schemas/staff';
 import type { StaffRole } from '../../../../shared/api/types';
@@ -14,6 +14,7 @@ export function InviteForm({ onInvited }: { onInvited(): void }) {
   const [fieldError, setFieldError] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const roleId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,12 +58,12 @@ export function InviteForm({ onInvited }: { onInvited(): void }) {
           />
           {fieldError && <span id="staff-invite-email-error" className="admin-error">{fieldError}</span>}
         </label>
-        <label className="admin-field">
-          <span>Role</span>
-          <select name="role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+        <div className="admin-field">
+          <label htmlFor={roleId}>Role</label>
+          <select id={roleId} name="role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
             {STAFF_ROLES.map((value) => <option key={value} value={value}>{STAFF_ROLE_LABELS[value]}</option>)}
           </select>
-        </label>
+        </div>
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           {busy ? 'Sending…' : 'Send invitation'}
         </button>

@@ -107,7 +107,7 @@ export function InviteList({ invites, onChanged }: { invites: StaffInviteView[];
             <span className={`staff-state staff-state--${invite.expired ? 'inactive' : 'pending'}`}>{invite.expired ? 'Expired' : `Pending until ${formatDate(invite.expiresAt)}`}</span>
             <span />
             <div className="staff-row__actions">
-              <button type="button" className="admin-button admin-button--small" disabled={busy !== null} aria-label={`Send the invitation to ${invite.email} again`} onClick={() => void resend(invite)}>
+              <button type="button" className="admin-button admin-button--small" disabled={busy !== null} aria-label={`Send again to ${invite.email}`} onClick={() => void resend(invite)}>
                 {busy === invite.email ? 'Sending…' : 'Send again'}
               </button>
             </div>
