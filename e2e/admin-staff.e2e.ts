@@ -84,9 +84,14 @@ it('invites staff, the invitee accepts in another browser, and deactivation sign
   await owner.getByRole('button', { name: 'Reactivate anna@example.com' }).waitFor();
   await owner.getByText('Deactivated', { exact: true }).waitFor();
 
-  await anna.getByRole('link', { name: 'Orders' }).click();
+  // Her next request is refused: the tablet shows the sign-in, where her password no longer works.
   await anna.reload();
-  await anna.waitForURL(/\/admin\/login$/);
+  await anna.getByRole('heading', { name: 'Admin sign-in' }).waitFor();
+  expect(new URL(anna.url()).pathname).toBe('/admin/login');
+  await anna.getByLabel('Email').fill('anna@example.com');
+  await anna.getByLabel('Password').fill('saffron-kettle-meadow-4');
+  await anna.getByRole('button', { name: 'Sign in' }).click();
+  await anna.getByText('This account has been deactivated. Ask the shop owner to reactivate it.').waitFor();
 
   await ownerContext.close();
   await annaContext.close();
