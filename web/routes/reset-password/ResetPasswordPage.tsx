@@ -8,6 +8,7 @@ import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-
 import { useNotify } from '../../components/notifications';
 import { TextField } from '../checkout/FormField';
 import '../checkout/checkout.css';
+import './reset-password.css';
 
 function serverMessage(error: unknown): string {
   if (error instanceof ApiError && !error.isNetwork && typeof error.body.error === 'string') return error.body.error;
@@ -99,6 +100,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <h2 id="reset-new-heading">Choose a new password</h2>
       <form onSubmit={submit} noValidate aria-labelledby="reset-new-heading">
         <TextField label="New password" type="password" autoComplete="new-password" value={password} error={fieldError} onChange={(e) => { setPassword(e.target.value); setFieldError(undefined); }} />
+        <p className="reset-password__hint">At least 8 characters. A few unrelated words are easy to remember and hard to guess.</p>
         <p className="field__error" role="alert">{error}</p>
         {linkBroken ? (
           <Link className="btn btn--primary" to="/reset-password">Request a new link</Link>
