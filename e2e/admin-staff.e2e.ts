@@ -57,6 +57,7 @@ it('invites staff, the invitee accepts in another browser, and deactivation sign
   await anna.goto(`${server.url}/admin/invite?token=${link}`);
   await anna.getByRole('heading', { name: 'Join the Villa Prints admin' }).waitFor();
   await anna.getByText('anna@example.com').waitFor();
+  expect(await axeViolations(anna)).toEqual([]);
   await anna.getByLabel('First name').fill('Anna');
   await anna.getByLabel('Last name').fill('Baker');
   await anna.getByLabel('Choose a password').fill('password1');

@@ -8,6 +8,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../server/mail/mail.te
 import { mailTo, tokenIn } from '../server/staff/staff.test-support';
 import { launchChromium } from './support/chromium';
 import { startE2eServer, type E2eServer } from './support/server';
+import { axeViolations } from './support/axe';
 
 let smtp: TestSmtpServer;
 let server: E2eServer;
@@ -37,12 +38,15 @@ it('sends a reset link from the sign-in form; the link sets a new password and s
   await page.goto(`${server.url}/account`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('Email').fill('maya@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
   const token = tokenIn(await mailTo(smtp, 'maya@example.com', 'Reset your'), '/reset-password');
   await page.goto(`${server.url}/reset-password?token=${token}`);
+  await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Save password and sign in' }).click();
   await page.getByText('Password must be at least 8 characters').waitFor();
