@@ -18,6 +18,7 @@ import { startCatalogCache } from './catalog/catalog.cache';
 import { createHealthRoutes } from './health/health.routes';
 import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
+import { createStaffRoutes } from './staff/staff.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
@@ -102,6 +103,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createOrderRoutes(context),
     createMailRoutes(context),
     createDiscountRoutes(context),
+    createStaffRoutes(context),
   ]) {
     api.use(router.routes());
   }

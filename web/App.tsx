@@ -13,6 +13,7 @@ const GalleryPage = lazy(() => import('./routes/gallery/GalleryPage'));
 const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
 const AccountPage = lazy(() => import('./routes/account/AccountPage'));
 const TrackOrderPage = lazy(() => import('./routes/track/TrackOrderPage'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password/ResetPasswordPage'));
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 
 /** spec.md §6: a 401 anywhere removes the token (api/client does) and opens the admin sign-in. */
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="orders/track" element={<TrackOrderPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -9,6 +9,8 @@ import { requireUser } from './auth.guards';
 import { isSetupRequired, registerCustomer, setupDone, setupFirstAdmin } from './auth.service';
 import { createLogin } from './login.service';
 import { endSession } from './session.service';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
+import { STAFF_MESSAGES } from '../../shared/schemas/staff';
 
 /** /api/auth/*: design.md §3. Tokens are opaque; see session.service.ts for their lifetime. */
 export function createAuthRoutes(app: AppContext): Router {
@@ -44,6 +46,14 @@ export function createAuthRoutes(app: AppContext): Router {
     await endSession(app, ctx.state.sessionTokenHash!);
     return { success: true };
   });
+
+  // design.md §9: 202 and the same body whether or not the address has an account, throttled or not.
+  route(router, 'passwordResetRequest', { before: [noStore] }, async (ctx, { email }) => {
+    await requestPasswordReset(app, email, ctx.ip);
+    return reply(202, { message: STAFF_MESSAGES.resetRequested });
+  });
+
+  route(router, 'passwordResetConfirm', { before: [noStore] }, (ctx, input) => confirmPasswordReset(app, input, ctx.ip));
 
   return router;
 }

@@ -1,5 +1,6 @@
 import type { AuthResponse, Role } from '../../shared/api/types';
 import { AUTH_MESSAGES, type RegisterInput } from '../../shared/schemas/auth';
+import { STAFF_MESSAGES } from '../../shared/schemas/staff';
 import type { AppContext } from '../app-context';
 import { HttpError, unauthorized } from '../errors/http-error';
 import { claimGuestOrder } from '../orders/order.repository';
@@ -79,6 +80,8 @@ export async function logIn(app: AppContext, email: string, password: string, cl
     throw invalidCredentials();
   }
   if (!(await verifyPassword(password, user.password_hash, hashing))) throw invalidCredentials();
+  // Told only to whoever knows the password: the staff member learns why, a guesser learns nothing.
+  if (user.deactivated_at !== null) throw unauthorized(STAFF_MESSAGES.deactivated, 'ACCOUNT_DEACTIVATED');
   if (needsRehash(user.password_hash, app.config.passwordHashCost)) await updatePasswordHash(app.db, user.id, await hashPassword(password, hashing));
   await deleteDeadSessions(app.db, user.id, app.now(), app.config.sessionIdleMs);
   return { ...(await signIn(app, user)), userId: user.id };

@@ -5,7 +5,7 @@ export async function insertSession(db: DbOrTrx, session: SessionRow): Promise<v
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The live session of a token hash with its user, or undefined when unknown or revoked. */
+/** The live session of a token hash with its user, or undefined when unknown, revoked or the user is deactivated. */
 export async function findActiveSession(
   db: DbOrTrx,
   tokenHash: string,
@@ -17,10 +17,12 @@ export async function findActiveSession(
       'sessions.token_hash', 'sessions.user_id', 'sessions.created_at as session_created_at', 'sessions.last_seen_at',
       'sessions.expires_at', 'sessions.revoked_at',
       'users.id', 'users.email', 'users.password_hash', 'users.role', 'users.first_name', 'users.last_name',
-      'users.phone', 'users.created_at',
+      'users.phone', 'users.created_at', 'users.deactivated_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
+    // A deactivated account's sessions end at once, also one its deactivation had not yet revoked.
+    .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -41,6 +43,7 @@ export async function findActiveSession(
       last_name: row.last_name,
       phone: row.phone,
       created_at: row.created_at,
+      deactivated_at: row.deactivated_at,
     },
   };
 }

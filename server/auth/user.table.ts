@@ -10,6 +10,8 @@ export interface UserTable {
   last_name: string;
   phone: string | null;
   created_at: number;
+  /** Set while a staff account is deactivated: no session, no sign-in, no password reset. */
+  deactivated_at: number | null;
 }
 
 /** Sessions are stored by the SHA-256 of their opaque token; the token itself is never stored. */

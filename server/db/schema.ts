@@ -8,6 +8,7 @@ import type { PaymentTables } from '../payments/payment.table';
 import type { HealthProbeTable } from '../health/health.table';
 import type { CatalogTables } from '../catalog/catalog.table';
 import type { DiscountTables } from '../discounts/discount.table';
+import type { PasswordResetTable, StaffInviteTable } from '../staff/staff.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables, CatalogTables, DiscountTables {
@@ -25,4 +26,6 @@ export interface Database extends PaymentTables, CatalogTables, DiscountTables {
   health_probe: HealthProbeTable;
   mail_outbox: MailOutboxTable;
   mail_sent: MailSentTable;
+  staff_invites: StaffInviteTable;
+  password_resets: PasswordResetTable;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { findOrderById, loadItems } from '../orders/order.repository';
 import { claimDueMails, dropMail, recordFailure, recordSent, wasSent } from './mail-outbox.repository';
-import { renderMail } from './mail-render';
+import { renderMail, type RenderedMail } from './mail-render';
+import { isAccountMail, renderAccountMail } from '../staff/account-mail';
 import { createMailTransport, type MailTransport } from './mail-transport';
 import { kindOfMail, type MailOutboxRow } from './mail.table';
 
@@ -47,12 +48,9 @@ export function startMailSender(app: AppContext): MailSender {
     try {
       // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
       if (await wasSent(db, row)) return void (await dropMail(db, row));
-      const order = await findOrderById(db, row.order_id);
-      if (!order) throw new Error(`Order ${row.order_id} not found`);
-      const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
-      const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
-      await transport.send(rendered, `${order.order_number}-${row.mail_key}`);
-      await recordSent(db, row, order.customer_email, app.now());
+      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await orderMail(row);
+      await transport.send(rendered, name);
+      await recordSent(db, row, rendered.to, app.now());
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {
       const now = app.now();
@@ -64,6 +62,19 @@ export function startMailSender(app: AppContext): MailSender {
       );
       logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
     }
+  }
+
+  async function orderMail(row: MailOutboxRow): Promise<{ rendered: RenderedMail; name: string }> {
+    const order = await findOrderById(db, row.order_id);
+    if (!order) throw new Error(`Order ${row.order_id} not found`);
+    const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
+    const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
+    return { rendered, name: `${order.order_number}-${row.mail_key}` };
+  }
+
+  /** A password reset or staff invitation (server/staff/account-mail.ts): all it needs is in its payload. */
+  function accountMail(row: MailOutboxRow): { rendered: RenderedMail; name: string } {
+    return { rendered: renderAccountMail(row.payload ?? '{}', row.message_id!, { from: mail.from }), name: `${row.order_id}-${row.mail_key}` };
   }
 
   /** One round: claims what is due and delivers it; returns how long to wait before the next. */

@@ -44,3 +44,8 @@ const wakers = new WeakMap<AppContext, () => void>();
 export function registerMailWaker(app: AppContext, wake: () => void): void {
   wakers.set(app, wake);
 }
+
+/** Looks for due mails now (a mail queued outside a checkout, such as a password reset). */
+export function wakeMailSender(app: AppContext): void {
+  wakers.get(app)?.();
+}

@@ -5,6 +5,7 @@
  */
 import type { Analytics, AuthResponse, PaymentsConfig } from './types';
 import type * as Answers from './answers';
+import type * as StaffAnswers from './staff-answers';
 import type { SyncPullResponse, SyncPushResponse } from '../sync';
 import type { LiveCatalog } from '../catalog';
 import { answer, endpoint, fileAnswer } from './contract';
@@ -68,6 +69,13 @@ export const API_ENDPOINTS = {
   createDiscountCode: endpoint({ method: 'POST', path: '/api/admin/discount-codes', response: answer<Answers.DiscountCodeAnswer>() }),
   updateDiscountCode: endpoint({ method: 'PATCH', path: '/api/admin/discount-codes/:code', response: answer<Answers.DiscountCodeAnswer>() }),
   checkDiscountCode: endpoint({ method: 'POST', path: '/api/discount-codes/check', response: answer<Answers.DiscountCheckAnswer>() }),
+  passwordResetRequest: endpoint({ method: 'POST', path: '/api/auth/password-reset', response: answer<StaffAnswers.PasswordResetRequestedAnswer>() }),
+  passwordResetConfirm: endpoint({ method: 'POST', path: '/api/auth/password-reset/confirm', response: answer<AuthResponse>() }),
+  inviteLookup: endpoint({ method: 'POST', path: '/api/auth/invite', response: answer<StaffAnswers.InviteLookupAnswer>() }),
+  inviteAccept: endpoint({ method: 'POST', path: '/api/auth/invite/accept', response: answer<AuthResponse>() }),
+  staffList: endpoint({ method: 'GET', path: '/api/admin/staff', response: answer<StaffAnswers.StaffListAnswer>() }),
+  staffInvite: endpoint({ method: 'POST', path: '/api/admin/staff/invites', response: answer<StaffAnswers.StaffInviteAnswer>() }),
+  staffChange: endpoint({ method: 'PATCH', path: '/api/admin/staff/:id', response: answer<StaffAnswers.StaffMemberAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -20,6 +20,7 @@ import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
 import { colorChangeSchema, fontChangeSchema, newColorSchema, newVariantSchema, productTypeChangeSchema, variantChangeSchema } from '../schemas/catalog';
 import { checkDiscountCodeSchema, createDiscountCodeSchema, updateDiscountCodeSchema } from '../schemas/discount-codes';
+import { acceptInviteSchema, inviteLookupSchema, passwordResetConfirmSchema, passwordResetRequestSchema, staffChangeSchema, staffInviteSchema } from '../schemas/staff';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -57,6 +58,12 @@ const REQUESTS = {
   createDiscountCode: { body: createDiscountCodeSchema },
   updateDiscountCode: { body: updateDiscountCodeSchema },
   checkDiscountCode: { body: checkDiscountCodeSchema },
+  passwordResetRequest: { body: passwordResetRequestSchema },
+  passwordResetConfirm: { body: passwordResetConfirmSchema },
+  inviteLookup: { body: inviteLookupSchema },
+  inviteAccept: { body: acceptInviteSchema },
+  staffInvite: { body: staffInviteSchema },
+  staffChange: { body: staffChangeSchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);

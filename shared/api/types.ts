@@ -9,6 +9,7 @@ export interface ApiErrorBody {
 }
 
 export type Role = 'customer' | 'admin' | 'super_admin';
+export type StaffRole = Exclude<Role, 'customer'>;
 
 export interface User {
   id: number;

@@ -93,6 +93,14 @@ export const authStore = {
     return user;
   },
 
+  /** A session the server started elsewhere (a password reset, an accepted invitation): stored and shown at once. */
+  adopt({ token, user }: { token: string; user: User }): User {
+    setToken(token);
+    rememberUser(user);
+    setState({ status: 'signedIn', user });
+    return user;
+  },
+
   /** Clears the token even when the call fails (spec.md §4). */
   async logout(): Promise<void> {
     try {

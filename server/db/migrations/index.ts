@@ -20,6 +20,7 @@ import * as settleRecords from './2026-11-25T0300_settle_records';
 import * as testGatewayCharges from './2026-11-28T0100_test_gateway_charges';
 import * as catalog from './2026-11-28T1000_catalog';
 import * as discountCodes from './2026-11-28T1100_discount_codes';
+import * as staff from './2026-11-28T1200_staff';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100_test_gateway_charges': testGatewayCharges,
   '2026-11-28T1000_catalog': catalog,
   '2026-11-28T1100_discount_codes': discountCodes,
+  '2026-11-28T1200_staff': staff,
 };

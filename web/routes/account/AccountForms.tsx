@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { firstErrorByField } from '../../../shared/schemas/fields';
 import { registerSchema } from '../../../shared/schemas/auth';
 import { useAuth } from '../../auth/useAuth';
@@ -44,6 +44,7 @@ function SignInForm() {
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
+        <p><Link to="/reset-password">Forgot password?</Link></p>
       </form>
     </div>
   );

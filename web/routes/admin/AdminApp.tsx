@@ -23,6 +23,8 @@ const FulfillmentReportPage = lazy(() => import('./fulfillment/FulfillmentReport
 const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'));
 const CatalogPage = lazy(() => import('./catalog/CatalogPage'));
 const DiscountCodesPage = lazy(() => import('./discounts/DiscountCodesPage'));
+const StaffPage = lazy(() => import('./staff/StaffPage'));
+const AcceptInvitePage = lazy(() => import('./invite/AcceptInvitePage'));
 
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
@@ -62,6 +64,7 @@ export default function AdminApp() {
           <Suspense fallback={<main className="admin-loading"><p role="status">Loading…</p></main>}>
             <Routes>
               <Route path="login" element={<LoginPage />} />
+              <Route path="invite" element={<AcceptInvitePage />} />
               <Route
                 element={
                   <RequireAdmin>
@@ -75,6 +78,7 @@ export default function AdminApp() {
                 <Route path="analytics" element={<AnalyticsDetailsPage />} />
                 <Route path="catalog" element={<CatalogPage />} />
                 <Route path="discounts" element={<DiscountCodesPage />} />
+                <Route path="staff" element={<StaffPage />} />
               </Route>
               <Route
                 path="fulfillment/report"

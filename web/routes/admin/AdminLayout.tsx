@@ -40,6 +40,7 @@ export function AdminLayout() {
           <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
           {user?.role === 'super_admin' && <NavLink to="/admin/catalog" className="admin-tab">Catalogue</NavLink>}
           <NavLink to="/admin/discounts" className="admin-tab">Discount codes</NavLink>
+          {user?.role === 'super_admin' && <NavLink to="/admin/staff" className="admin-tab">Staff</NavLink>}
         </nav>
         {rangeApplies && (
           <div className="admin-range" role="group" aria-label="Date range">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../../shared/schemas/auth';
 import { authStore } from '../../../auth/auth-store';
 import { useAuth } from '../../../auth/useAuth';
@@ -84,6 +84,7 @@ export function LoginPage() {
         <button type="submit" className="admin-button admin-button--primary admin-button--block" disabled={!email || !password || submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
+        <Link to="/reset-password" className="admin-login__forgot">Forgot password?</Link>
       </form>
     </main>
   );
