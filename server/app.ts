@@ -19,6 +19,8 @@ import { authenticate } from './auth/auth.middleware';
 import { createAuthRoutes } from './auth/auth.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { createOrderEditRoutes } from './orders/order-edit.routes';
+import { createCustomerRoutes } from './customers/customer.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { changeSeqBlockHook } from './sync/change-seq-block';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
@@ -96,8 +98,10 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createPrintFileRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
+    createOrderEditRoutes(context, payments),
     createOrderRoutes(context),
     createMailRoutes(context),
+    createCustomerRoutes(context),
   ]) {
     api.use(router.routes());
   }

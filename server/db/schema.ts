@@ -1,7 +1,7 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
 import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency.table';
-import type { OrderHistoryTable, OrderItemTable, OrderTable } from '../orders/order.table';
+import type { OrderHistoryTable, OrderItemTable, OrderNoteTable, OrderTable } from '../orders/order.table';
 import type { AppliedMutationTable, ChangeCounterTable } from '../sync/sync.table';
 import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
@@ -23,4 +23,5 @@ export interface Database extends PaymentTables {
   health_probe: HealthProbeTable;
   mail_outbox: MailOutboxTable;
   mail_sent: MailSentTable;
+  order_notes: OrderNoteTable;
 }

@@ -53,6 +53,14 @@ export const API_ENDPOINTS = {
 
   mailOutbox: endpoint({ method: 'GET', path: '/api/mail/outbox', response: answer<Answers.MailOutboxAnswer>() }),
   mailRetry: endpoint({ method: 'POST', path: '/api/mail/outbox/:orderId/:mailKey/retry', response: answer<Answers.MailRetryAnswer>() }),
+
+  // Orders that can be fixed, notes and customers (issue 34).
+  editOrderLine: endpoint({ method: 'PATCH', path: '/api/orders/:id/items/:line', response: answer<Answers.LineEditAnswer>() }),
+  customerLineEdit: endpoint({ method: 'POST', path: '/api/orders/lookup/items/:line', response: answer<Answers.TrackedOrderAnswer>() }),
+  cancelOrder: endpoint({ method: 'POST', path: '/api/orders/:id/cancel', response: answer<Answers.CancelOrderAnswer>() }),
+  orderNotes: endpoint({ method: 'GET', path: '/api/orders/:id/notes', response: answer<Answers.OrderNotesAnswer>() }),
+  addOrderNote: endpoint({ method: 'POST', path: '/api/orders/:id/notes', response: answer<Answers.OrderNoteAnswer>() }),
+  customers: endpoint({ method: 'GET', path: '/api/admin/customers', response: answer<Answers.CustomersAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

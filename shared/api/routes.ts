@@ -18,6 +18,7 @@ import { printFileQuerySchema, printFilesZipQuerySchema } from '../schemas/print
 import { cutJobQuerySchema } from '../schemas/cut-jobs';
 import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
+import { cancelOrderSchema, customerLineEditSchema, customersQuerySchema, lineEditSchema, orderNoteSchema } from '../schemas/order-edits';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -46,6 +47,11 @@ const REQUESTS = {
   analyticsEvents: { body: analyticsEventSchema },
   errorReports: { body: errorReportSchema },
   mailOutbox: { query: mailOutboxQuerySchema },
+  editOrderLine: { body: lineEditSchema },
+  customerLineEdit: { body: customerLineEditSchema },
+  cancelOrder: { body: cancelOrderSchema },
+  addOrderNote: { body: orderNoteSchema },
+  customers: { query: customersQuerySchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);

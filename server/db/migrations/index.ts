@@ -18,6 +18,7 @@ import * as changeSequence from './2026-11-25T0100_change_sequence';
 import * as shopAssert from './2026-11-25T0200_shop_assert';
 import * as settleRecords from './2026-11-25T0300_settle_records';
 import * as testGatewayCharges from './2026-11-28T0100_test_gateway_charges';
+import * as orderEdits from './2026-11-28T1300_order_edits';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0200_shop_assert': shopAssert,
   '2026-11-25T0300_settle_records': settleRecords,
   '2026-11-28T0100_test_gateway_charges': testGatewayCharges,
+  '2026-11-28T1300_order_edits': orderEdits,
 };
