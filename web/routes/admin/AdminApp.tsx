@@ -21,6 +21,7 @@ import './admin.css';
 
 const FulfillmentReportPage = lazy(() => import('./fulfillment/FulfillmentReportPage'));
 const AnalyticsDetailsPage = lazy(() => import('./overview/AnalyticsDetailsPage'));
+const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
@@ -71,6 +72,7 @@ export default function AdminApp() {
                 <Route path="orders" element={<OrdersPage />} />
                 <Route path="fulfillment" element={<FulfillmentPage />} />
                 <Route path="analytics" element={<AnalyticsDetailsPage />} />
+                <Route path="customers" element={<CustomersPage />} />
               </Route>
               <Route
                 path="fulfillment/report"

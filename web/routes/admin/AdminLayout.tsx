@@ -38,6 +38,7 @@ export function AdminLayout() {
           <NavLink end to="/admin" className="admin-tab">Overview</NavLink>
           <NavLink to="/admin/orders" className="admin-tab">Orders</NavLink>
           <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
+          <NavLink to="/admin/customers" className="admin-tab">Customers</NavLink>
         </nav>
         {rangeApplies && (
           <div className="admin-range" role="group" aria-label="Date range">
