@@ -120,7 +120,7 @@ it('the admin edits a line, notes it, sees the queue ZIP go stale, and cancels w
     await page.getByRole('link', { name: 'Orders' }).click();
     await row.getByRole('button', { name: order.order_number }).click();
     await dialog.getByRole('radio', { name: 'Refund part' }).check();
-    await dialog.getByLabel('Amount in dollars').last().fill('5');
+    await dialog.getByLabel('Amount to refund, in dollars').fill('5');
     await dialog.getByRole('button', { name: `Cancel ${order.order_number} and refund` }).click();
     await page.locator('.toast', { hasText: `${order.order_number} cancelled; $5.00 refunded` }).waitFor();
     const after = await e2e.server.app.context.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();

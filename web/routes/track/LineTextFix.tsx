@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OrderItemView } from '../../../shared/api/types';
 import { checkEditedLine } from '../../../shared/schemas/order-edits';
 import { ApiError } from '../../api/client';
+import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { TextField } from '../checkout/FormField';
 
 /** The shopper's own text fix for one line, checked as the designer checks it; the server checks again. */
@@ -28,6 +29,7 @@ export function LineTextFix({ item, line, onSave, onClose }: { item: OrderItemVi
 
   return (
     <form className="track-fix" onSubmit={submit} noValidate aria-label={`Fix the text of item ${line}`}>
+      <DesignThumbnail design={{ ...item, text }} size={56} fit="ink" width={200} className="track-fix__preview" />
       <TextField label={`New text for item ${line}`} name={`text-${line}`} value={text} autoFocus error={error} onChange={(event) => setText(event.target.value)} />
       <div className="track-fix__actions">
         <button type="submit" className="btn btn--primary btn--small" disabled={saving}>{saving ? 'Saving...' : 'Save text'}</button>

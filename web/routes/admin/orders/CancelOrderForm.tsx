@@ -62,7 +62,7 @@ export function CancelOrderForm({ order, online }: { order: CachedOrder; online:
           <label><input type="radio" name={`${id}-refund`} checked={choice === 'partial'} onChange={() => setChoice('partial')} /> Refund part</label>
           {choice === 'partial' && (
             <label className="admin-field">
-              <span>Amount in dollars</span>
+              <span>Amount to refund, in dollars</span>
               <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={remaining.toFixed(2)} />
             </label>
           )}

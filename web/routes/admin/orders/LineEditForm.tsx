@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { COLORS, FONTS } from '../../../../shared/catalog';
 import type { OrderItemView } from '../../../../shared/api/types';
 import { checkEditedLine } from '../../../../shared/schemas/order-edits';
+import { DesignThumbnail } from '../../../components/DesignThumbnail';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { editLine, fixFailure } from './order-fix-remote';
@@ -42,6 +43,8 @@ export function LineEditForm({ order, item, line, onDone }: { order: CachedOrder
 
   return (
     <form className="line-edit" onSubmit={submit} aria-label={`Edit line ${line} of ${order.orderNumber}`} noValidate>
+      {/* The shared renderer draws the edit as the print file will. */}
+      <DesignThumbnail design={{ ...item, text, color, font }} size={120} className="line-edit__preview" />
       <label className="admin-field">
         <span>Text</span>
         <input value={text} onChange={(e) => setText(e.target.value)} maxLength={40} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
