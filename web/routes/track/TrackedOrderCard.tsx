@@ -66,7 +66,7 @@ export function TrackedOrderCard({ order, statusLabel, onAnother, onFixText, fix
               {item.quantity} × {usd(item.price)}
             </span>
             {fixable && fixing !== index + 1 ? (
-              <button type="button" className="btn btn--secondary btn--small track-item__fix" onClick={() => { setSaved(null); setFixing(index + 1); }} aria-label={`Fix the text of item ${index + 1}, “${item.text}”`}>
+              <button type="button" className="btn btn--secondary btn--small track-item__fix" onClick={() => { setSaved(null); setFixing(index + 1); }} aria-label={`Fix text of item ${index + 1}, “${item.text}”`}>
                 Fix text
               </button>
             ) : null}

@@ -73,10 +73,10 @@ export function OrderLines({ order }: { order: CachedOrder }) {
                   type="button"
                   className="admin-button admin-button--small"
                   disabled={!online}
-                  aria-label={`Edit line ${line} of ${order.orderNumber}${online ? '' : ' (online only)'}`}
+                  aria-label={`Edit line ${line} of ${order.orderNumber}`}
                   onClick={() => setEditing(line)}
                 >
-                  {online ? 'Edit line' : 'Edit (online only)'}
+                  Edit line
                 </button>
               )}
               {editable && editing === line && <LineEditForm order={order} item={item} line={line} onDone={() => setEditing(null)} />}
@@ -95,7 +95,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
         <button type="button" className="admin-button admin-button--small" disabled={!online || busy !== null} onClick={() => save('pdf', 'pdf')}>
           PDF<span className="sr-only"> print file of {order.orderNumber}</span>
         </button>
-        {!online && <span className="admin-muted">Offline: the SVG is made on this tablet; PNG and PDF need the network.</span>}
+        {!online && <span className="admin-muted">Offline: the SVG is made on this tablet; PNG and PDF{editable ? ', and line edits,' : ''} need the network.</span>}
       </div>
     </section>
   );
