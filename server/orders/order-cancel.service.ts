@@ -43,7 +43,8 @@ export async function cancelOrder(payments: Payments, user: User, orderId: strin
 
   let refund: CancelOrderAnswer['refund'] = null;
   const leftToRefund = order.total_cents - order.refunded_cents;
-  if (input.refund && order.payment_intent_id && (leftToRefund > 0 || earlierRefund)) {
+  const paid = order.payment_status === 'succeeded' || order.payment_status === 'partially_refunded';
+  if (input.refund && order.payment_intent_id && ((paid && leftToRefund > 0) || earlierRefund)) {
     try {
       const made = await refundPayment(payments, { paymentIntentId: order.payment_intent_id, amount: input.refund.amount, clientKey: cancelKey, actor: actorOf(user) });
       refund = { id: made.id, amount: toDollars(made.amountCents), status: made.status };

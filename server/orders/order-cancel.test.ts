@@ -68,6 +68,13 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await gatewayRefunded(o.payment_intent_id!)).toEqual({ cents: 0, refunds: 0 });
   });
 
+  it('cancels an unpaid order without asking the gateway for a refund', async () => {
+    const unpaid = await createTestOrder(t.app.context.db, { status: 'pending', paymentStatus: 'requires_payment_method' });
+    const response = await cancel(unpaid.id, { baseVersion: 1, refund: { amount: null } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ order: { status: 'cancelled', refundedAmount: 0 }, refund: null });
+  });
+
   it('leaves the order uncancelled with a clear message when the refund fails', async () => {
     const o = await paidOrder();
     // Refunded outside the shop already: the gateway refuses any further refund.

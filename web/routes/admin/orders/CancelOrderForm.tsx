@@ -15,7 +15,7 @@ type RefundChoice = 'full' | 'partial' | 'none';
  */
 export function CancelOrderForm({ order, online }: { order: CachedOrder; online: boolean }) {
   const { notify } = useNotify();
-  const paid = !!order.paymentIntentId && order.paymentStatus !== 'requires_payment_method';
+  const paid = !!order.paymentIntentId && ['succeeded', 'partially_refunded', 'refunded'].includes(order.paymentStatus ?? '');
   const remaining = Math.round((order.total - order.refundedAmount) * 100) / 100;
   const [choice, setChoice] = useState<RefundChoice>(paid && remaining > 0 ? 'full' : 'none');
   const [amount, setAmount] = useState('');
