@@ -21,6 +21,8 @@ import { createAuthRoutes } from './auth/auth.routes';
 import { createStaffRoutes } from './staff/staff.routes';
 import { ensureBootstrapAdmin } from './auth/auth.service';
 import { createOrderRoutes } from './orders/order.routes';
+import { createOrderEditRoutes } from './orders/order-edit.routes';
+import { createCustomerRoutes } from './customers/customer.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { changeSeqBlockHook } from './sync/change-seq-block';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
@@ -100,10 +102,12 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createPrintFileRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
+    createOrderEditRoutes(context, payments),
     createOrderRoutes(context),
     createMailRoutes(context),
     createDiscountRoutes(context),
     createStaffRoutes(context),
+    createCustomerRoutes(context),
   ]) {
     api.use(router.routes());
   }

@@ -1,7 +1,7 @@
 import type { AnalyticsEventTable, ErrorReportTable } from '../analytics/analytics.table';
 import type { SessionTable, TrustedLoginTable, UserTable } from '../auth/user.table';
 import type { IdempotencyKeyTable } from '../idempotency/idempotency.table';
-import type { OrderHistoryTable, OrderItemTable, OrderTable } from '../orders/order.table';
+import type { OrderHistoryTable, OrderItemTable, OrderNoteTable, OrderTable } from '../orders/order.table';
 import type { AppliedMutationTable, ChangeCounterTable } from '../sync/sync.table';
 import type { MailOutboxTable, MailSentTable } from '../mail/mail.table';
 import type { PaymentTables } from '../payments/payment.table';
@@ -28,4 +28,5 @@ export interface Database extends PaymentTables, CatalogTables, DiscountTables {
   mail_sent: MailSentTable;
   staff_invites: StaffInviteTable;
   password_resets: PasswordResetTable;
+  order_notes: OrderNoteTable;
 }

@@ -42,6 +42,10 @@ export async function renderMail(mail: MailToRender, order: OrderRow, items: Ord
 
 type Content = Pick<RenderedMail, 'subject' | 'text' | 'html' | 'attachments'>;
 
+/** The confirmation's link to fix a typo (issue 34): the tracking page, opened on the text fix. */
+const FIX_TEXT_NOTE = 'Spotted a typo? You can fix your text until we print your order';
+const fixUrl = (trackUrl: string) => `${trackUrl}&fix=1`;
+
 function trackUrl(context: RenderContext, order: OrderRow): string {
   return `${context.publicUrl}/orders/track?order=${encodeURIComponent(order.order_number)}`;
 }
@@ -71,6 +75,7 @@ async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context
     ...address,
     '',
     `Track your order: ${url}`,
+    `${FIX_TEXT_NOTE}: ${fixUrl(url)}`,
     '',
     `${BRAND}`,
   ].join('\n');
@@ -92,7 +97,8 @@ async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context
 <tr><td style="padding:8px 0 0;font-size:17px;font-weight:700">Total</td><td style="padding:8px 0 0;text-align:right;font-size:17px;font-weight:700">${formatUsd(order.total_cents)}</td></tr></table>
 <h2 style="margin:24px 0 4px;font-size:16px;color:#2a0e24">Shipping to</h2>
 <p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
-${button(url, 'Track your order')}`;
+${button(url, 'Track your order')}
+<p style="margin:0;font-size:14px;color:#6b4a5e">${escapeHtml(FIX_TEXT_NOTE)}: <a href="${escapeHtml(fixUrl(url))}" style="color:#b0005a">fix your text</a></p>`;
   return { subject: `Your ${BRAND} order ${order.order_number} is confirmed`, text, html: layout(`Order ${order.order_number} confirmed`, body), attachments: images };
 }
 

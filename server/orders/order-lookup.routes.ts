@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { ORDER_LOOKUP_MESSAGES } from '../../shared/schemas/order-lookup';
 import type { AppContext } from '../app-context';
-import { notFound } from '../errors/http-error';
+import { HttpError, notFound } from '../errors/http-error';
 import { route } from '../http/typed-route';
 import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, refuseWhenLimited } from '../limits/rate-limit';
+import { editOrderLine } from './order-edit.service';
+import { lineOf } from './order-edit.routes';
 import { lookUpOrder } from './order.service';
 
 /** design.md §7: 429 after 20 misses per address per 15 minutes. */
@@ -34,6 +36,19 @@ export function createOrderLookupRoutes(app: AppContext): Router {
       await misses.consume(ctx.ip);
       throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
     }
+    return found;
+  });
+  // The shopper's own text fix (issue 34): the same proof and the same throttle as the lookup.
+  route(router, 'customerLineEdit', { before: [refuseWhileLimited] }, async (ctx, { orderNumber, email, text, baseVersion }, { line }) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await editOrderLine(app, { order: { orderNumber, email }, line: lineOf(line), changes: { text }, baseVersion, actor: { id: null, name: 'Customer' }, source: 'customer' });
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'NOT_FOUND') await misses.consume(ctx.ip);
+      throw error;
+    }
+    const found = await lookUpOrder(app.db, orderNumber, email);
+    if (!found) throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
     return found;
   });
   return router;

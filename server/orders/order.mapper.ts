@@ -1,4 +1,4 @@
-import type { AdminOrderView, OrderHistoryEntry, OrderItemView, OrderView, TrackedOrder } from '../../shared/api/types';
+import type { AdminOrderView, LineDesign, OrderHistoryEntry, OrderItemView, OrderView, TrackedOrder } from '../../shared/api/types';
 import type { SavedShippingAddress } from '../../shared/api/answers';
 import { apiPath } from '../../shared/api/routes';
 import { productTypeOfVariant } from '../../shared/catalog';
@@ -131,6 +131,10 @@ export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
     changedBy: row.changed_by_user_id === null ? null : { id: row.changed_by_user_id, name: row.changed_by_name ?? '' },
     source: row.source,
     at: new Date(row.changed_at).toISOString(),
+    ...(row.line_no != null && row.line_from && row.line_to
+      ? { kind: 'line_edit' as const, lineEdit: { line: row.line_no, from: JSON.parse(row.line_from) as LineDesign, to: JSON.parse(row.line_to) as LineDesign } }
+      : {}),
+    ...(row.refund_id ? { kind: 'refund' as const, amount: toDollars(Number(row.refund_cents ?? 0)) } : {}),
   };
 }
 

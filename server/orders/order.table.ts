@@ -74,12 +74,26 @@ export interface OrderHistoryTable {
   tracking_number: string | null;
   changed_by_user_id: number | null;
   changed_by_name: string | null;
-  source: 'api' | 'sync' | 'system' | 'checkout';
+  source: 'api' | 'sync' | 'system' | 'checkout' | 'customer';
   mutation_id: string | null;
   changed_at: number;
   /** Set on the entry a refund adds (the status is unchanged): which refund and how much. */
   refund_id?: string | null;
   refund_cents?: number | null;
+  /** Set on the entry a line edit adds (the status is unchanged): the line and its design before and after (JSON). */
+  line_no?: number | null;
+  line_from?: string | null;
+  line_to?: string | null;
+}
+
+/** A staff-only note on an order (never shown to the customer). */
+export interface OrderNoteTable {
+  id: Generated<number>;
+  order_id: string;
+  body: string;
+  author_user_id: number | null;
+  author_name: string;
+  created_at: number;
 }
 
 export type OrderRow = Selectable<OrderTable>;
@@ -87,3 +101,4 @@ export type NewOrderRow = Insertable<OrderTable>;
 export type OrderUpdate = Updateable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type OrderHistoryRow = Selectable<OrderHistoryTable>;
+export type OrderNoteRow = Selectable<OrderNoteTable>;

@@ -200,3 +200,47 @@ export interface DiscountCodeAnswer {
 export interface DiscountCheckAnswer {
   discount: { code: string; type: 'percentage' | 'fixed' | 'shipping'; value: number };
 }
+
+/** PATCH /api/orders/:id/items/:line: the order as it is after the edit. */
+export interface LineEditAnswer {
+  order: AdminOrderView;
+}
+
+/** POST /api/orders/:id/cancel: the cancelled order and the refund made with it (null: none). */
+export interface CancelOrderAnswer {
+  order: AdminOrderView;
+  refund: { id: string; amount: number; status: string } | null;
+}
+
+/** A staff-only note on an order. */
+export interface OrderNote {
+  id: number;
+  body: string;
+  author: string;
+  at: string;
+}
+
+export interface OrderNotesAnswer {
+  notes: OrderNote[];
+}
+
+export interface OrderNoteAnswer {
+  note: OrderNote;
+}
+
+/** One customer of the shop, by the e-mail address they ordered with (GET /api/admin/customers). */
+export interface CustomerSummary {
+  email: string;
+  name: string;
+  orderCount: number;
+  /** Dollars paid, less refunds, over orders not cancelled. */
+  totalSpent: number;
+  lastOrderAt: string;
+}
+
+export interface CustomersAnswer {
+  customers: CustomerSummary[];
+  total: number;
+  page: number;
+  limit: number;
+}

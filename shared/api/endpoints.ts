@@ -76,6 +76,13 @@ export const API_ENDPOINTS = {
   staffList: endpoint({ method: 'GET', path: '/api/admin/staff', response: answer<StaffAnswers.StaffListAnswer>() }),
   staffInvite: endpoint({ method: 'POST', path: '/api/admin/staff/invites', response: answer<StaffAnswers.StaffInviteAnswer>() }),
   staffChange: endpoint({ method: 'PATCH', path: '/api/admin/staff/:id', response: answer<StaffAnswers.StaffMemberAnswer>() }),
+  // Orders that can be fixed, notes and customers (issue 34).
+  editOrderLine: endpoint({ method: 'PATCH', path: '/api/orders/:id/items/:line', response: answer<Answers.LineEditAnswer>() }),
+  customerLineEdit: endpoint({ method: 'POST', path: '/api/orders/lookup/items/:line', response: answer<Answers.TrackedOrderAnswer>() }),
+  cancelOrder: endpoint({ method: 'POST', path: '/api/orders/:id/cancel', response: answer<Answers.CancelOrderAnswer>() }),
+  orderNotes: endpoint({ method: 'GET', path: '/api/orders/:id/notes', response: answer<Answers.OrderNotesAnswer>() }),
+  addOrderNote: endpoint({ method: 'POST', path: '/api/orders/:id/notes', response: answer<Answers.OrderNoteAnswer>() }),
+  customers: endpoint({ method: 'GET', path: '/api/admin/customers', response: answer<Answers.CustomersAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

@@ -21,6 +21,7 @@ import { validateTextRequestSchema } from '../schemas/text';
 import { colorChangeSchema, fontChangeSchema, newColorSchema, newVariantSchema, productTypeChangeSchema, variantChangeSchema } from '../schemas/catalog';
 import { checkDiscountCodeSchema, createDiscountCodeSchema, updateDiscountCodeSchema } from '../schemas/discount-codes';
 import { acceptInviteSchema, inviteLookupSchema, passwordResetConfirmSchema, passwordResetRequestSchema, staffChangeSchema, staffInviteSchema } from '../schemas/staff';
+import { cancelOrderSchema, customerLineEditSchema, customersQuerySchema, lineEditSchema, orderNoteSchema } from '../schemas/order-edits';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
 
@@ -64,6 +65,11 @@ const REQUESTS = {
   inviteAccept: { body: acceptInviteSchema },
   staffInvite: { body: staffInviteSchema },
   staffChange: { body: staffChangeSchema },
+  editOrderLine: { body: lineEditSchema },
+  customerLineEdit: { body: customerLineEditSchema },
+  cancelOrder: { body: cancelOrderSchema },
+  addOrderNote: { body: orderNoteSchema },
+  customers: { query: customersQuerySchema },
 } as const satisfies RequestTable<typeof API_ENDPOINTS>;
 
 export const API_ROUTES = withRequests(API_ENDPOINTS, REQUESTS);

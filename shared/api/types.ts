@@ -89,8 +89,19 @@ export interface OrderHistoryEntry {
   toStatus: OrderStatus;
   trackingNumber: string | null;
   changedBy: { id: number; name: string } | null;
-  source: 'api' | 'sync' | 'system' | 'checkout';
+  source: 'api' | 'sync' | 'system' | 'checkout' | 'customer';
   at: string;
+  /** 'line_edit': a line's text, colour or font changed (issue 34); absent on status changes. */
+  kind?: 'line_edit' | 'refund';
+  lineEdit?: { line: number; from: LineDesign; to: LineDesign };
+  amount?: number;
+}
+
+/** The parts of a line an edit may change. */
+export interface LineDesign {
+  text: string;
+  color: string;
+  font: string;
 }
 
 export interface Analytics {

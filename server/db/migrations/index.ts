@@ -21,6 +21,7 @@ import * as testGatewayCharges from './2026-11-28T0100_test_gateway_charges';
 import * as catalog from './2026-11-28T1000_catalog';
 import * as discountCodes from './2026-11-28T1100_discount_codes';
 import * as staff from './2026-11-28T1200_staff';
+import * as orderEdits from './2026-11-28T1300_order_edits';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1000_catalog': catalog,
   '2026-11-28T1100_discount_codes': discountCodes,
   '2026-11-28T1200_staff': staff,
+  '2026-11-28T1300_order_edits': orderEdits,
 };

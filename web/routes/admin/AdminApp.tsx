@@ -25,6 +25,7 @@ const CatalogPage = lazy(() => import('./catalog/CatalogPage'));
 const DiscountCodesPage = lazy(() => import('./discounts/DiscountCodesPage'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
 const AcceptInvitePage = lazy(() => import('./invite/AcceptInvitePage'));
+const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 
 function RequireAdmin({ children }: { children: React.ReactNode }) {
   const { status, isAdmin } = useAuth();
@@ -79,6 +80,7 @@ export default function AdminApp() {
                 <Route path="catalog" element={<CatalogPage />} />
                 <Route path="discounts" element={<DiscountCodesPage />} />
                 <Route path="staff" element={<StaffPage />} />
+                <Route path="customers" element={<CustomersPage />} />
               </Route>
               <Route
                 path="fulfillment/report"

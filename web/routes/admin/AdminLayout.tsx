@@ -38,8 +38,9 @@ export function AdminLayout() {
           <NavLink end to="/admin" className="admin-tab">Overview</NavLink>
           <NavLink to="/admin/orders" className="admin-tab">Orders</NavLink>
           <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
-          {user?.role === 'super_admin' && <NavLink to="/admin/catalog" className="admin-tab">Catalogue</NavLink>}
+          <NavLink to="/admin/customers" className="admin-tab">Customers</NavLink>
           <NavLink to="/admin/discounts" className="admin-tab">Discount codes</NavLink>
+          {user?.role === 'super_admin' && <NavLink to="/admin/catalog" className="admin-tab">Catalogue</NavLink>}
           {user?.role === 'super_admin' && <NavLink to="/admin/staff" className="admin-tab">Staff</NavLink>}
         </nav>
         {rangeApplies && (

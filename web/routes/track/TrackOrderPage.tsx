@@ -6,7 +6,7 @@ import { firstErrorByField } from '../../../shared/schemas/fields';
 import { orderLookupSchema } from '../../../shared/schemas/order-lookup';
 import { ApiError } from '../../api/client';
 import { TextField } from '../checkout/FormField';
-import { lookupOrder } from './track-api';
+import { fixLineText, lookupOrder } from './track-api';
 import { TrackedOrderCard } from './TrackedOrderCard';
 import '../checkout/checkout.css';
 import './track.css';
@@ -15,7 +15,8 @@ const NOT_FOUND_MESSAGE = 'Order not found. Check the order number and use the e
 
 /**
  * /orders/track: a guest finds an order by its number and e-mail address (POST /api/orders/lookup)
- * and sees where it is. The link in the e-mails fills in the order number (`?order=`).
+ * and sees where it is. The link in the e-mails fills in the order number (`?order=`); the
+ * confirmation's "fix your text" link adds `fix=1`, and the lines' text can be fixed until printed.
  */
 export default function TrackOrderPage() {
   const [params] = useSearchParams();
@@ -50,7 +51,13 @@ export default function TrackOrderPage() {
     return (
       <section className="account track" aria-labelledby="track-heading">
         <h1 id="track-heading" className="sr-only">Track your order</h1>
-        <TrackedOrderCard order={order} statusLabel={ORDER_STATUS_LABELS[order.status] ?? order.status} onAnother={() => setOrder(null)} />
+        <TrackedOrderCard
+          order={order}
+          statusLabel={ORDER_STATUS_LABELS[order.status] ?? order.status}
+          onAnother={() => setOrder(null)}
+          fixInvited={params.get('fix') === '1'}
+          onFixText={async (line, text) => setOrder(await fixLineText({ orderNumber, email, text, baseVersion: order.version }, line))}
+        />
       </section>
     );
   }

@@ -7,3 +7,9 @@ export async function lookupOrder(input: OrderLookupInput): Promise<TrackedOrder
   const { order } = await call('orderLookup', { body: input }, { ignoreUnauthorized: true });
   return order;
 }
+
+/** POST /api/orders/lookup/items/:line: the shopper fixes a line's text while the order is not yet printed. */
+export async function fixLineText(input: OrderLookupInput & { text: string; baseVersion: number }, line: number): Promise<TrackedOrder> {
+  const { order } = await call('customerLineEdit', { params: { line: String(line) }, body: input }, { ignoreUnauthorized: true });
+  return order;
+}

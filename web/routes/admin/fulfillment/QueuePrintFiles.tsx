@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
+import { useShopLiveQuery } from '../../../db/lazy-db';
+import { adminSyncEngine } from '../../../admin-data/admin-sync';
+import { changedSinceDownload, readZipStamp, recordZipDownload } from '../../../admin-data/print-zip-stamp';
 import { saveQueuePrintFiles } from '../orders/print-file-remote';
+import { formatDateTime } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../../../pwa/online';
 
@@ -10,17 +14,24 @@ const todayZipName = () => `print-files-${new Date().toISOString().slice(0, 10)}
 /**
  * 'Download print files': the server's ZIP of every line of the production queue (design.md §6).
  * The server makes it, so it needs the network; offline the button says so instead of failing.
+ * Orders whose lines were fixed after the last download are named, so the old file is not cut.
  */
 export function QueuePrintFiles({ queue }: { queue: readonly CachedOrder[] }) {
   const online = useOnline();
   const { notify, notifyError } = useNotify();
   const [busy, setBusy] = useState(false);
+  const stamp = useShopLiveQuery(readZipStamp, []);
+  const changed = changedSinceDownload(stamp, queue);
   const lines = queue.reduce((sum, order) => sum + order.items.length, 0);
 
   async function download() {
     setBusy(true);
     try {
-      notify(`Saved ${await saveQueuePrintFiles(todayZipName())}`);
+      // The cache first catches up, so what is recorded as downloaded is what the server put in the ZIP.
+      await adminSyncEngine().pull();
+      const name = await saveQueuePrintFiles(todayZipName());
+      await recordZipDownload(queue);
+      notify(`Saved ${name}`);
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not download the print files');
     } finally {
@@ -31,7 +42,7 @@ export function QueuePrintFiles({ queue }: { queue: readonly CachedOrder[] }) {
   return (
     <div className="queue-print-files">
       <button type="button" className="admin-button admin-button--primary" disabled={!online || busy || lines === 0} onClick={download} aria-describedby="queue-print-files-note">
-        {busy ? 'Preparing print files…' : 'Download print files'}
+        {busy ? 'Preparing print files…' : changed.length ? 'Download print files again' : 'Download print files'}
       </button>
       <span id="queue-print-files-note" className="admin-muted">
         {!online
@@ -40,6 +51,12 @@ export function QueuePrintFiles({ queue }: { queue: readonly CachedOrder[] }) {
             ? 'The production queue is empty.'
             : `ZIP of the production queue: ${linesCount(lines)}, one file per line.`}
       </span>
+      {changed.length > 0 && stamp && (
+        <div className="queue-print-files__changed" role="status">
+          <strong>Changed after you downloaded it</strong> ({formatDateTime(new Date(stamp.at).toISOString())}):{' '}
+          {changed.map((order) => order.orderNumber).join(', ')}. Download the print files again before cutting these.
+        </div>
+      )}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { OrderStatusControl } from './OrderStatusControl';
 import { OrderLines } from './OrderLines';
 import { RefundForm } from './RefundForm';
 import { OrderMailStatus } from './OrderMailStatus';
+import { CancelOrderForm } from './CancelOrderForm';
+import { OrderNotes } from './OrderNotes';
 
 function Field({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -61,7 +63,10 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
             <Field label="Payment" wide>{`${order.paymentStatus ?? '—'}${order.paymentIntentId ? ` · ${order.paymentIntentId}` : ''}`}</Field>
           </dl>
           <RefundForm order={order} online={online} />
+          <CancelOrderForm key={order.status} order={order} online={online} />
         </section>
+
+        <OrderNotes orderId={order.id} orderNumber={order.orderNumber} online={online} />
 
         <OrderMailStatus order={order} />
         <OrderHistory orderId={order.id} version={order.version} online={online} />

@@ -1,19 +1,30 @@
 import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
-import type { OrderHistoryEntry } from '../../../../shared/api/types';
+import type { LineDesign, OrderHistoryEntry } from '../../../../shared/api/types';
 import { formatDateTime, formatDollars } from '../shared/format';
 import { fetchOrderHistory } from './order-remote';
 
 /** A history entry of any kind: status changes, and others (refunds, …) the server may add with a `kind`. */
-type AnyHistoryEntry = OrderHistoryEntry & { kind?: string; amount?: number; note?: string | null };
+type AnyHistoryEntry = Omit<OrderHistoryEntry, 'kind'> & { kind?: string; note?: string | null };
 
 const label = (status: string | null | undefined) => (status && isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status ?? '');
+
+/** 'text “Jonh” → “John”, colour Hot Pink → Teal': only what changed. */
+function lineChange(from: LineDesign, to: LineDesign): string {
+  const parts: string[] = [];
+  if (from.text !== to.text) parts.push(`text “${from.text}” → “${to.text}”`);
+  if (from.color !== to.color) parts.push(`colour ${from.color} → ${to.color}`);
+  if (from.font !== to.font) parts.push(`font ${from.font} → ${to.font}`);
+  return parts.join(', ');
+}
 
 export function historyEntryText(entry: AnyHistoryEntry): string {
   const kind = entry.kind ?? 'status';
   let what: string;
   if (kind === 'status' || (!entry.kind && entry.toStatus)) {
     what = entry.fromStatus ? `${label(entry.toStatus)} (from ${label(entry.fromStatus)})` : `Placed · ${label(entry.toStatus)}`;
+  } else if (kind === 'line_edit' && entry.lineEdit) {
+    what = `Line ${entry.lineEdit.line} changed: ${lineChange(entry.lineEdit.from, entry.lineEdit.to)}${entry.source === 'customer' ? ' (by the customer)' : ''}`;
   } else if (kind === 'refund') {
     what = `Refund${typeof entry.amount === 'number' ? ` of ${formatDollars(entry.amount)}` : ''}`;
   } else {

@@ -9,6 +9,9 @@ import { useOnline } from '../../../pwa/online';
 import { downloadPrintFile } from './print-file-download';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
 import { saveOrderPrintFile } from './print-file-remote';
+import { isLineEditable } from '../../../../shared/schemas/order-edits';
+import { LineEditForm } from './LineEditForm';
+import './order-fix.css';
 
 /**
  * The lines of the order window: each line's proof (drawn by the shared renderer, as printed),
@@ -20,6 +23,8 @@ export function OrderLines({ order }: { order: CachedOrder }) {
   const online = useOnline();
   const { notify, notifyError } = useNotify();
   const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const editable = isLineEditable(order.status);
 
   async function save(key: string, format: PrintFormat, line?: number) {
     setBusy(key);
@@ -63,6 +68,18 @@ export function OrderLines({ order }: { order: CachedOrder }) {
               >
                 {busy === `line-${line}` ? 'Preparing…' : 'Print file'}
               </button>
+              {editable && editing !== line && (
+                <button
+                  type="button"
+                  className="admin-button admin-button--small"
+                  disabled={!online}
+                  aria-label={`Edit line ${line} of ${order.orderNumber}`}
+                  onClick={() => setEditing(line)}
+                >
+                  Edit line
+                </button>
+              )}
+              {editable && editing === line && <LineEditForm order={order} item={item} line={line} onDone={() => setEditing(null)} />}
             </li>
           );
         })}
@@ -78,7 +95,7 @@ export function OrderLines({ order }: { order: CachedOrder }) {
         <button type="button" className="admin-button admin-button--small" disabled={!online || busy !== null} onClick={() => save('pdf', 'pdf')}>
           PDF<span className="sr-only"> print file of {order.orderNumber}</span>
         </button>
-        {!online && <span className="admin-muted">Offline: the SVG is made on this tablet; PNG and PDF need the network.</span>}
+        {!online && <span className="admin-muted">Offline: the SVG is made on this tablet; PNG and PDF{editable ? ', and line edits,' : ''} need the network.</span>}
       </div>
     </section>
   );

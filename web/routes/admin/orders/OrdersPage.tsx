@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
@@ -18,7 +19,9 @@ const EMPTY: CachedOrder[] = [];
 export function OrdersPage() {
   const orders = useCachedOrders();
   const { notify } = useNotify();
-  const [filter, setFilter] = useState<OrderFilter>(EMPTY_FILTER);
+  // ?search= opens the list filtered (the customers list links a customer's orders so).
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<OrderFilter>(() => ({ ...EMPTY_FILTER, search: params.get('search') ?? '' }));
   const [openId, setOpenId] = useState<string | null>(null);
   // Remembers recent searches, so typing narrows the last result instead of scanning every order.
   const [filterWithMemory] = useState(createOrderFilter);
