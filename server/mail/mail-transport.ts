@@ -65,7 +65,8 @@ function smtpTransport(url: string, timeoutMs: number): MailTransport {
   return {
     async send(mail) {
       const { envelope, message } = await composer.compose(mail);
-      await transport.sendMail({ envelope, raw: message });
+      // The Message-ID is in the message already; given here too, nodemailer does not make up one of its own.
+      await transport.sendMail({ envelope, raw: message, messageId: mail.messageId });
     },
     close: () => {
       transport.close();
