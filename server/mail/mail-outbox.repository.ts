@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
+import type { OrderRow } from '../orders/order.table';
 import type { MailOutboxRow, MailState } from './mail.table';
 
 type Db = Kysely<Database>;
@@ -31,22 +32,50 @@ export async function claimDueMails(db: Db, options: { now: number; leaseUntil: 
     .execute();
 }
 
-/** Whether this mail of this order was already delivered (then it must not go again). */
-export async function wasSent(db: Db, mail: Pick<MailOutboxRow, 'order_id' | 'mail_key'>): Promise<boolean> {
-  const row = await db.selectFrom('mail_sent').select('order_id').where('order_id', '=', mail.order_id).where('mail_key', '=', mail.mail_key).executeTakeFirst();
-  return row !== undefined;
+/** Which of `mails` were already delivered (then they must not go again), as `orderId mailKey` keys. */
+export async function alreadySent(db: Db, mails: readonly Pick<MailOutboxRow, 'order_id' | 'mail_key'>[]): Promise<Set<string>> {
+  if (mails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('mail_sent')
+    .select(['order_id', 'mail_key'])
+    .where('order_id', 'in', [...new Set(mails.map((mail) => mail.order_id))])
+    .execute();
+  return new Set(rows.map(sentKey));
 }
 
-/** A delivered mail moves from the outbox to `mail_sent`, in one transaction, under its claim. */
-export async function recordSent(db: Db, mail: MailOutboxRow, recipient: string, now: number): Promise<void> {
+export const sentKey = (mail: Pick<MailOutboxRow, 'order_id' | 'mail_key'>) => `${mail.order_id} ${mail.mail_key}`;
+
+/** The orders the claimed mails are about, by id. */
+export async function ordersToMail(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').selectAll().where('id', 'in', [...orderIds]).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Delivered mails move from the outbox to `mail_sent`, in one transaction, each under its claim:
+ * the mails a sender handed over while the previous record was being written go in one commit.
+ */
+export async function recordSent(db: Db, sent: readonly { mail: MailOutboxRow; recipient: string }[], now: number): Promise<void> {
+  if (sent.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('mail_sent')
-      .values({ order_id: mail.order_id, mail_key: mail.mail_key, recipient, message_id: mail.message_id ?? '', attempts: mail.attempts, created_at: mail.created_at, sent_at: now })
+      .values(
+        sent.map(({ mail, recipient }) => ({ order_id: mail.order_id, mail_key: mail.mail_key, recipient, message_id: mail.message_id ?? '', attempts: mail.attempts, created_at: mail.created_at, sent_at: now })),
+      )
       .onConflict((oc) => oc.columns(['order_id', 'mail_key']).doNothing())
       .execute();
-    await trx.deleteFrom('mail_outbox').where('id', '=', mail.id).where('claim_token', '=', mail.claim_token).execute();
+    for (const [token, ids] of idsByClaim(sent.map(({ mail }) => mail))) {
+      await trx.deleteFrom('mail_outbox').where('id', 'in', ids).where('claim_token', '=', token).execute();
+    }
   });
+}
+
+function idsByClaim(mails: readonly MailOutboxRow[]): Map<string | null, number[]> {
+  const byClaim = new Map<string | null, number[]>();
+  for (const mail of mails) byClaim.set(mail.claim_token, [...(byClaim.get(mail.claim_token) ?? []), mail.id]);
+  return byClaim;
 }
 
 /** Drops a claimed mail that turned out to be sent already. */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
-import { findOrderById, loadItems } from '../orders/order.repository';
-import { claimDueMails, dropMail, recordFailure, recordSent, wasSent } from './mail-outbox.repository';
-import { renderMail, type RenderedMail } from './mail-render';
+import { loadItems } from '../orders/order.repository';
+import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import { isAccountMail, renderAccountMail } from '../staff/account-mail';
-import { createMailTransport, type MailTransport } from './mail-transport';
+import { createBatcher } from '../write-path/batcher';
+import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
+import { renderMail, type RenderedMail } from './mail-render';
+import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './mail-transport';
 import { kindOfMail, type MailOutboxRow } from './mail.table';
 
 export interface MailSender {
@@ -15,8 +17,13 @@ export interface MailSender {
 }
 
 /** Mails claimed at a time; a full batch is followed at once by the next. */
-const BATCH = 10;
+const BATCH = 40;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+interface Delivered {
+  mail: MailOutboxRow;
+  recipient: string;
+}
 
 /**
  * Delivers the outbox (docs/decisions/mail.md). Each process runs one; they share nothing but the
@@ -25,49 +32,50 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
  * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves
  * the mail to be retried once the claim's lease runs out.
  *
+ * A round claims up to BATCH due mails in one statement, reads what they need in three (which were
+ * sent already, their orders, their lines), renders them side by side and hands them to the SMTP
+ * pool; each mail is recorded as sent as soon as the server accepted it, those accepted meanwhile in
+ * one commit (the recorder), so the window in which a crash would send a mail again stays a commit long.
+ *
  * Mail is never held back for traffic: the customer was promised it. The sender yields only by
- * being ordinary asynchronous work between requests (a timer, then awaited I/O), and a checkout
- * wakes it (mail.service.ts, registerMailWaker), so a confirmation leaves within a round of its commit.
+ * being ordinary asynchronous work between requests (a timer, then awaited I/O), and a full round
+ * is followed at once by the next, so a confirmation leaves within a round or a poll of its commit.
  */
 export function startMailSender(app: AppContext): MailSender {
   const { config, db, logger } = app;
   const mail = config.mail;
   const transport: MailTransport = createMailTransport(mail);
   const token = randomUUID();
-  // How often an idle sender looks for due mails (a read on a partial index; cheap), and how long it
-  // waits while the shop is busy: MAIL_POLL_MS, a second unless tests ask for less.
+  // How often an idle sender looks for due mails (a read on a partial index; cheap): MAIL_POLL_MS,
+  // a second unless tests ask for less.
   const pollMs = mail.pollMs;
-  // Long enough for a whole batch to wait its turn on the pool's two connections, each step of each
+  // Long enough for a whole batch to wait its turn on the pool's connections, each step of each
   // conversation allowed the send timeout; a process that dies holding a claim delays those mails this long.
-  const leaseMs = Math.max(60_000, BATCH * mail.sendTimeoutMs);
+  const leaseMs = Math.max(60_000, Math.ceil(BATCH / SMTP_CONNECTIONS) * mail.sendTimeoutMs);
+  const recorder = createBatcher<Delivered, void>(
+    async (batch) => {
+      await recordSent(db, batch.map((request) => request.input), app.now());
+      for (const request of batch) request.resolve();
+    },
+    { concurrency: 1, maxBatch: BATCH },
+  );
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
 
-  async function deliver(row: MailOutboxRow): Promise<void> {
+  async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<void> {
     try {
-      // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
-      if (await wasSent(db, row)) return void (await dropMail(db, row));
-      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await orderMail(row);
+      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await orderMail(row, order, items);
       await transport.send(rendered, name);
-      await recordSent(db, row, rendered.to, app.now());
+      await recorder.submit({ mail: row, recipient: rendered.to });
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {
-      const now = app.now();
-      const giveUp = row.attempts >= mail.maxAttempts;
-      const message = describeError(error);
-      const retryAt = giveUp ? now : now + Math.min(MAX_BACKOFF_MS, mail.retryBaseMs * 2 ** (row.attempts - 1));
-      await recordFailure(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt }).catch((recordError: unknown) =>
-        logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
-      );
-      logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
+      await failed(row, error);
     }
   }
 
-  async function orderMail(row: MailOutboxRow): Promise<{ rendered: RenderedMail; name: string }> {
-    const order = await findOrderById(db, row.order_id);
+  async function orderMail(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<{ rendered: RenderedMail; name: string }> {
     if (!order) throw new Error(`Order ${row.order_id} not found`);
-    const items = (await loadItems(db, [order.id])).get(order.id) ?? [];
     const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
     return { rendered, name: `${order.order_number}-${row.mail_key}` };
   }
@@ -77,11 +85,41 @@ export function startMailSender(app: AppContext): MailSender {
     return { rendered: renderAccountMail(row.payload ?? '{}', row.message_id!, { from: mail.from }), name: `${row.order_id}-${row.mail_key}` };
   }
 
+  async function failed(row: MailOutboxRow, error: unknown): Promise<void> {
+    const now = app.now();
+    const giveUp = row.attempts >= mail.maxAttempts;
+    const message = describeError(error);
+    const retryAt = giveUp ? now : now + Math.min(MAX_BACKOFF_MS, mail.retryBaseMs * 2 ** (row.attempts - 1));
+    await recordFailure(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt }).catch((recordError: unknown) =>
+      logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
+    );
+    logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
+  }
+
+  /** The claimed mails, delivered: what each needs is read for the whole batch at once. */
+  async function deliverAll(claimed: MailOutboxRow[]): Promise<void> {
+    const orderIds = [...new Set(claimed.map((row) => row.order_id))];
+    let needs: [Set<string>, Map<string, OrderRow>, Map<string, OrderItemRow[]>];
+    try {
+      needs = await Promise.all([alreadySent(db, claimed), ordersToMail(db, orderIds), loadItems(db, orderIds)]);
+    } catch (error) {
+      await Promise.all(claimed.map((row) => failed(row, error)));
+      return;
+    }
+    const [sent, orders, items] = needs;
+    await Promise.all(
+      claimed.map((row) =>
+        // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
+        sent.has(sentKey(row)) ? dropMail(db, row).catch((error: unknown) => failed(row, error)) : deliver(row, orders.get(row.order_id), items.get(row.order_id) ?? []),
+      ),
+    );
+  }
+
   /** One round: claims what is due and delivers it; returns how long to wait before the next. */
   async function round(): Promise<number> {
     const now = app.now();
     const claimed = await claimDueMails(db, { now, leaseUntil: now + leaseMs, limit: BATCH, token, messageIdDomain: mail.messageIdDomain });
-    await Promise.all(claimed.map(deliver));
+    if (claimed.length > 0) await deliverAll(claimed);
     return claimed.length === BATCH ? 0 : pollMs;
   }
 

