@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwaPlugins } from './tools/pwa/vite-pwa';
 import { rendererAlias } from './tools/vite/renderer-alias';
-import { designerPreload } from './tools/vite/designer-preload';
+import { healthPreload } from './tools/vite/health-preload';
 
 export default defineConfig({
-  plugins: [react(), ...pwaPlugins(), designerPreload()],
+  plugins: [react(), ...pwaPlugins(), healthPreload()],
   resolve: { alias: rendererAlias },
   build: {
     outDir: 'dist',

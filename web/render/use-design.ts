@@ -1,17 +1,32 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DesignFonts, DesignLayout, RenderableDesign } from './browser-renderer';
+import { fetchFontFilesEarly } from './font-files-early';
 
 type Renderer = typeof import('./browser-renderer');
 
 let rendererModule: Promise<Renderer> | null = null;
 
-/** The renderer's browser module, loaded on first use (it pulls in fontkit and the layout code). */
+/**
+ * The renderer's browser module, loaded on first use (it pulls in fontkit and the layout code; its
+ * chunks are fetched in parallel). Nothing fetches it before: the page's own code comes first.
+ */
 export function loadRenderer(): Promise<Renderer> {
   rendererModule ??= import('./browser-renderer').catch((error: unknown) => {
     rendererModule = null;
     throw error;
   });
   return rendererModule;
+}
+
+/**
+ * Starts fetching the renderer (its chunks and fontkit's) and the named fonts' files, all at once,
+ * without waiting for a component to ask. Called when the app starts on a designer route: the
+ * page's own code has arrived by then, so these bytes delay nothing the first screen needs.
+ */
+export function startLoadingRenderer(fontNames: readonly string[]): void {
+  fetchFontFilesEarly(fontNames);
+  // A failure is reported (and retried) by the component that needs the renderer.
+  loadRenderer().catch(() => {});
 }
 
 export interface DesignFontsState {
@@ -39,9 +54,12 @@ export function useDesignFonts(names: readonly string[]): DesignFontsState {
       return;
     }
     let alive = true;
+    const wanted = key.split('|');
+    // The font files download alongside the renderer's chunks, not after them.
+    fetchFontFilesEarly(wanted);
     loadRenderer()
       .then(async (renderer) => {
-        const fonts = await renderer.fontsFor(key.split('|'));
+        const fonts = await renderer.fontsFor(wanted);
         fontsMemo.set(key, { renderer, fonts });
         if (alive) setState({ key, renderer, fonts, error: null });
       })
