@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwaPlugins } from './tools/pwa/vite-pwa';
 import { rendererAlias } from './tools/vite/renderer-alias';
-import { healthPreload } from './tools/vite/health-preload';
+import { designerPreload } from './tools/vite/designer-preload';
 
 export default defineConfig({
-  plugins: [react(), ...pwaPlugins(), healthPreload()],
+  plugins: [react(), ...pwaPlugins(), designerPreload()],
   resolve: { alias: rendererAlias },
   build: {
     outDir: 'dist',

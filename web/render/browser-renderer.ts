@@ -23,6 +23,8 @@ import {
 import { fontFileBytes } from './font-files-early';
 
 export { layoutDesign, type DesignFonts, type DesignLayout, type RenderableDesign };
+// The designer's thin-stroke check measures laid-out designs only: it ships here, not in the first load.
+export { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 
 const loaded = new Map<FontName, Promise<LoadedFont>>();
 /** The files' bytes, from the fetch use-design.ts started alongside this module's own download. */

@@ -27,7 +27,9 @@ interface Props extends DesignToDraw {
  */
 export function DesignCanvas({ label, busy, ...design }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { renderer, fonts, error } = useDesignFonts([design.font]);
+  // The placeholder laid out ahead needs no renderer: it runs once the shopper's text needs it.
+  const withoutRenderer = drawsWithoutRenderer(design);
+  const { renderer, fonts, error } = useDesignFonts([design.font], !withoutRenderer);
   const zoom = usePreviewZoom();
   const layout =
     renderer && fonts && design.text.trim()
@@ -66,8 +68,7 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
   }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, renderer, fonts, zoomLevel]);
 
-  // The placeholder laid out ahead needs no font; anything else waits for the renderer.
-  const waiting = !fonts && !drawsWithoutRenderer(design);
+  const waiting = !fonts && !withoutRenderer;
   const fontNote = error ?? (waiting ? `Loading the ${design.font} font…` : null);
   return (
     <div className={`design-canvas${zoom.zoomed ? ' design-canvas--zoomed' : ''}`}>
