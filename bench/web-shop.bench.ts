@@ -64,9 +64,15 @@ interface Audit {
   topScripts: string;
 }
 
-async function audit(url: string, port: number): Promise<Audit> {
+async function audit(url: string, port: number, attempt = 1): Promise<Audit> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run Lighthouse could not finish (e.g. NO_FCP on a starved machine) scores 0: run it again, not count it.
+  if (result.lhr.runtimeError) {
+    if (attempt >= 3) throw new Error(`Lighthouse failed ${attempt} times on ${url}: ${result.lhr.runtimeError.code}`);
+    console.log(`Lighthouse ${url}: ${result.lhr.runtimeError.code}, run again`);
+    return audit(url, port, attempt + 1);
+  }
   const { audits, categories } = result.lhr;
   const byCategory = ((audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] })?.items ?? [])
     .slice(0, 3)

@@ -17,20 +17,31 @@ let pathData: string | null = null;
  * renderer writes numbers (two decimals at most, no trailing zeros).
  */
 function decodePathData(encoded: string): string {
+  // One pass over the characters: this runs before the designer's first paint.
   const last = [0, 0];
+  const parts: string[] = [];
   let axis = 0;
-  let out = '';
-  for (const token of encoded.match(/[A-Za-z]|-?\d+/g) ?? []) {
-    if (/[A-Za-z]/.test(token)) {
-      out += token;
+  let afterNumber = false;
+  for (let i = 0; i < encoded.length; ) {
+    const code = encoded.charCodeAt(i);
+    if (code === 32) {
+      i++;
+    } else if (code === 45 || (code >= 48 && code <= 57)) {
+      let j = i + 1;
+      while (j < encoded.length && encoded.charCodeAt(j) >= 48 && encoded.charCodeAt(j) <= 57) j++;
+      last[axis]! += Number(encoded.slice(i, j));
+      parts.push((afterNumber ? ' ' : '') + String(last[axis]! / 100));
+      axis = 1 - axis;
+      afterNumber = true;
+      i = j;
+    } else {
+      parts.push(encoded[i]!);
       axis = 0;
-      continue;
+      afterNumber = false;
+      i++;
     }
-    last[axis]! += Number(token);
-    out += (/[0-9]$/.test(out) ? ' ' : '') + String(last[axis]! / 100);
-    axis = 1 - axis;
   }
-  return out;
+  return parts.join('');
 }
 
 /** The placeholder's outline on this product, when it was laid out ahead for its print area, font and size; else null. */
