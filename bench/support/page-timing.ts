@@ -32,7 +32,7 @@ export async function throttle(context: BrowserContext, page: Page, profile: Pro
 
 /**
  * "Usable": what a shopper needs to act on the page is on screen. The designer: the splash is
- * gone, the text field is there and the preview has its font (no "Loading the … font" note).
+ * gone, the text field is there and the preview has drawn its text (no "Loading the … font" note).
  * Any other page: the splash is gone and its heading is shown. Returns ms since navigation start.
  */
 export async function msUntilUsable(page: Page, designer: boolean): Promise<number> {
@@ -45,7 +45,8 @@ export async function msUntilUsable(page: Page, designer: boolean): Promise<numb
         const field = [...document.querySelectorAll('label')].some((label) => label.textContent?.startsWith('3. Your text'));
         const canvas = document.querySelector('canvas');
         const waitingForFont = /Loading the .* font/.test(document.querySelector('main')?.textContent ?? '');
-        if (!field || !canvas || waitingForFont) return false;
+        // The preview's text (the placeholder or the shopper's) is drawn: its print area is placed.
+        if (!field || !canvas?.dataset.printArea || waitingForFont) return false;
       }
       return performance.now();
     },
@@ -62,4 +63,25 @@ export async function requestWaterfall(page: Page): Promise<string[]> {
       .filter((entry) => entry.transferSize > 0 || entry.name.includes('/api/'))
       .map((entry) => `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname.replace(/^\/assets\//, '')}`),
   );
+}
+
+/**
+ * A shopper who types as soon as the designer is usable: types one letter and waits until the
+ * preview has drawn it from the renderer (the font loaded, no note, the canvas no longer busy).
+ * Returns ms since navigation start.
+ */
+export async function msUntilTypedTextDrawn(page: Page): Promise<number> {
+  await page.locator('#custom-text').pressSequentially('A');
+  const handle = await page.waitForFunction(
+    () => {
+      const field = document.querySelector<HTMLInputElement>('#custom-text');
+      const canvas = document.querySelector('canvas');
+      const waitingForFont = /Loading the .* font/.test(document.querySelector('main')?.textContent ?? '');
+      if (!field?.value.trim() || !canvas?.dataset.printArea || canvas.getAttribute('aria-busy') !== 'false' || waitingForFont) return false;
+      return performance.now();
+    },
+    undefined,
+    { polling: 50, timeout: 120_000 },
+  );
+  return Math.round((await handle.jsonValue()) as number);
 }

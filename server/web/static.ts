@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
-import { DESIGNER_PRELOAD_ATTRIBUTE } from '../../shared/web-shell';
 import { isApiPath } from '../http/protocol';
 
 const TYPES: Record<string, string> = {
@@ -36,13 +35,6 @@ interface CachedFile {
  * index.html and the service worker are revalidated every time. Unknown non-file paths get the
  * app shell so client-side routes work on reload. `/api` is never answered here.
  */
-const LEAN_SHELL_KEY = '\0index.html without the designer preloads';
-
-/** Routes that open the designer, whose renderer and font the shell fetches early (tools/vite/designer-preload.ts). */
-function isDesignerRoute(requestPath: string): boolean {
-  return requestPath === '/' || requestPath === '/customize' || requestPath.startsWith('/customize/');
-}
-
 export function serveWebApp(distDir: string) {
   const cache = new Map<string, CachedFile>();
 
@@ -77,19 +69,6 @@ export function serveWebApp(distDir: string) {
     return file;
   }
 
-  /** The shell without the designer's preloads, for every route that does not draw a design. */
-  function loadLeanShell(): CachedFile | null {
-    const cached = cache.get(LEAN_SHELL_KEY);
-    if (cached) return cached;
-    const full = load('index.html');
-    if (!full) return null;
-    const lean = full.body.toString('utf8').split('\n').filter((line) => !line.includes(DESIGNER_PRELOAD_ATTRIBUTE)).join('\n');
-    const body = Buffer.from(lean);
-    const file: CachedFile = { ...full, body, gzip: zlib.gzipSync(body, { level: 6 }), brotli: null, etag: `"${body.length.toString(16)}-${hash(body)}"` };
-    cache.set(LEAN_SHELL_KEY, file);
-    return file;
-  }
-
   return async function webApp(ctx: Context, next: Next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
       return next();
@@ -107,7 +86,7 @@ export function serveWebApp(distDir: string) {
       // A missing asset is a real 404; anything else is a client-side route and gets the shell.
       if (path.extname(relative) && !relative.endsWith('.html')) return next();
       relative = 'index.html';
-      file = isDesignerRoute(ctx.path) ? load(relative) : loadLeanShell();
+      file = load(relative);
     }
     if (!file) {
       ctx.status = 503;

@@ -1,17 +1,11 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { DESIGNER_PRELOAD_ATTRIBUTE } from '../../shared/web-shell';
+import { RENDERER_CHUNKS_META } from '../../shared/web-shell';
 
-/** The module whose chunk, with everything it imports, draws the designer's preview (fontkit included). */
+/** The module whose chunk, with everything it imports, lays out designs (fontkit included). */
 const RENDERER_ENTRY = /web\/render\/browser-renderer\.ts$/;
-/** The default design font's files (Pecita = Dancing Script 700), fetched by the renderer before the first preview. */
-const DEFAULT_FONT_FILES = /^assets\/dancing-script-latin(-ext)?-700-normal-.*\.woff$/;
 
-
-/** fontkit, which the renderer imports on its first font: the one dynamic import worth fetching early. */
-const FONTKIT_MODULE = /node_modules\/fontkit\//;
-
-/** The renderer's chunk, the chunks it imports statically, and the fontkit chunk; not those the entry loads anyway. */
+/** The renderer's chunk and the chunks it imports statically; not those the entry loads anyway. */
 function rendererChunks(bundle: OutputBundle, renderer: OutputChunk): string[] {
   const chunk = (fileName: string) => {
     const item = bundle[fileName];
@@ -25,21 +19,18 @@ function rendererChunks(bundle: OutputBundle, renderer: OutputChunk): string[] {
   };
   const entry = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.isEntry);
   const loadedByEntry = entry ? staticGraph(entry.fileName, new Set()) : new Set<string>();
-  const wanted = staticGraph(renderer.fileName, new Set());
-  for (const fileName of [...wanted]) {
-    for (const dynamic of chunk(fileName)!.dynamicImports) {
-      if (chunk(dynamic)?.moduleIds.some((id) => FONTKIT_MODULE.test(id))) staticGraph(dynamic, wanted);
-    }
-  }
-  return [...wanted].filter((fileName) => !loadedByEntry.has(fileName));
+  return [...staticGraph(renderer.fileName, new Set())].filter((fileName) => !loadedByEntry.has(fileName));
 }
 
 /**
- * Build only: index.html asks for what the designer needs before it can draw, in parallel with the
- * app's own script instead of one after another (issue 31: on Slow 3G each round trip is 2 s).
- * - `modulepreload` the renderer's chunks (the renderer, the layout code, fontkit);
- * - `preload` the default design font's files, as `fetch` because the renderer reads them with fetch();
- * - `preload` the start-up health check, so the first visit's check is answered by the time the app runs.
+ * Build only. index.html
+ * - `preload`s the start-up health check (web/shell/use-health.ts) with the app's own script, so a
+ *   first visit's check is answered by the time the app runs (issue 31: a Slow 3G round trip is 2 s);
+ * - names the renderer's chunks (fontkit's included) in a meta tag, fetching nothing: on a first
+ *   visit the bandwidth goes to the app's own script. The designer draws its first preview from an
+ *   outline laid out ahead (web/routes/customize/placeholder-outline.ts); once the app runs on a
+ *   designer route it `modulepreload`s these chunks and fetches the font files, all at once, and
+ *   runs them only when a design needs laying out (web/render/use-design.ts).
  */
 export function designerPreload(): Plugin {
   return {
@@ -52,12 +43,9 @@ export function designerPreload(): Plugin {
         if (!bundle) return [];
         const renderer = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && !!item.facadeModuleId && RENDERER_ENTRY.test(item.facadeModuleId));
         if (!renderer) throw new Error('designer-preload: the renderer chunk (web/render/browser-renderer.ts) was not found in the build.');
-        const fonts = Object.keys(bundle).filter((fileName) => DEFAULT_FONT_FILES.test(fileName));
-        if (fonts.length === 0) throw new Error('designer-preload: the default design font files were not found in the build.');
         const tags: HtmlTagDescriptor[] = [
           { tag: 'link', attrs: { rel: 'preload', href: '/api/health', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' },
-          ...rendererChunks(bundle, renderer).map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [DESIGNER_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' })),
-          ...fonts.map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', href: `/${fileName}`, as: 'fetch', crossorigin: 'anonymous', [DESIGNER_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' })),
+          { tag: 'meta', attrs: { name: RENDERER_CHUNKS_META, content: rendererChunks(bundle, renderer).map((fileName) => `/${fileName}`).join(' ') }, injectTo: 'head' },
         ];
         return tags;
       },

@@ -2,24 +2,33 @@
  * The shared renderer (shared/render) in the browser: the design fonts fetched from their
  * self-hosted files (precached by the service worker, so this works offline) and parsed once per
  * page, and layouts kept so a thumbnail drawn twice is laid out once. This module and fontkit
- * arrive in lazy chunks: nothing here is part of the first load of `/` (web/render/use-design.ts).
+ * arrive in lazy chunks: nothing here is part of the first load of `/` (web/render/use-design.ts)
+ * or is fetched before the page has drawn (the designer's first preview is laid out ahead).
  */
+// fontkit, which shared/render imports on its first font, as a static dependency of this chunk:
+// importing this module then fetches fontkit's chunk in parallel with it, not one round trip later.
+import 'fontkit';
 import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
 import {
   buildPrintSheet,
   DesignFonts,
-  fetchFontSource,
   layoutDesign,
   loadDesignFonts,
   type DesignLayout,
+  type FontSource,
   type LoadedFont,
   type PrintOrder,
   type RenderableDesign,
 } from '../../shared/render';
+import { fontFileBytes } from './font-files-early';
 
 export { layoutDesign, type DesignFonts, type DesignLayout, type RenderableDesign };
+// The designer's thin-stroke check measures laid-out designs only: it ships here, not in the first load.
+export { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 
 const loaded = new Map<FontName, Promise<LoadedFont>>();
+/** The files' bytes, from the fetch use-design.ts started alongside this module's own download. */
+const fontSource: FontSource = fontFileBytes;
 
 export function fontNameOf(font: string): FontName {
   return (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;
@@ -28,7 +37,7 @@ export function fontNameOf(font: string): FontName {
 function loadFont(name: FontName): Promise<LoadedFont> {
   let font = loaded.get(name);
   if (!font) {
-    font = loadDesignFonts(fetchFontSource, [name]).then((fonts) => fonts.get(name));
+    font = loadDesignFonts(fontSource, [name]).then((fonts) => fonts.get(name));
     // A failed load (offline before the files were cached) is tried again next time.
     font.catch(() => loaded.delete(name));
     loaded.set(name, font);

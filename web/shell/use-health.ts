@@ -21,6 +21,16 @@ async function isHealthy(timeoutMs = 5000): Promise<boolean> {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * What is left of the start-up delay: it is the time the branded splash stays up, and index.html
+ * paints the splash before any script has arrived. On a slow network the splash has been up for
+ * seconds by the time the app runs (issue 31), so it does not wait once more.
+ */
+function startupDelayLeft(delayMs: number): number {
+  const splashPainted = typeof performance === 'undefined' ? undefined : performance.getEntriesByName('first-paint')[0]?.startTime;
+  return splashPainted === undefined ? delayMs : Math.max(0, delayMs - (performance.now() - splashPainted));
+}
+
+/**
  * The app is on this device: a service worker controls the page, so the shell, every route's code
  * (and, for the admin, its IndexedDB cache) can run without the server.
  */
@@ -71,7 +81,7 @@ export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS, { skipWhenOffli
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void check(startupDelayMs);
+    void check(startupDelayLeft(startupDelayMs));
   }, [check, startupDelayMs]);
 
   const retry = useCallback(() => {

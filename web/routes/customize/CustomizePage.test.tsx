@@ -109,7 +109,7 @@ describe('customizer', () => {
     expect(lines[0]).toMatchObject({ device: 'iPhone 14 Pro Max', text: 'Grafted', color: 'Purple', font: 'Pecita', quantity: 2, priceCents: 595 });
   });
 
-  it('shows the marketing claims of the copy', () => {
+  it('shows the marketing claims of the copy', async () => {
     renderInShop(<CustomizePage />);
     expect(screen.getByText('$7.45').tagName).toBe('S');
     expect(screen.getByText('25% OFF')).toBeTruthy();
@@ -122,7 +122,8 @@ describe('customizer', () => {
     const options = Array.from((screen.getByLabelText('2. Phone model') as HTMLSelectElement).options).map((o) => o.value);
     for (const option of options) expect(models).toContain(option);
     expect(models).toContain('iPhone 15 Pro Max and iPhone 16 Pro: coming soon.');
-    expect(screen.getAllByRole('button', { name: /Show testimonials/ })).toHaveLength(8);
+    // The carousel below the designer arrives in its own chunk.
+    expect(await screen.findAllByRole('button', { name: /Show testimonials/ })).toHaveLength(8);
     expect(screen.getByRole('button', { name: 'Create Your Case Now' })).toBeTruthy();
   });
 });

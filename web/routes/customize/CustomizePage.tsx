@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, productTypePrice, type ProductTypeId } from '../../../shared/catalog';
 import { formatUsd } from '../../../shared/money';
@@ -16,8 +16,7 @@ import { longTextFit } from './legibility';
 import { ThinFeatureNote } from './ThinFeatureNote';
 import { useThinFeatures } from './use-thin-features';
 import { Perks, PriceBlock } from './Marketing';
-import { TestimonialsCarousel } from './TestimonialsCarousel';
-import { useDesignLayout } from '../../render/use-design';
+import { useDesignLayout, warmRenderer } from '../../render/use-design';
 import { designTextProblem } from './text-check';
 import { useDesignState } from './use-design-state';
 import { useTextCheck } from './use-text-check';
@@ -30,6 +29,9 @@ const BLANK_NAMES: Record<ProductTypeId, string> = { 'phone-case': 'case', 'wate
 export const ADD_DELAY_MS = 1500;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Below the fold: its code and the ten testimonials arrive after the designer (issue 31's first-load bytes).
+const TestimonialsCarousel = lazy(() => import('./TestimonialsCarousel').then((module) => ({ default: module.TestimonialsCarousel })));
 
 export function CustomizePage() {
   const catalog = useCatalog();
@@ -90,7 +92,8 @@ export function CustomizePage() {
           <h1 id="designer-title">Put your catchphrase on it</h1>
           <p className="lede">Your line from the villa as a custom vinyl decal, cut to fit your phone case, water bottle or champagne flute.</p>
           <PriceBlock productType={productType} />
-          <form className="design-form" onSubmit={(event) => { event.preventDefault(); void handleAdd(); }}>
+          {/* A shopper reaching for the form is about to type or pick: the renderer runs now, not on the first key. */}
+          <form className="design-form" onSubmit={(event) => { event.preventDefault(); void handleAdd(); }} onFocus={() => warmRenderer([font])} onPointerDown={() => warmRenderer([font])}>
             <ProductPicker productTypes={catalog.productTypes} value={productType} onChange={design.switchProduct} />
             <div className="field">
               <label className="field__label" htmlFor="variant">2. {variantLabel}</label>
@@ -139,7 +142,10 @@ export function CustomizePage() {
           <Link to="/how-it-works" className="link">How does it work? See the 4 easy steps →</Link>
         </div>
       </section>
-      <TestimonialsCarousel onCreate={focusDesigner} />
+      {/* The fallback holds the carousel's place (app.css sizes .testimonials), so nothing shifts. */}
+      <Suspense fallback={<section className="testimonials" aria-hidden="true" />}>
+        <TestimonialsCarousel onCreate={focusDesigner} />
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDesignFonts } from '../../render/use-design';
-import { rendererTextStep } from './draw-design';
+import { drawsWithoutRenderer, rendererTextStep } from './draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from './draw-mockup';
 import { productFrame } from './mockup-geometry';
 import { decalCentre, fitZoom, usePreviewZoom, viewAt, ZOOM_STEP } from './preview-zoom';
@@ -20,13 +20,16 @@ interface Props extends DesignToDraw {
 
 /**
  * The 600x600 preview. The text is drawn from the shared renderer (draw-design.ts), whose font
- * arrives lazily: until then the product shows with a note, never with a stand-in font.
+ * arrives lazily: until then the product shows with the placeholder laid out ahead, or with a
+ * note, never with a stand-in font.
  * Repaints before the browser paints the keystroke. The Zoom button, a tap or a pinch magnify the
  * decal so it can be read on a phone (preview-zoom.ts).
  */
 export function DesignCanvas({ label, busy, ...design }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { renderer, fonts, error } = useDesignFonts([design.font]);
+  // The placeholder laid out ahead needs no renderer: it runs once the shopper's text needs it.
+  const withoutRenderer = drawsWithoutRenderer(design);
+  const { renderer, fonts, error } = useDesignFonts([design.font], !withoutRenderer);
   const zoom = usePreviewZoom();
   const layout =
     renderer && fonts && design.text.trim()
@@ -65,7 +68,8 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
   }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, renderer, fonts, zoomLevel]);
 
-  const fontNote = error ?? (!fonts ? `Loading the ${design.font} font…` : null);
+  const waiting = !fonts && !withoutRenderer;
+  const fontNote = error ?? (waiting ? `Loading the ${design.font} font…` : null);
   return (
     <div className={`design-canvas${zoom.zoomed ? ' design-canvas--zoomed' : ''}`}>
       <canvas
@@ -74,7 +78,7 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
         height={CANVAS_SIZE}
         role="img"
         aria-label={zoom.zoomed ? `${label}, zoomed in on the decal` : label}
-        aria-busy={!fonts}
+        aria-busy={waiting}
         onClick={zoom.toggle}
         {...zoom.gestures}
       />

@@ -7,6 +7,7 @@
 import type { DesignFonts, DesignLayout } from '../../render/browser-renderer';
 import type { DesignToDraw } from './draw-mockup';
 import { printAreaPlacement, type AreaPlacement } from './mockup-geometry';
+import { placeholderOutline } from './placeholder-outline';
 
 export type { AreaPlacement };
 
@@ -47,22 +48,31 @@ type Renderer = typeof import('../../render/browser-renderer');
 /**
  * The text step of a mockup (drawDesign's `drawText`) for a design, drawn by the shared renderer
  * once its font has loaded (nothing before: never a stand-in font). An empty text shows the faint
- * placeholder. Returns the layout's print area on the canvas, or null while the font loads.
+ * placeholder, laid out ahead of time where it can be (placeholder-outline.ts), so the first
+ * preview needs no renderer. Returns the layout's print area on the canvas, or null while the font loads.
  */
 export function rendererTextStep(
   design: DesignToDraw,
   loaded: { renderer: Renderer | null; fonts: DesignFonts | null },
-  onPlaced?: (at: AreaPlacement, layout: DesignLayout) => void,
+  onPlaced?: (at: AreaPlacement, layout: Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'>) => void,
 ) {
   return (ctx: CanvasRenderingContext2D) => {
     const { renderer, fonts } = loaded;
-    if (!renderer || !fonts) return;
     const empty = !design.text.trim();
-    const layout = renderer.cachedLayout(
-      { productType: design.productType, device: design.variant, text: empty ? PLACEHOLDER_TEXT : design.text, color: '', font: design.font, fontSize: design.fontSize },
-      fonts,
-    );
+    const ready = empty ? placeholderOutline(design) : null;
+    if (!ready && (!renderer || !fonts)) return;
+    const layout =
+      ready ??
+      renderer!.cachedLayout(
+        { productType: design.productType, device: design.variant, text: empty ? PLACEHOLDER_TEXT : design.text, color: '', font: design.font, fontSize: design.fontSize },
+        fonts!,
+      );
     const at = drawDesignText(ctx, layout, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
     onPlaced?.(at, layout);
   };
+}
+
+/** Whether the preview can be drawn now: the renderer has loaded, or the text is a placeholder laid out ahead. */
+export function drawsWithoutRenderer(design: DesignToDraw): boolean {
+  return !design.text.trim() && !!placeholderOutline(design);
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { findThinFeatures, maskResolutionFor, type ThinFeatures } from '../../../shared/render/thin-features';
+import type { ThinFeatures } from '../../../shared/render/thin-features';
 import { call } from '../../api/client';
 import type { DesignLayout } from '../../render/browser-renderer';
+import { loadRenderer } from '../../render/use-design';
 
 /** The shop's default MIN_FEATURE_MM, used until (or unless) GET /api/payments/config answers. */
 export const DEFAULT_MIN_FEATURE_MM = 0.5;
@@ -63,10 +64,11 @@ export function useThinFeatures(layout: DesignLayout | null): ThinFeatureWarning
     }
     let current = true;
     const timer = setTimeout(() => {
-      void fetchMinFeatureMm().then((minMm) => {
+      // The measuring code ships with the renderer, which has loaded: there is a layout.
+      void Promise.all([fetchMinFeatureMm(), loadRenderer()]).then(([minMm, renderer]) => {
         if (!current) return;
-        const mask = inkMask(layout, maskResolutionFor(minMm), Math.max(1, minMm * 2));
-        const found = mask ? findThinFeatures(mask, minMm) : null;
+        const mask = inkMask(layout, renderer.maskResolutionFor(minMm), Math.max(1, minMm * 2));
+        const found = mask ? renderer.findThinFeatures(mask, minMm) : null;
         setWarning(found && (found.thinnestStrokeMm !== null || found.narrowestGapMm !== null) ? { ...found, minMm } : null);
       });
     }, SETTLE_MS);

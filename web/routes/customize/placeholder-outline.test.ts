@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FONT, DEFAULT_FONT_SIZE, PRODUCT_TYPES } from '../../../shared/catalog';
+import { testFonts } from '../../../shared/render/fonts.test-support';
+import { layoutDesign } from '../../../shared/render/layout';
+import { PLACEHOLDER_TEXT } from './draw-design';
+import { placeholderOutline } from './placeholder-outline';
+
+const placeholder = { font: DEFAULT_FONT, fontSize: DEFAULT_FONT_SIZE };
+
+describe('the placeholder outline drawn before the renderer loads', () => {
+  it('is what the shared renderer lays out on every product it serves (regenerate with `npx tsx tools/designer/placeholder-outline.ts`)', async () => {
+    const fonts = await testFonts();
+    let served = 0;
+    for (const type of PRODUCT_TYPES) {
+      for (const variant of type.variants) {
+        const outline = placeholderOutline({ productType: type.id, variant, ...placeholder });
+        if (!outline) continue;
+        served++;
+        const layout = layoutDesign({ productType: type.id, device: variant, text: PLACEHOLDER_TEXT, color: '', ...placeholder }, fonts);
+        expect(outline, variant).toEqual({ productType: layout.productType, device: layout.device, area: layout.area, pathData: layout.pathData });
+      }
+    }
+    // The designer opens on the first phone model: that one at least never waits for the renderer.
+    expect(placeholderOutline({ productType: 'phone-case', variant: PRODUCT_TYPES[0]!.variants[0]!, ...placeholder })).not.toBeNull();
+    expect(served).toBeGreaterThan(0);
+  });
+
+  it('is not used for another font, size or print area', () => {
+    const phone = { productType: 'phone-case' as const, variant: 'iPhone 14' };
+    expect(placeholderOutline({ ...phone, ...placeholder, font: 'Inter' })).toBeNull();
+    expect(placeholderOutline({ ...phone, ...placeholder, fontSize: 30 })).toBeNull();
+    expect(placeholderOutline({ productType: 'water-bottle', variant: 'Large Bottle', ...placeholder })).toBeNull();
+  });
+});
