@@ -1,10 +1,9 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_FONT } from '../shared/catalog';
 import { App } from './App';
 import { isDesignerPath } from './routes/customize/designer-paths';
 import { prefetchRenderer } from './render/use-design';
-import { InstallPrompt } from './pwa/InstallPrompt';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import './styles/fonts.css';
 import './styles/app.css';
@@ -13,10 +12,16 @@ import './styles/app.css';
 // the renderer and the default font now, during the start-up check, has the shopper's text drawn sooner.
 if (isDesignerPath(location.pathname)) prefetchRenderer([DEFAULT_FONT]);
 
+// Shown only after a first design or order: its code follows the app rather than delaying it (the
+// browser's offer is caught from the start by pwa/start.ts).
+const InstallPrompt = lazy(() => import('./pwa/InstallPrompt').then((module) => ({ default: module.InstallPrompt })));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
     <UpdatePrompt />
-    <InstallPrompt />
+    <Suspense fallback={null}>
+      <InstallPrompt />
+    </Suspense>
   </StrictMode>,
 );

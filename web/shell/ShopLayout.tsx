@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { CartDrawer } from '../cart/CartDrawer';
-import { CartDrawerProvider } from '../cart/cart-drawer-state';
+import { CartDrawerProvider, useCartDrawer } from '../cart/cart-drawer-state';
 import { FloatingCartButton } from '../cart/FloatingCartButton';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -13,6 +12,39 @@ export function PageFallback() {
     <div className="page-loading" role="status">
       <span className="spinner" aria-hidden="true" /> Loading…
     </div>
+  );
+}
+
+const loadCartDrawer = () => import('../cart/CartDrawer');
+const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: module.CartDrawer })));
+
+/**
+ * The drawer is closed on a first visit, so its code is not part of the first load: it is fetched
+ * once the page has loaded (so a tap on the cart opens it at once) or on the first open.
+ */
+function DeferredCartDrawer() {
+  const { open } = useCartDrawer();
+  const [wanted, setWanted] = useState(open);
+  useEffect(() => {
+    if (open) return setWanted(true);
+    const fetchSoon = () => setTimeout(() => void loadCartDrawer().then(() => setWanted(true)), 0);
+    if (document.readyState === 'complete') {
+      const timer = fetchSoon();
+      return () => clearTimeout(timer);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onLoad = () => { timer = fetchSoon(); };
+    window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', onLoad);
+      clearTimeout(timer);
+    };
+  }, [open]);
+  if (!wanted && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
   );
 }
 
@@ -32,7 +64,7 @@ export function ShopLayout() {
         </PageErrorBoundary>
       </main>
       <Footer />
-      <CartDrawer />
+      <DeferredCartDrawer />
       <FloatingCartButton />
     </CartDrawerProvider>
   );
