@@ -44,7 +44,7 @@ function SignInForm() {
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
         </button>
-        <p><Link to="/reset-password">Forgot password?</Link></p>
+        <p className="account-card__forgot"><Link to="/reset-password">Forgot password?</Link></p>
       </form>
     </div>
   );

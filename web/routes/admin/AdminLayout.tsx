@@ -22,6 +22,10 @@ export function AdminLayout() {
   const rangeApplies = /^\/admin(\/analytics)?\/?$/.test(location.pathname);
 
   useEffect(() => startSyncLoop(), []);
+  // On a phone the sections scroll sideways: the one open stays in view.
+  useEffect(() => {
+    document.querySelector('.admin-tabs .admin-tab.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
   useChangeNoticeSink();
 
   async function onLogout() {
@@ -33,13 +37,13 @@ export function AdminLayout() {
   return (
     <div className="admin-shell">
       <header className="admin-header">
-        <div className="admin-header__brand">Villa Prints · Admin</div>
+        <div className="admin-header__brand">Villa Prints<span className="admin-header__brand-suffix"> · Admin</span></div>
         <nav className="admin-tabs" aria-label="Dashboard sections">
           <NavLink end to="/admin" className="admin-tab">Overview</NavLink>
           <NavLink to="/admin/orders" className="admin-tab">Orders</NavLink>
           <NavLink to="/admin/fulfillment" className="admin-tab">Fulfillment</NavLink>
           <NavLink to="/admin/customers" className="admin-tab">Customers</NavLink>
-          <NavLink to="/admin/discounts" className="admin-tab">Discount codes</NavLink>
+          <NavLink to="/admin/discounts" className="admin-tab">Discounts</NavLink>
           {user?.role === 'super_admin' && <NavLink to="/admin/catalog" className="admin-tab">Catalogue</NavLink>}
           {user?.role === 'super_admin' && <NavLink to="/admin/staff" className="admin-tab">Staff</NavLink>}
         </nav>

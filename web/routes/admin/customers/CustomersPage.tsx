@@ -47,7 +47,7 @@ export default function CustomersPage() {
     <section className="admin-page customers-page" aria-labelledby="customers-title">
       <div className="admin-page__head">
         <h1 id="customers-title">Customers</h1>
-        <p className="admin-muted" data-testid="customers-count">{answer ? `${answer.total} customers` : ''}</p>
+        <p className="admin-muted" data-testid="customers-count">{answer ? `${answer.total} ${answer.total === 1 ? 'customer' : 'customers'}` : ''}</p>
       </div>
       <label className="admin-field customers-search">
         <span>Search by e-mail or name</span>
