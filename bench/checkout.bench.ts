@@ -21,13 +21,15 @@ import { percentile } from './support/stats';
  * 60 ms), orders/s against 90 % of concurrency ÷ (mean gateway latency + 20 ms), server CPU per
  * order (≤ 1 ms), confirmation mail handed to SMTP after the commit (p99 ≤ 5 s), and PostgreSQL
  * checkout with TEST_GATEWAY_LATENCY_MS=0 against pgbench's TPC-B-like tps with the same clients
- * (≥ 50 %). Options: BENCH_SECONDS (10), BENCH_SHOPPERS ("64,256"), BENCH_DATABASES ("sqlite,postgres").
+ * (≥ 50 %). Options: BENCH_SECONDS (10), BENCH_SHOPPERS ("64,256"), BENCH_DATABASES ("sqlite,postgres"),
+ * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const LATENCY: StandInLatency = { baseMs: 250, jitterMs: 100 };
 const WARM_UP_SECONDS = 2;
+const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
 
 interface LoadResult {
   orders: number;
@@ -109,13 +111,13 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 async function runCase(database: string, shoppers: number, env: Record<string, string>, dbUrl: string, latency: StandInLatency | null) {
   const shop: ServerProcess = await startServerProcess({ ...env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' });
   try {
-    await drive(shop.url, Math.min(shoppers, 32), WARM_UP_SECONDS, latency, `${database}-${shoppers}-warm`);
+    const warmUp = await drive(shop.url, Math.min(shoppers, 32), WARM_UP_SECONDS, latency, `${database}-${shoppers}-warm`);
     const since = Date.now();
     const cpuBefore = processCpuMs(shop.child.pid!);
     const load = await drive(shop.url, shoppers, seconds, latency, `${database}-${shoppers}`);
     const cpuPerOrder = (processCpuMs(shop.child.pid!) - cpuBefore) / Math.max(1, load.orders);
     const mail = env.SMTP_URL ? await waitForMail(database, dbUrl, since, 30) : null;
-    return { load, cpuPerOrder, mail };
+    return { load, cpuPerOrder, mail, warmUpOrders: warmUp.orders };
   } finally {
     await shop.stop();
   }
@@ -150,6 +152,37 @@ function pgbenchTps(cluster: TemporaryPostgres, dbUrl: string, clients: number):
   return Number(match[1]);
 }
 
+async function withAdmin<T>(cluster: TemporaryPostgres, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: cluster.adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function resetStatements(cluster: TemporaryPostgres) {
+  await withAdmin(cluster, async (client) => {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  });
+}
+
+/** The shop database's statements per order placed (warm-up included), most frequent first. */
+async function printStatements(cluster: TemporaryPostgres, dbUrl: string, orders: number) {
+  const name = new URL(dbUrl).pathname.slice(1);
+  const { rows } = await withAdmin(cluster, (client) =>
+    client.query<{ calls: string; ms: number; query: string }>(
+      `select s.calls, s.total_exec_time as ms, s.query from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 order by s.calls desc limit 25`,
+      [name],
+    ),
+  );
+  const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  console.log(`statements per order: ${(total / Math.max(1, orders)).toFixed(2)}`);
+  for (const row of rows) console.log(`${(Number(row.calls) / Math.max(1, orders)).toFixed(2).padStart(7)}  ${(row.ms / Number(row.calls)).toFixed(3)} ms  ${row.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
 const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts', { STANDIN_LATENCY_MS: String(LATENCY.baseMs), STANDIN_JITTER_MS: String(LATENCY.jitterMs) });
 const smtp = await startChildServer('bench/support/serve-smtp.ts');
@@ -161,7 +194,7 @@ try {
   console.log(`cores: ${os.cpus().length}, ${seconds} s per case, load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('case                   shop  add p50 add p99  orders/s  target  µs CPU/order  fails  mail p99');
   for (const database of databases) {
-    if (database === 'postgres') cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '400' } });
+    if (database === 'postgres') cluster = await startTemporaryPostgres({ durable: true, settings: { max_connections: '400', ...(profileStatements ? { shared_preload_libraries: 'pg_stat_statements' } : {}) } });
     for (const shoppers of shopperCounts) {
       const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${shoppers}.db`)}` : await cluster!.createDatabase();
       report(`${database} + Stripe`, shoppers, await runCase(database, shoppers, { ...base, ...stripeEnv }, dbUrl, LATENCY));
@@ -169,7 +202,10 @@ try {
   }
   if (cluster) {
     const clients = shopperCounts[0]!;
-    const shop = await runCase('postgres', clients, { ...base, MAIL_ENABLED: '0', TEST_GATEWAY_LATENCY_MS: '0' }, await cluster.createDatabase(), null);
+    const shopUrl = await cluster.createDatabase();
+    if (profileStatements) await resetStatements(cluster);
+    const shop = await runCase('postgres', clients, { ...base, MAIL_ENABLED: '0', TEST_GATEWAY_LATENCY_MS: '0' }, shopUrl, null);
+    if (profileStatements) await printStatements(cluster, shopUrl, shop.load.orders + shop.warmUpOrders);
     const checkoutRate = shop.load.orders / shop.load.seconds;
     const tps = pgbenchTps(cluster, await cluster.createDatabase(), clients);
     const share = (checkoutRate / tps) * 100;

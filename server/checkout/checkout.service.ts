@@ -6,12 +6,13 @@ import type { Database } from '../db/schema';
 import { idempotent, type Found, type KeyedRequest, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, type GatewayIntent } from '../payments/gateway';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from '../payments/payment.errors';
-import { adoptGatewayIntent, insertPaymentIntentOrFindKey, updatePaymentIntent } from '../payments/payment.repository';
+import { adoptGatewayIntent, insertPaymentIntentsOrFindKeys, updatePaymentIntent } from '../payments/payment.repository';
 import { isPaidInFull, type Payments } from '../payments/payment.service';
 import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
-import { writePaidOrder } from './paid-order';
+import type { BatchedWork } from '../write-path/write-queue';
+import { paidOrderWrites } from './paid-order';
 
 export interface CheckoutRequest {
   payload: CheckoutPayload;
@@ -65,7 +66,7 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
     // The fingerprint is stored before the charge, so the key sent with another card is refused.
     request_hash: request.idempotencyKey ? request.requestHash : null,
   };
-  const known = await writes.run((trx) => insertPaymentIntentOrFindKey(trx, pending));
+  const known = await writes.runBatched(pendingIntentWrites, pending);
   if (!known) return { answer: await charge(payments, request, pending, snapshot) };
 
   const found = foundOnIntent(known, request.requestHash);
@@ -139,14 +140,15 @@ async function settleCharge(payments: Payments, request: Checkout, record: Payme
   return placeOrder(payments, request, record, charged.id, snapshot);
 }
 
-function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+/** The pending intents of a write batch, stored together (null: stored; else the record already under the key). */
+const pendingIntentWrites: BatchedWork<PaymentIntentRow, PaymentIntentRow | null> = { runAll: insertPaymentIntentsOrFindKeys };
+
+async function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
   const { app, writes } = payments;
   const answerFor = (order: Parameters<typeof checkoutSuccess>[0]): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
-  return writes.run(async (trx) => {
-    const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
-    const { order } = await writePaidOrder(trx, paid, (made) => answerColumns(request, answerFor(made)));
-    return answerFor(order);
-  });
+  const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
+  const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+  return answerFor(order);
 }
 
 /** A decline or a request the gateway refused is an answer; anything else (the gateway down) is thrown. */

@@ -1,10 +1,10 @@
 import { isPostgres } from '../db/dialect';
 import type { Db } from '../db/database';
 import { holdConnection } from '../db/sqlite-connection';
-import type { BatchHook, WriteJob, WriteQueue } from './write-queue';
-
-export type { WriteJob, WriteQueue };
+import { runAlone, type BatchHook, type BatchedWork, type WriteJob, type WriteQueue } from './write-queue';
 import { createPostgresWriteQueue } from './postgres-group-commit';
+
+export type { BatchedWork, WriteJob, WriteQueue };
 
 
 interface Pending {
@@ -36,7 +36,7 @@ export interface WriteQueueOptions {
  * batches run side by side (postgres-group-commit.ts).
  */
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
-  if (isPostgres(db)) return createPostgresWriteQueue(db);
+  if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: options.hooks });
   const hooks = options.hooks ?? [];
   const windowMs = options.windowMs ?? 2;
   const limit = options.maxBatch ?? 256;
@@ -113,12 +113,14 @@ export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): Write
     }
   }
 
-  return {
+  const writeQueue: WriteQueue = {
     run<T>(job: WriteJob<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },
+    runBatched: (work, input) => runAlone(writeQueue, work, input),
   };
+  return writeQueue;
 }
