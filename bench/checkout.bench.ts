@@ -22,7 +22,8 @@ import { percentile } from './support/stats';
  * order (≤ 1 ms), confirmation mail handed to SMTP after the commit (p99 ≤ 5 s), and PostgreSQL
  * checkout with TEST_GATEWAY_LATENCY_MS=0 against pgbench's TPC-B-like tps with the same clients
  * (≥ 50 %). Options: BENCH_SECONDS (10), BENCH_SHOPPERS ("64,256"), BENCH_DATABASES ("sqlite,postgres"),
- * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements).
+ * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements),
+ * BENCH_CPU_PROFILE_DIR (the shop processes write V8 CPU profiles there).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
@@ -30,6 +31,7 @@ const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const LATENCY: StandInLatency = { baseMs: 250, jitterMs: 100 };
 const WARM_UP_SECONDS = 2;
 const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
+const cpuProfileDir = process.env.BENCH_CPU_PROFILE_DIR;
 
 interface LoadResult {
   orders: number;
@@ -109,7 +111,7 @@ const ms = (value: number) => value.toFixed(1).padStart(7);
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 async function runCase(database: string, shoppers: number, env: Record<string, string>, dbUrl: string, latency: StandInLatency | null) {
-  const shop: ServerProcess = await startServerProcess({ ...env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' });
+  const shop: ServerProcess = await startServerProcess({ ...env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' }, cpuProfileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] } : {});
   try {
     const warmUp = await drive(shop.url, Math.min(shoppers, 32), WARM_UP_SECONDS, latency, `${database}-${shoppers}-warm`);
     const since = Date.now();
@@ -209,7 +211,9 @@ try {
     const checkoutRate = shop.load.orders / shop.load.seconds;
     const tps = pgbenchTps(cluster, await cluster.createDatabase(), clients);
     const share = (checkoutRate / tps) * 100;
-    console.log(`PostgreSQL, test gateway at 0 ms, ${clients} clients: ${checkoutRate.toFixed(0)} orders/s vs pgbench TPC-B-like ${tps.toFixed(0)} tps = ${share.toFixed(1)} % (budget >= 50 %: ${verdict(share >= 50)})`);
+    console.log(
+      `PostgreSQL, test gateway at 0 ms, ${clients} clients: ${checkoutRate.toFixed(0)} orders/s (${(shop.cpuPerOrder * 1000).toFixed(0)} µs shop CPU/order) vs pgbench TPC-B-like ${tps.toFixed(0)} tps = ${share.toFixed(1)} % (budget >= 50 %: ${verdict(share >= 50)})`,
+    );
   }
 } finally {
   await cluster?.stop();

@@ -141,7 +141,7 @@ async function settleCharge(payments: Payments, request: Checkout, record: Payme
 }
 
 /** The pending intents of a write batch, stored together (null: stored; else the record already under the key). */
-const pendingIntentWrites: BatchedWork<PaymentIntentRow, PaymentIntentRow | null> = { runAll: insertPaymentIntentsOrFindKeys };
+export const pendingIntentWrites: BatchedWork<PaymentIntentRow, PaymentIntentRow | null> = { runAll: insertPaymentIntentsOrFindKeys };
 
 async function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
   const { app, writes } = payments;
