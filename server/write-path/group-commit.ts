@@ -14,7 +14,11 @@ interface Pending {
 }
 
 export interface WriteQueueOptions {
-  /** How long the first job of a batch waits for others (0: the next event-loop turn). */
+  /**
+   * How long the first job of a batch waits for others (default 0: the next event-loop turn). Jobs
+   * that arrive while a batch commits wait for it anyway; a 2 ms wait cost up to 3× the added p99
+   * at 64 shoppers and gained no steady throughput (docs/benchmarks/checkout.md).
+   */
   windowMs?: number;
   /** The most jobs one transaction takes; a function is asked again for each batch. */
   maxBatch?: number | (() => number);
@@ -38,7 +42,7 @@ export interface WriteQueueOptions {
 export function createWriteQueue(db: Db, options: WriteQueueOptions = {}): WriteQueue {
   if (isPostgres(db)) return createPostgresWriteQueue(db, { hooks: options.hooks });
   const hooks = options.hooks ?? [];
-  const windowMs = options.windowMs ?? 2;
+  const windowMs = options.windowMs ?? 0;
   const limit = options.maxBatch ?? 256;
   const maxBatch = typeof limit === 'number' ? () => limit : limit;
   const queue: Pending[] = [];
