@@ -6,12 +6,13 @@ import type { Database } from '../db/schema';
 import { idempotent, type Found, type KeyedRequest, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, type GatewayIntent } from '../payments/gateway';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from '../payments/payment.errors';
-import { adoptGatewayIntent, insertPaymentIntentOrFindKey, updatePaymentIntent } from '../payments/payment.repository';
+import { adoptGatewayIntent, insertPaymentIntentOrFindKey, insertPaymentIntentsOrFindKeys, updatePaymentIntent } from '../payments/payment.repository';
 import { isPaidInFull, type Payments } from '../payments/payment.service';
 import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
-import { writePaidOrder } from './paid-order';
+import type { BatchedWork } from '../write-path/write-queue';
+import { paidOrderWrites } from './paid-order';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
 export interface CheckoutRequest {
@@ -68,12 +69,16 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
     // The fingerprint is stored before the charge, so the key sent with another card is refused.
     request_hash: request.idempotencyKey ? request.requestHash : null,
   };
-  const known = await writes.run(async (trx) => {
-    const found = await insertPaymentIntentOrFindKey(trx, pending);
-    // Only a new intent claims: a retried checkout already holds its use. A refusal rolls the intent back.
-    if (!found && discount) await claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: pending.created_at });
-    return found;
-  });
+  // Without a code, the intent joins its batch's multi-row insert; a code is checked and, when
+  // limited, a use held in the intent's own transaction. Only a new intent claims: a retried
+  // checkout already holds its use. A refusal rolls the intent back.
+  const known = discount
+    ? await writes.run(async (trx) => {
+        const found = await insertPaymentIntentOrFindKey(trx, pending);
+        if (!found) await claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: pending.created_at });
+        return found;
+      })
+    : await writes.runBatched(pendingIntentWrites, pending);
   if (!known) return { answer: await charge(payments, request, pending, snapshot) };
 
   const found = foundOnIntent(known, request.requestHash);
@@ -148,14 +153,15 @@ async function settleCharge(payments: Payments, request: Checkout, record: Payme
   return placeOrder(payments, request, record, charged.id, snapshot);
 }
 
-function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
+/** The pending intents of a write batch, stored together (null: stored; else the record already under the key). */
+export const pendingIntentWrites: BatchedWork<PaymentIntentRow, PaymentIntentRow | null> = { runAll: insertPaymentIntentsOrFindKeys };
+
+async function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
   const { app, writes } = payments;
   const answerFor = (order: Parameters<typeof checkoutSuccess>[0]): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
-  return writes.run(async (trx) => {
-    const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
-    const { order } = await writePaidOrder(trx, paid, (made) => answerColumns(request, answerFor(made)));
-    return answerFor(order);
-  });
+  const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
+  const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+  return answerFor(order);
 }
 
 /** A decline or a request the gateway refused is an answer; anything else (the gateway down) is thrown. */

@@ -4,10 +4,11 @@ import { customerNameOf, orderSearchText } from '../../shared/orders/order-filte
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { isPostgres } from '../db/dialect';
-import { insertRow, precompile } from '../db/precompiled';
+import { insertRows } from '../db/multi-row';
+import { insertRow } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq, takeChangeSeqs } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 
@@ -41,13 +42,20 @@ export interface NewOrder {
   createdAt: number;
 }
 
-const orderWithNumber = precompile(1, (db, orderNumber: string) => db.selectFrom('orders').select('id').where('order_number', '=', orderNumber));
-
-async function uniqueOrderNumber(trx: DbOrTrx): Promise<string> {
-  for (;;) {
-    const candidate = generateOrderNumber();
-    if (!(await orderWithNumber.first(trx, candidate))) return candidate;
+/** `count` order numbers, different from each other and from every stored order's (one look-up per draw). */
+async function unusedOrderNumbers(trx: DbOrTrx, count: number): Promise<string[]> {
+  const chosen = new Set<string>();
+  while (chosen.size < count) {
+    const candidates = new Set<string>();
+    while (candidates.size < count - chosen.size) {
+      const candidate = generateOrderNumber();
+      if (!chosen.has(candidate)) candidates.add(candidate);
+    }
+    const taken = await trx.selectFrom('orders').select('order_number').where('order_number', 'in', [...candidates]).execute();
+    for (const { order_number } of taken) candidates.delete(order_number);
+    for (const candidate of candidates) chosen.add(candidate);
   }
+  return [...chosen];
 }
 
 /** What an order has been through already (seed data of past orders); new orders have none. */
@@ -151,19 +159,32 @@ export function toOrderRows(
  * so that the order is written whole or not at all.
  */
 export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> {
-  const rows = isPostgres(trx) ? await insertOrderRow(trx, order) : await insertOrderRowOnSqlite(trx, order);
+  if (isPostgres(trx)) return (await insertOrders(trx, [order]))[0]!;
+  const rows = await insertOrderRowOnSqlite(trx, order);
   // Row by row through precompiled inserts: a multi-row VALUES insert costs SQLite several times more.
   for (const item of rows.items) await insertRow(trx, 'order_items', item);
   await insertRow(trx, 'order_history', rows.history);
   return rows.order;
 }
 
-async function insertOrderRow(trx: Trx, order: NewOrder): Promise<ReturnType<typeof toOrderRows>> {
-  const orderNumber = await uniqueOrderNumber(trx);
-  const changeSeq = await nextChangeSeq(trx);
-  const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber, changeSeq });
-  await insertRow(trx, 'orders', rows.order);
-  return rows;
+/**
+ * insertOrder for many orders, in order: on PostgreSQL one statement per table for all of them
+ * (the checkout's group commit writes a batch's orders so), on SQLite one by one.
+ */
+export async function insertOrders(trx: Trx, orders: NewOrder[]): Promise<OrderRow[]> {
+  if (!isPostgres(trx)) {
+    const written: OrderRow[] = [];
+    for (const order of orders) written.push(await insertOrder(trx, order));
+    return written;
+  }
+  if (orders.length === 0) return [];
+  const orderNumbers = await unusedOrderNumbers(trx, orders.length);
+  const changeSeqs = await takeChangeSeqs(trx, orders.length);
+  const rows = orders.map((order, index) => toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber: orderNumbers[index]!, changeSeq: changeSeqs[index]! }));
+  await insertRows(trx, 'orders', rows.map((row) => row.order));
+  await insertRows(trx, 'order_items', rows.flatMap((row) => row.items));
+  await insertRows(trx, 'order_history', rows.map((row) => row.history));
+  return rows.map((row) => row.order);
 }
 
 /**
@@ -215,6 +236,16 @@ export async function findOrderByNumberAndEmail(db: DbOrTrx, orderNumber: string
 
 export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
+}
+
+/** The orders already written for any of these intents (one look-up). */
+export async function findOrdersByPaymentIntents(db: DbOrTrx, paymentIntentIds: string[]): Promise<OrderRow[]> {
+  if (paymentIntentIds.length === 0) return [];
+  if (paymentIntentIds.length === 1) {
+    const order = await findOrderByPaymentIntent(db, paymentIntentIds[0]!);
+    return order ? [order] : [];
+  }
+  return db.selectFrom('orders').selectAll().where('payment_intent_id', 'in', paymentIntentIds).execute();
 }
 
 /** Items of many orders in one query, grouped by order id, in line order. */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { insertRows } from '../db/multi-row';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
 import { newTestOrder } from '../orders/order.test-support';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { createPostgresWriteQueue } from './postgres-group-commit';
+import type { BatchedWork } from './write-queue';
 
 let cluster: TemporaryPostgres;
 let db: Db;
@@ -54,5 +56,29 @@ describe('group commit on PostgreSQL', () => {
     const [first, second] = await Promise.all([orderOnce(), orderOnce()]);
     expect(first.id).toBe(second.id);
     expect(await db.selectFrom('orders').select('id').where('payment_intent_id', '=', intentId).execute()).toHaveLength(1);
+  });
+});
+
+describe('batched work on PostgreSQL', () => {
+  /** Inserts each input's webhook event with one statement for the whole group; a null id breaks the insert. */
+  const events: BatchedWork<string | null, string | null> = {
+    async runAll(trx, ids) {
+      await insertRows(trx, 'webhook_events', ids.map((id) => ({ id: id as string, type: 'batched', received_at: 1 })));
+      return ids;
+    },
+  };
+
+  it('runs the inputs of one batch together and answers each its own', async () => {
+    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const ids = Array.from({ length: 8 }, (_, index) => `evt_batched_${index}`);
+    expect(await Promise.all(ids.map((id) => writes.runBatched(events, id)))).toEqual(ids);
+    expect(await db.selectFrom('webhook_events').select('id').where('id', 'in', ids).execute()).toHaveLength(8);
+  });
+
+  it('an input that breaks the group fails alone: the others run again, each on its own, and commit', async () => {
+    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const results = await Promise.allSettled(['evt_group_a', null, 'evt_group_c'].map((id) => writes.runBatched(events, id)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.selectFrom('webhook_events').select('id').where('id', 'in', ['evt_group_a', 'evt_group_c']).execute()).toHaveLength(2);
   });
 });

@@ -1,5 +1,7 @@
 import type { Db } from '../db/database';
-import type { BatchHook, WriteJob, WriteQueue } from './write-queue';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { BatchHook, BatchedWork, WriteJob, WriteQueue } from './write-queue';
 import { createBatcher, type Request } from './batcher';
 
 export interface PostgresWriteQueueOptions {
@@ -28,23 +30,37 @@ export function isRetryableAlone(error: unknown): boolean {
  * go back to the front of the queue. A failure at the hooks or the commit (e.g. a deadlock)
  * runs each job of the batch again in a transaction of its own, so one
  * job's conflict never fails another job.
+ *
+ * Jobs of the same `BatchedWork` (`runBatched`: the checkout's intents and paid orders) run
+ * together, at the place of the first of them, with one multi-row statement per table: a batch
+ * then costs a dozen round trips, not a dozen per order (docs/benchmarks/checkout.md). Jobs that
+ * arrive together have no order among them, so the outcome is still that of some one-by-one
+ * order. When such a group throws, which of its jobs failed is unknown: every job of the batch
+ * runs again in a transaction of its own.
  */
 export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOptions = {}): WriteQueue {
   const hooks = options.hooks ?? [];
-  const batcher = createBatcher<WriteJob<unknown>, unknown>(runBatch, { concurrency: options.concurrency ?? 3, maxBatch: options.maxBatch ?? 64 });
+  const batcher = createBatcher<Job, unknown>(runBatch, { concurrency: options.concurrency ?? 3, maxBatch: options.maxBatch ?? 64 });
 
-  type Outcome = { ok: true; values: unknown[] } | { ok: false; error: unknown; failedJob: number | null };
+  /** failedJob: the job that threw, 'group' (one of a group of batched work), null (hooks or commit). */
+  type Outcome = { ok: true; values: unknown[] } | { ok: false; error: unknown; failedJob: number | 'group' | null };
 
-  async function runInOneTransaction(jobs: Request<WriteJob<unknown>, unknown>[]): Promise<Outcome> {
+  async function runInOneTransaction(jobs: Request<Job, unknown>[]): Promise<Outcome> {
     const trx = await db.startTransaction().execute();
     for (const hook of hooks) hook.begin(trx);
     const values: unknown[] = [];
     try {
+      let running: Group | undefined;
       try {
-        for (const pending of jobs) values.push(await pending.input(trx));
+        for (const group of groupsOf(jobs)) {
+          running = group;
+          const results = await runGroup(trx, group);
+          group.indexes.forEach((at, position) => (values[at] = results[position]));
+        }
       } catch (error) {
         await trx.rollback().execute().catch(() => undefined);
-        return { ok: false, error, failedJob: values.length };
+        const failed = running!.indexes;
+        return { ok: false, error, failedJob: failed.length === 1 ? failed[0]! : 'group' };
       }
       try {
         for (const hook of hooks) await hook.beforeCommit(trx);
@@ -59,10 +75,12 @@ export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOpti
     }
   }
 
-  async function runBatch(batch: Request<WriteJob<unknown>, unknown>[]): Promise<void> {
+  async function runBatch(batch: Request<Job, unknown>[]): Promise<void> {
     const outcome = await runInOneTransaction(batch);
     if (outcome.ok) {
       batch.forEach((pending, index) => pending.resolve(outcome.values[index]));
+    } else if (outcome.failedJob === 'group') {
+      for (const pending of batch) await runBatch([pending]);
     } else if (outcome.failedJob !== null) {
       batch[outcome.failedJob]!.reject(outcome.error);
       batcher.requeue(batch.filter((_, index) => index !== outcome.failedJob));
@@ -73,5 +91,44 @@ export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOpti
     }
   }
 
-  return { run: <T>(job: WriteJob<T>) => batcher.submit(job) as Promise<T> };
+  return {
+    run: <T>(job: WriteJob<T>) => batcher.submit(job) as Promise<T>,
+    runBatched: <I, O>(work: BatchedWork<I, O>, input: I) => batcher.submit({ work, input } as Batched) as Promise<O>,
+  };
+}
+
+type Batched = { work: BatchedWork<unknown, unknown>; input: unknown };
+type Job = WriteJob<unknown> | Batched;
+
+/** The batch's jobs as groups to run in turn: a plain job alone, batched work with all its inputs. */
+interface Group {
+  indexes: number[];
+  job?: WriteJob<unknown>;
+  work?: BatchedWork<unknown, unknown>;
+  inputs: unknown[];
+}
+
+function groupsOf(jobs: Request<Job, unknown>[]): Group[] {
+  const groups: Group[] = [];
+  const byWork = new Map<BatchedWork<unknown, unknown>, Group>();
+  jobs.forEach(({ input: job }, index) => {
+    if (typeof job === 'function') return void groups.push({ indexes: [index], job, inputs: [] });
+    const group = byWork.get(job.work);
+    if (group) {
+      group.indexes.push(index);
+      group.inputs.push(job.input);
+      return;
+    }
+    const first: Group = { indexes: [index], work: job.work, inputs: [job.input] };
+    byWork.set(job.work, first);
+    groups.push(first);
+  });
+  return groups;
+}
+
+async function runGroup(trx: Transaction<Database>, group: Group): Promise<unknown[]> {
+  if (group.job) return [await group.job(trx)];
+  const results = await group.work!.runAll(trx, group.inputs);
+  if (results.length !== group.inputs.length) throw new Error(`batched work answered ${results.length} of ${group.inputs.length} inputs`);
+  return results;
 }
