@@ -34,7 +34,8 @@ export function limitDeclines(app: AppContext) {
   return async function limitedDeclines(ctx: Context, next: Next) {
     const paymentMethodId = (ctx.request.body as { paymentMethodId?: unknown } | undefined)?.paymentMethodId;
     const keys = [`address:${ctx.ip}`, ...(typeof paymentMethodId === 'string' && paymentMethodId ? [`card:${paymentMethodId}`] : [])];
-    for (const key of keys) refuseWhenLimited(ctx, await limit.waitFor(key));
+    // Both counts are read at once: a round trip fewer before every charge on PostgreSQL.
+    for (const wait of await Promise.all(keys.map((key) => limit.waitFor(key)))) refuseWhenLimited(ctx, wait);
     await next();
     const code = (ctx.body as { code?: unknown } | undefined)?.code;
     if (ctx.status === 402 && typeof code === 'string' && DECLINE_CODES.has(code)) {
