@@ -42,8 +42,14 @@ export interface NewOrder {
   createdAt: number;
 }
 
-/** `count` order numbers, different from each other and from every stored order's (one look-up per draw). */
-async function unusedOrderNumbers(trx: DbOrTrx, count: number): Promise<string[]> {
+/** Candidates looked up per statement: well under SQLite's and PostgreSQL's parameter limits. */
+const NUMBERS_PER_LOOKUP = 500;
+
+/**
+ * `count` order numbers, different from each other and from every stored order's: the checkout's
+ * batches and the seed's thousands alike (one look-up per 500 candidates).
+ */
+export async function unusedOrderNumbers(trx: DbOrTrx, count: number): Promise<string[]> {
   const chosen = new Set<string>();
   while (chosen.size < count) {
     const candidates = new Set<string>();
@@ -51,8 +57,11 @@ async function unusedOrderNumbers(trx: DbOrTrx, count: number): Promise<string[]
       const candidate = generateOrderNumber();
       if (!chosen.has(candidate)) candidates.add(candidate);
     }
-    const taken = await trx.selectFrom('orders').select('order_number').where('order_number', 'in', [...candidates]).execute();
-    for (const { order_number } of taken) candidates.delete(order_number);
+    const all = [...candidates];
+    for (let start = 0; start < all.length; start += NUMBERS_PER_LOOKUP) {
+      const taken = await trx.selectFrom('orders').select('order_number').where('order_number', 'in', all.slice(start, start + NUMBERS_PER_LOOKUP)).execute();
+      for (const { order_number } of taken) candidates.delete(order_number);
+    }
     for (const candidate of candidates) chosen.add(candidate);
   }
   return [...chosen];

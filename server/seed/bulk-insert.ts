@@ -2,8 +2,7 @@ import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { generateOrderNumber } from '../orders/order-number';
-import { toOrderRows, type NewOrder } from '../orders/order.repository';
+import { toOrderRows, unusedOrderNumbers, type NewOrder } from '../orders/order.repository';
 import type { NewOrderRow, OrderHistoryTable, OrderItemTable } from '../orders/order.table';
 import type { SeedOrder } from './order-generator';
 import { takeChangeSeqs } from '../sync/change-sequence.repository';
@@ -45,7 +44,7 @@ export async function bulkInsertOrders(db: Db, orders: readonly (NewOrder | Seed
 
 async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder | SeedOrder)[], options: BulkInsertOptions) {
   const seqs = await takeChangeSeqs(trx, batch.length);
-  const numbers = await freshOrderNumbers(trx, batch.length);
+  const numbers = await unusedOrderNumbers(trx, batch.length);
 
   const orderRows: NewOrderRow[] = [];
   const itemRows: OrderItemTable[] = [];
@@ -63,25 +62,6 @@ async function insertBatch(trx: Transaction<Database>, batch: readonly (NewOrder
   for (const chunk of chunks(itemRows)) await trx.insertInto('order_items').values(chunk).execute();
   for (const chunk of chunks(historyRows)) await trx.insertInto('order_history').values(chunk).execute();
   return { first: seqs[0]!, last: seqs.at(-1)! };
-}
-
-/** `count` order numbers unique among themselves and not yet in the database. */
-async function freshOrderNumbers(trx: Transaction<Database>, count: number): Promise<string[]> {
-  const chosen = new Set<string>();
-  while (chosen.size < count) {
-    const candidates = new Set<string>();
-    while (candidates.size < count - chosen.size) {
-      const candidate = generateOrderNumber();
-      if (!chosen.has(candidate)) candidates.add(candidate);
-    }
-    const taken = new Set<string>();
-    for (const chunk of chunks([...candidates])) {
-      const rows = await trx.selectFrom('orders').select('order_number').where('order_number', 'in', chunk).execute();
-      for (const row of rows) taken.add(row.order_number);
-    }
-    for (const candidate of candidates) if (!taken.has(candidate)) chosen.add(candidate);
-  }
-  return [...chosen];
 }
 
 function* chunks<T>(rows: readonly T[]): Generator<T[]> {
