@@ -48,6 +48,11 @@ async function printArea(orderId: string): Promise<string> {
   return match ? `${match[1]}×${match[2]}` : 'none';
 }
 
+async function guide(orderId: string): Promise<string> {
+  const svg = (await get(`/api/orders/${orderId}/print-file`, admin)).text;
+  return /<g class="placement" data-guide="([^"]*)"/.exec(svg)?.[1] ?? 'none';
+}
+
 const phoneVariants = async () => (await get('/api/products/devices')).body.productTypes[0].variants as string[];
 
 describe('GET /api/admin/catalog', () => {
@@ -140,6 +145,50 @@ describe('POST /api/admin/catalog/variants and PATCH …/:id', () => {
     expect(await printArea(placedOrderId)).toBe('64.5×132');
     const next = await checkoutOf('Pixel 9 Pro', 595);
     expect(await printArea(await orderIdOf(next.body.order.orderNumber))).toBe('70×150');
+  });
+
+  it('changes a placement for new orders only: the placed order keeps its guide', async () => {
+    const oldGuide = await guide(placedOrderId);
+    expect(oldGuide).toMatch(/^Centre \d+ mm below the camera/);
+    const placement = { productMm: { width: 74, height: 160 }, centreMm: { x: 37, y: 85 }, guide: '  Centre 85 mm from the top edge, level with the logo  ' };
+    const res = await patch(`/api/admin/catalog/variants/${variantId}`, { placement });
+    expect(res.status).toBe(200);
+    const stored = { ...placement, guide: 'Centre 85 mm from the top edge, level with the logo' };
+    expect(res.body.variant.placement).toEqual(stored);
+    const adminCopy = (await get('/api/admin/catalog', owner)).body.productTypes[0].variants.find((v: { id: number }) => v.id === variantId);
+    expect(adminCopy.placement).toEqual(stored);
+    const shopCopy = (await get('/api/products/catalog')).body.productTypes[0].variants.find((v: { id: number }) => v.id === variantId);
+    expect(shopCopy.placement).toEqual(stored);
+
+    expect(await guide(placedOrderId)).toBe(oldGuide);
+    const next = await checkoutOf('Pixel 9 Pro', 595);
+    expect(next.status).toBe(201);
+    expect(await guide(await orderIdOf(next.body.order.orderNumber))).toBe(stored.guide);
+  });
+
+  it('refuses a bad placement with 422 and the message, changing nothing', async () => {
+    const ok = { productMm: { width: 74, height: 160 }, centreMm: { x: 37, y: 85 }, guide: 'Centre here' };
+    const area = { widthMm: 70, lengthMm: 150 };
+    const cases: [unknown, string][] = [
+      [{ placement: { ...ok, productMm: { width: 0, height: 160 } } }, CATALOG_MESSAGES.productSize],
+      [{ placement: { ...ok, productMm: { width: 74, height: 5000 } } }, CATALOG_MESSAGES.productSize],
+      [{ placement: { ...ok, centreMm: { x: 'middle', y: 85 } } }, CATALOG_MESSAGES.centre],
+      [{ placement: { ...ok, centreMm: { x: 80, y: 85 } } }, CATALOG_MESSAGES.centreOutside],
+      [{ placement: { ...ok, centreMm: { x: 37, y: 70 } } }, CATALOG_MESSAGES.areaOutside(area)],
+      [{ placement: { ...ok, productMm: { width: 60, height: 160 }, centreMm: { x: 30, y: 85 } } }, CATALOG_MESSAGES.areaOutside(area)],
+      [{ printArea: { widthMm: 76, lengthMm: 150 }, placement: ok }, CATALOG_MESSAGES.areaOutside({ widthMm: 76, lengthMm: 150 })],
+      [{ placement: { ...ok, guide: '   ' } }, CATALOG_MESSAGES.guide],
+      [{ placement: { ...ok, guide: 'x'.repeat(121) } }, CATALOG_MESSAGES.guide],
+      [{ placement: { ...ok, guide: 'Centre\u0000here' } }, 'Guide contains characters that cannot be used (control, hidden or broken characters)'],
+      [{ placement: { ...ok, extra: 1 } }, CATALOG_MESSAGES.centre],
+    ];
+    const before = (await get('/api/admin/catalog', owner)).body;
+    for (const [body, message] of cases) {
+      const res = await patch(`/api/admin/catalog/variants/${variantId}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ error: message, code: 'VALIDATION_ERROR' });
+    }
+    expect((await get('/api/admin/catalog', owner)).body).toEqual(before);
   });
 
   it('retires a variant: gone from the devices, refused at checkout, its placed order still prints', async () => {

@@ -89,13 +89,18 @@ export async function insertVariant(
     .executeTakeFirstOrThrow();
 }
 
-export async function updateVariant(trx: Trx, id: number, change: { active?: boolean; widthMm?: number; lengthMm?: number }): Promise<void> {
+export async function updateVariant(
+  trx: Trx,
+  id: number,
+  change: { active?: boolean; widthMm?: number; lengthMm?: number; placement?: CatalogPlacement },
+): Promise<void> {
   await trx
     .updateTable('catalog_variants')
     .set({
       ...(change.active === undefined ? {} : { active: change.active ? 1 : 0 }),
       ...(change.widthMm === undefined ? {} : { width_mm: change.widthMm }),
       ...(change.lengthMm === undefined ? {} : { length_mm: change.lengthMm }),
+      ...(change.placement === undefined ? {} : { placement: JSON.stringify(change.placement) }),
     })
     .where('id', '=', id)
     .execute();

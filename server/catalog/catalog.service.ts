@@ -1,6 +1,6 @@
 import type { LiveCatalog } from '../../shared/catalog';
 import { FONTS } from '../../shared/catalog';
-import { CATALOG_MESSAGES, type ColorChange, type NewColor, type NewVariant, type ProductTypeChange, type VariantChange } from '../../shared/schemas/catalog';
+import { CATALOG_MESSAGES, areaFits, type ColorChange, type NewColor, type NewVariant, type ProductTypeChange, type VariantChange } from '../../shared/schemas/catalog';
 import type { VariantAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { inTransaction, type Trx } from '../db/transaction';
@@ -60,8 +60,19 @@ export function createCatalogService(app: AppContext, cache: CatalogCache): Cata
       const numericId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
       if (!Number.isSafeInteger(numericId)) throw variantNotFound();
       await edit(async (trx) => {
-        if (!(await repo.findVariantById(trx, numericId))) throw variantNotFound();
-        await repo.updateVariant(trx, numericId, { active: change.active, widthMm: change.printArea?.widthMm, lengthMm: change.printArea?.lengthMm });
+        const row = await repo.findVariantById(trx, numericId);
+        if (!row) throw variantNotFound();
+        const area = change.printArea ?? repo.toVariant(row).printArea;
+        if (change.placement && !areaFits(change.placement, area)) {
+          const message = CATALOG_MESSAGES.areaOutside(area);
+          throw new HttpError(422, 'VALIDATION_ERROR', message, [{ path: 'placement.centreMm', message }]);
+        }
+        await repo.updateVariant(trx, numericId, {
+          active: change.active,
+          widthMm: change.printArea?.widthMm,
+          lengthMm: change.printArea?.lengthMm,
+          placement: change.placement,
+        });
       });
       return variantAnswer(numericId);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FONTS } from '../catalog';
+import { storableText } from './storable-text';
 
 /** The admin Catalogue screen's and API's messages (design.md §9; the spec has none for them). */
 export const CATALOG_MESSAGES = {
@@ -18,9 +19,17 @@ export const CATALOG_MESSAGES = {
   colorExists: (name: string) => `A colour named “${name}” already exists`,
   compareAtTooLow: 'The struck-through price must be higher than the price',
   notFound: 'Not found in the catalogue',
+  productSize: 'Product width and height must be between 10 and 1,000 mm, to a hundredth of a millimetre',
+  centre: 'The centre must be a number of mm, to a hundredth of a millimetre',
+  centreOutside: 'The centre must lie inside the product outline',
+  areaOutside: (area: { widthMm: number; lengthMm: number }) =>
+    `The print area (${area.widthMm} × ${area.lengthMm} mm) must fit inside the product outline around the centre`,
+  guide: 'Guide is required (at most 120 characters)',
 } as const;
 
 export const PRINT_AREA_LIMITS_MM = { min: 10, max: 400 } as const;
+export const PRODUCT_LIMITS_MM = { min: 10, max: 1000 } as const;
+export const GUIDE_MAX_LENGTH = 120;
 export const PRICE_LIMITS_CENTS = { min: 50, max: 100_000 } as const;
 
 const millimetres = z
@@ -42,11 +51,68 @@ export const newVariantSchema = z.strictObject({
   printArea: printAreaSchema,
 });
 
+/** Hundredths: a seeded centre is half a width given in tenths (35.75). */
+const hundredths = (mm: number) => Number.isInteger(Math.round(mm * 100 * 1e6) / 1e6);
+const productMillimetres = z
+  .number({ error: CATALOG_MESSAGES.productSize })
+  .min(PRODUCT_LIMITS_MM.min, CATALOG_MESSAGES.productSize)
+  .max(PRODUCT_LIMITS_MM.max, CATALOG_MESSAGES.productSize)
+  .refine(hundredths, CATALOG_MESSAGES.productSize);
+const centreMillimetres = z.number({ error: CATALOG_MESSAGES.centre }).refine(hundredths, CATALOG_MESSAGES.centre);
+
+type PlacementShape = { productMm: { width: number; height: number }; centreMm: { x: number; y: number } };
+type PrintArea = { widthMm: number; lengthMm: number };
+
+/** The centre strictly inside the outline (design.md §9). */
+export const centreInside = ({ productMm, centreMm }: PlacementShape) =>
+  centreMm.x > 0 && centreMm.x < productMm.width && centreMm.y > 0 && centreMm.y < productMm.height;
+
+/**
+ * The print area as the renderer lays it on the product (shared/render: the text runs down, so the
+ * area's width is across, its length down) fits inside the outline around the centre.
+ */
+export function areaFits({ productMm, centreMm }: PlacementShape, area: PrintArea): boolean {
+  const slack = 1e-6;
+  return (
+    centreMm.x - area.widthMm / 2 >= -slack &&
+    centreMm.x + area.widthMm / 2 <= productMm.width + slack &&
+    centreMm.y - area.lengthMm / 2 >= -slack &&
+    centreMm.y + area.lengthMm / 2 <= productMm.height + slack
+  );
+}
+
+/** Where the decal goes on the product (shared/decal.ts DecalPlacement), without the print-area check. */
+export const placementSchema = z
+  .strictObject(
+    {
+      productMm: z.strictObject({ width: productMillimetres, height: productMillimetres }, { error: CATALOG_MESSAGES.productSize }),
+      centreMm: z.strictObject({ x: centreMillimetres, y: centreMillimetres }, { error: CATALOG_MESSAGES.centre }),
+      guide: storableText(
+        z
+          .string({ error: CATALOG_MESSAGES.guide })
+          .trim()
+          .min(1, { error: CATALOG_MESSAGES.guide, abort: true })
+          .max(GUIDE_MAX_LENGTH, CATALOG_MESSAGES.guide),
+        'Guide',
+      ),
+    },
+    { error: CATALOG_MESSAGES.centre },
+  )
+  .refine(centreInside, { error: CATALOG_MESSAGES.centreOutside, path: ['centreMm'] });
+
+/** The placement with the check that the variant's print area fits (the admin form's schema). */
+export const placementFor = (area: PrintArea) =>
+  placementSchema.refine((placement) => areaFits(placement, area), { error: CATALOG_MESSAGES.areaOutside(area), path: ['centreMm'] });
+
 const activeFlag = z.boolean({ error: CATALOG_MESSAGES.active });
 
 export const variantChangeSchema = z
-  .strictObject({ active: activeFlag.optional(), printArea: printAreaSchema.optional() })
-  .refine((change) => change.active !== undefined || change.printArea !== undefined, CATALOG_MESSAGES.nothingToChange);
+  .strictObject({ active: activeFlag.optional(), printArea: printAreaSchema.optional(), placement: placementSchema.optional() })
+  .refine((change) => change.active !== undefined || change.printArea !== undefined || change.placement !== undefined, CATALOG_MESSAGES.nothingToChange)
+  .refine((change) => !change.placement || !change.printArea || areaFits(change.placement, change.printArea), {
+    error: (issue) => CATALOG_MESSAGES.areaOutside((issue.input as { printArea: PrintArea }).printArea),
+    path: ['placement', 'centreMm'],
+  });
 
 const cents = z.number({ error: CATALOG_MESSAGES.price }).int(CATALOG_MESSAGES.price).min(PRICE_LIMITS_CENTS.min, CATALOG_MESSAGES.price).max(PRICE_LIMITS_CENTS.max, CATALOG_MESSAGES.price);
 
