@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { LiveCatalog } from '../../../../shared/catalog';
+import { CATALOG_MESSAGES } from '../../../../shared/schemas/catalog';
 import { NotificationProvider } from '../../../components/notifications';
 import CatalogPage from './CatalogPage';
 
@@ -61,6 +62,7 @@ describe('Catalogue screen', () => {
     expect(within(flutes).getByText('40 × 110 mm')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Edit print area of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Placement of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Mark Hot Pink out of stock' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('checkbox', { name: 'Offer Inter' }) as HTMLInputElement).checked).toBe(false);
     // The one font on offer cannot be switched off: the designer needs one.
@@ -71,6 +73,57 @@ describe('Catalogue screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Champagne Flute variant' }));
     expect((await screen.findAllByText('A variant named “Standard Glass” already exists')).length).toBeGreaterThan(0);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ productType: 'champagne-glass', name: 'standard glass', printArea: { widthMm: 40, lengthMm: 110 } });
+  });
+
+  it('edits a placement: prefilled with the current one, checked by the API’s schema, then sent', async () => {
+    const requests: { method: string; body: unknown }[] = [];
+    let stored: unknown = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        const body = init.body ? JSON.parse(String(init.body)) : undefined;
+        requests.push({ method: init.method ?? 'GET', body });
+        if (init.method === 'PATCH') {
+          stored = body.placement;
+          return json(200, { variant: { ...catalog().productTypes[0]!.variants[0], productType: 'champagne-glass', placement: body.placement } });
+        }
+        const answer = catalog();
+        answer.productTypes[0]!.variants[0]!.placement = stored as never;
+        return json(200, answer);
+      }),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Placement of Standard Glass' }));
+    const form = screen.getByRole('form', { name: 'Placement of Standard Glass' });
+    // No stored placement: the flute's rule (66 × 227 mm, centre 75 mm below the rim).
+    expect((within(form).getByLabelText('Standard Glass product width in mm') as HTMLInputElement).value).toBe('66');
+    expect((within(form).getByLabelText('Standard Glass product height in mm') as HTMLInputElement).value).toBe('227');
+    expect((within(form).getByLabelText('Standard Glass centre across in mm') as HTMLInputElement).value).toBe('33');
+    const down = within(form).getByLabelText('Standard Glass centre down in mm') as HTMLInputElement;
+    expect(down.value).toBe('75');
+    const guide = within(form).getByLabelText('Standard Glass placement guide') as HTMLInputElement;
+    expect(guide.value).toBe('Centre 75 mm below the rim, text running down the bowl');
+
+    await userEvent.clear(down);
+    await userEvent.type(down, '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save placement of Standard Glass' }));
+    expect(screen.getByRole('alert').textContent).toBe(CATALOG_MESSAGES.areaOutside({ widthMm: 40, lengthMm: 110 }));
+    await userEvent.clear(guide);
+    await userEvent.clear(down);
+    await userEvent.type(down, '80');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save placement of Standard Glass' }));
+    expect(screen.getByRole('alert').textContent).toBe(CATALOG_MESSAGES.guide);
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await userEvent.type(guide, 'Centre 80 mm below the rim');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save placement of Standard Glass' }));
+    expect(await screen.findByText('Standard Glass: placement saved')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      placement: { productMm: { width: 66, height: 227 }, centreMm: { x: 33, y: 80 }, guide: 'Centre 80 mm below the rim' },
+    });
+    expect(screen.queryByRole('form', { name: 'Placement of Standard Glass' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Placement of Standard Glass' }));
+    expect((screen.getByLabelText('Standard Glass placement guide') as HTMLInputElement).value).toBe('Centre 80 mm below the rim');
   });
 
   it('says why when the catalogue cannot be loaded (an admin who is not the owner) and offers a retry', async () => {
@@ -88,6 +141,7 @@ describe('Catalogue screen', () => {
     await screen.findByRole('list', { name: 'Champagne Flute variants' });
     expect(screen.getByText('Offline: the catalogue can be changed once the connection is back.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Placement of Standard Glass' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Save Champagne Flute prices' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Add colour' }) as HTMLButtonElement).disabled).toBe(true);
   });

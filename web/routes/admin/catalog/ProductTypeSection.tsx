@@ -29,7 +29,7 @@ export function ProductTypeSection({ type, online, onChanged, refresh }: Props) 
       ) : (
         <ul className="catalog__variants" aria-label={`${type.name} variants`}>
           {type.variants.map((variant) => (
-            <VariantRow key={variant.id} variant={variant} online={online} refresh={refresh} />
+            <VariantRow key={variant.id} variant={variant} productType={type.id} online={online} refresh={refresh} />
           ))}
         </ul>
       )}

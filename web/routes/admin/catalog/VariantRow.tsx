@@ -2,14 +2,22 @@ import { useState, type FormEvent } from 'react';
 import type { CatalogVariant } from '../../../../shared/catalog';
 import { useNotify } from '../../../components/notifications';
 import { changeVariant, errorMessage } from './catalog-remote';
+import { PlacementForm } from './PlacementForm';
 
 /** "68 × 140 mm". */
 export const areaText = (area: CatalogVariant['printArea']) => `${area.widthMm} × ${area.lengthMm} mm`;
 
-/** One variant: its print area (editable) and whether it is sold; retiring keeps it for the orders that name it. */
-export function VariantRow({ variant, online, refresh }: { variant: CatalogVariant; online: boolean; refresh: () => Promise<void> }) {
+interface Props {
+  variant: CatalogVariant;
+  productType: string;
+  online: boolean;
+  refresh: () => Promise<void>;
+}
+
+/** One variant: its print area and placement (editable) and whether it is sold; retiring keeps it for the orders that name it. */
+export function VariantRow({ variant, productType, online, refresh }: Props) {
   const { notify, notifyError } = useNotify();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'area' | 'placement' | null>(null);
   const [width, setWidth] = useState(String(variant.printArea.widthMm));
   const [length, setLength] = useState(String(variant.printArea.lengthMm));
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +44,7 @@ export function VariantRow({ variant, online, refresh }: { variant: CatalogVaria
   async function saveArea(event: FormEvent) {
     event.preventDefault();
     const printArea = { widthMm: Number(width), lengthMm: Number(length) };
-    if (await run({ printArea }, `${variant.name}: print area ${areaText(printArea)}`)) setEditing(false);
+    if (await run({ printArea }, `${variant.name}: print area ${areaText(printArea)}`)) setEditing(null);
   }
 
   const toggle = () => run({ active: !variant.active }, variant.active ? `${variant.name} retired: no longer sold` : `${variant.name} is sold again`);
@@ -50,7 +58,25 @@ export function VariantRow({ variant, online, refresh }: { variant: CatalogVaria
           {variant.active ? '' : ' · retired'}
         </span>
       </div>
-      {editing ? (
+      {editing === 'placement' && (
+        <PlacementForm
+          variant={variant}
+          productType={productType}
+          online={online}
+          busy={busy}
+          save={async (placement) => {
+            const saved = await run({ placement }, `${variant.name}: placement saved`);
+            if (saved) setEditing(null);
+            return saved;
+          }}
+          invalid={setError}
+          cancel={() => {
+            setError(null);
+            setEditing(null);
+          }}
+        />
+      )}
+      {editing === 'area' && (
         <form className="catalog__area-form" onSubmit={saveArea} noValidate>
           <label className="admin-field">
             <span>Width (mm)</span>
@@ -63,14 +89,18 @@ export function VariantRow({ variant, online, refresh }: { variant: CatalogVaria
           <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={!online || busy} aria-label={`Save print area of ${variant.name}`}>
             Save
           </button>
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(false)} aria-label={`Cancel editing ${variant.name}`}>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(null)} aria-label={`Cancel editing ${variant.name}`}>
             Cancel
           </button>
         </form>
-      ) : (
+      )}
+      {editing === null && (
         <div className="catalog__variant-actions">
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(true)} disabled={!online} aria-label={`Edit print area of ${variant.name}`}>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing('area')} disabled={!online} aria-label={`Edit print area of ${variant.name}`}>
             Print area
+          </button>
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing('placement')} disabled={!online} aria-label={`Placement of ${variant.name}`}>
+            Placement
           </button>
           <button
             type="button"
