@@ -63,5 +63,28 @@ it('adds a variant on the tablet, and the designer sells it at its print area', 
     await page.screenshot({ path: `${SHOTS}/catalog-390x844.png` });
     await page.screenshot({ path: `${SHOTS}/catalog-390x844-full.png`, fullPage: true });
   }
+
+  // The placement of a variant: prefilled, refused when the print area would leave the outline, saved.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: 'Placement of iPhone 16 Pro' }).click();
+  const form = page.getByRole('form', { name: 'Placement of iPhone 16 Pro' });
+  expect(await form.getByLabel('iPhone 16 Pro product width in mm').inputValue()).toBe('71.5');
+  await form.getByLabel('iPhone 16 Pro product width in mm').fill('60');
+  await form.getByRole('button', { name: 'Save placement of iPhone 16 Pro' }).click();
+  await page.getByRole('alert').filter({ hasText: 'must fit inside the product outline' }).waitFor();
+  await form.scrollIntoViewIfNeeded();
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/catalog-placement-1024x768.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/catalog-placement-390x844.png` });
+  }
+  await form.getByLabel('iPhone 16 Pro product width in mm').fill('71.5');
+  await form.getByLabel('iPhone 16 Pro centre down in mm').fill('100');
+  await form.getByLabel('iPhone 16 Pro placement guide').fill('Centre 100 mm from the top edge');
+  await form.getByRole('button', { name: 'Save placement of iPhone 16 Pro' }).click();
+  await page.getByText('iPhone 16 Pro: placement saved').first().waitFor();
+  await page.getByRole('button', { name: 'Placement of iPhone 16 Pro' }).click();
+  expect(await form.getByLabel('iPhone 16 Pro placement guide').inputValue()).toBe('Centre 100 mm from the top edge');
   await context.close();
 });

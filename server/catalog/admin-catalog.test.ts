@@ -174,7 +174,7 @@ describe('POST /api/admin/catalog/variants and PATCH …/:id', () => {
       [{ placement: { ...ok, productMm: { width: 74, height: 5000 } } }, CATALOG_MESSAGES.productSize],
       [{ placement: { ...ok, centreMm: { x: 'middle', y: 85 } } }, CATALOG_MESSAGES.centre],
       [{ placement: { ...ok, centreMm: { x: 80, y: 85 } } }, CATALOG_MESSAGES.centreOutside],
-      [{ placement: { ...ok, centreMm: { x: 37, y: 70 } } }, CATALOG_MESSAGES.areaOutside(area)],
+      [{ placement: { ...ok, productMm: { width: 74, height: 140 } } }, CATALOG_MESSAGES.areaOutside(area)],
       [{ placement: { ...ok, productMm: { width: 60, height: 160 }, centreMm: { x: 30, y: 85 } } }, CATALOG_MESSAGES.areaOutside(area)],
       [{ printArea: { widthMm: 76, lengthMm: 150 }, placement: ok }, CATALOG_MESSAGES.areaOutside({ widthMm: 76, lengthMm: 150 })],
       [{ placement: { ...ok, guide: '   ' } }, CATALOG_MESSAGES.guide],

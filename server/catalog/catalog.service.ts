@@ -65,7 +65,7 @@ export function createCatalogService(app: AppContext, cache: CatalogCache): Cata
         const area = change.printArea ?? repo.toVariant(row).printArea;
         if (change.placement && !areaFits(change.placement, area)) {
           const message = CATALOG_MESSAGES.areaOutside(area);
-          throw new HttpError(422, 'VALIDATION_ERROR', message, [{ path: 'placement.centreMm', message }]);
+          throw new HttpError(422, 'VALIDATION_ERROR', message, [{ path: 'placement.productMm', message }]);
         }
         await repo.updateVariant(trx, numericId, {
           active: change.active,

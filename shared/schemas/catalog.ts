@@ -23,7 +23,7 @@ export const CATALOG_MESSAGES = {
   centre: 'The centre must be a number of mm, to a hundredth of a millimetre',
   centreOutside: 'The centre must lie inside the product outline',
   areaOutside: (area: { widthMm: number; lengthMm: number }) =>
-    `The print area (${area.widthMm} × ${area.lengthMm} mm) must fit inside the product outline around the centre`,
+    `The print area (${area.widthMm} × ${area.lengthMm} mm) must fit inside the product outline`,
   guide: 'Guide is required (at most 120 characters)',
 } as const;
 
@@ -69,16 +69,13 @@ export const centreInside = ({ productMm, centreMm }: PlacementShape) =>
 
 /**
  * The print area as the renderer lays it on the product (shared/render: the text runs down, so the
- * area's width is across, its length down) fits inside the outline around the centre.
+ * area's width is across, its length down) is no wider and no taller than the outline. Not checked
+ * around the centre: the seeded phone placements (centre below the camera) let the 140 mm area run
+ * past the case's bottom edge (iPhone 16 Pro: 166.8 mm on 149.6 mm), so that rule would refuse
+ * every phone's current placement (docs/decisions/catalog.md).
  */
-export function areaFits({ productMm, centreMm }: PlacementShape, area: PrintArea): boolean {
-  const slack = 1e-6;
-  return (
-    centreMm.x - area.widthMm / 2 >= -slack &&
-    centreMm.x + area.widthMm / 2 <= productMm.width + slack &&
-    centreMm.y - area.lengthMm / 2 >= -slack &&
-    centreMm.y + area.lengthMm / 2 <= productMm.height + slack
-  );
+export function areaFits({ productMm }: PlacementShape, area: PrintArea): boolean {
+  return area.widthMm <= productMm.width && area.lengthMm <= productMm.height;
 }
 
 /** Where the decal goes on the product (shared/decal.ts DecalPlacement), without the print-area check. */
@@ -102,7 +99,7 @@ export const placementSchema = z
 
 /** The placement with the check that the variant's print area fits (the admin form's schema). */
 export const placementFor = (area: PrintArea) =>
-  placementSchema.refine((placement) => areaFits(placement, area), { error: CATALOG_MESSAGES.areaOutside(area), path: ['centreMm'] });
+  placementSchema.refine((placement) => areaFits(placement, area), { error: CATALOG_MESSAGES.areaOutside(area), path: ['productMm'] });
 
 const activeFlag = z.boolean({ error: CATALOG_MESSAGES.active });
 
@@ -111,7 +108,7 @@ export const variantChangeSchema = z
   .refine((change) => change.active !== undefined || change.printArea !== undefined || change.placement !== undefined, CATALOG_MESSAGES.nothingToChange)
   .refine((change) => !change.placement || !change.printArea || areaFits(change.placement, change.printArea), {
     error: (issue) => CATALOG_MESSAGES.areaOutside((issue.input as { printArea: PrintArea }).printArea),
-    path: ['placement', 'centreMm'],
+    path: ['placement', 'productMm'],
   });
 
 const cents = z.number({ error: CATALOG_MESSAGES.price }).int(CATALOG_MESSAGES.price).min(PRICE_LIMITS_CENTS.min, CATALOG_MESSAGES.price).max(PRICE_LIMITS_CENTS.max, CATALOG_MESSAGES.price);

@@ -104,11 +104,14 @@ describe('Catalogue screen', () => {
     const guide = within(form).getByLabelText('Standard Glass placement guide') as HTMLInputElement;
     expect(guide.value).toBe('Centre 75 mm below the rim, text running down the bowl');
 
-    await userEvent.clear(down);
-    await userEvent.type(down, '30');
+    const height = within(form).getByLabelText('Standard Glass product height in mm') as HTMLInputElement;
+    await userEvent.clear(height);
+    await userEvent.type(height, '100');
     await userEvent.click(within(form).getByRole('button', { name: 'Save placement of Standard Glass' }));
     expect(screen.getByRole('alert').textContent).toBe(CATALOG_MESSAGES.areaOutside({ widthMm: 40, lengthMm: 110 }));
     await userEvent.clear(guide);
+    await userEvent.clear(height);
+    await userEvent.type(height, '227');
     await userEvent.clear(down);
     await userEvent.type(down, '80');
     await userEvent.click(within(form).getByRole('button', { name: 'Save placement of Standard Glass' }));
