@@ -80,7 +80,10 @@ describe('Catalogue screen', () => {
     let stored: unknown = null;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit = {}) => {
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        // A saved edit also refreshes the shop's own catalogue (catalog-remote.ts): answered with an
+        // outage, so this small test catalogue never becomes the one the later test files read.
+        if (String(url).includes('/api/products/catalog')) return json(503, { error: 'Service unavailable', code: 'UNAVAILABLE' });
         const body = init.body ? JSON.parse(String(init.body)) : undefined;
         requests.push({ method: init.method ?? 'GET', body });
         if (init.method === 'PATCH') {
