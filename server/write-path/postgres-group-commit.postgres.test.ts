@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { insertRows } from '../db/multi-row';
 import { findOrderByPaymentIntent, insertOrder } from '../orders/order.repository';
@@ -81,4 +82,25 @@ describe('batched work on PostgreSQL', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await db.selectFrom('webhook_events').select('id').where('id', 'in', ['evt_group_a', 'evt_group_c']).execute()).toHaveLength(2);
   });
+  it('two batches that deadlock inside their jobs end with every job done, each again on its own', async () => {
+    const first = createPostgresWriteQueue(db, { concurrency: 1 });
+    const second = createPostgresWriteQueue(db, { concurrency: 1 });
+    // Each batch takes one lock, waits until the other holds its own, then asks for the other's: a
+    // cycle PostgreSQL breaks by failing one job with 40P01 (as two discount codes locked in opposite orders).
+    let held = 0;
+    let bothHeld!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothHeld = resolve));
+    const lockThenWait = (key: number) => async (trx: Parameters<Parameters<typeof first.run>[0]>[0]) => {
+      await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+      if (++held === 2) bothHeld();
+      await barrier;
+      return key;
+    };
+    const lock = (key: number) => async (trx: Parameters<Parameters<typeof first.run>[0]>[0]) => {
+      await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+      return key;
+    };
+    const results = await Promise.allSettled([first.run(lockThenWait(71)), first.run(lock(72)), second.run(lockThenWait(72)), second.run(lock(71))]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+  }, 30_000);
 });

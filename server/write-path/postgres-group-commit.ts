@@ -81,10 +81,12 @@ export function createPostgresWriteQueue(db: Db, options: PostgresWriteQueueOpti
       batch.forEach((pending, index) => pending.resolve(outcome.values[index]));
     } else if (outcome.failedJob === 'group') {
       for (const pending of batch) await runBatch([pending]);
-    } else if (outcome.failedJob !== null) {
+    } else if (outcome.failedJob !== null && !(batch.length > 1 && isRetryableAlone(outcome.error))) {
       batch[outcome.failedJob]!.reject(outcome.error);
       batcher.requeue(batch.filter((_, index) => index !== outcome.failedJob));
     } else if (batch.length > 1 && isRetryableAlone(outcome.error)) {
+      // A deadlock or conflict, at the commit or inside a job (two batches locking two discount
+      // codes in opposite orders): each job again on its own, so none fails for another's lock.
       for (const pending of batch) await runBatch([pending]);
     } else {
       for (const pending of batch) pending.reject(outcome.error);
