@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { buildSnapshot, pendingIntentRow, priceCart } from '../payments/payment.snapshot';
 import { cartPayload } from '../payments/payment.test-support';
-import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
+import { useMigratedPostgres } from '../test/migrated-postgres';
 import { createPostgresWriteQueue } from '../write-path/postgres-group-commit';
 import { pendingIntentWrites } from './checkout.service';
 import { paidOrderWrites, type PaidIntent } from './paid-order';
 
-let cluster: TemporaryPostgres;
-let db: Db;
-
-beforeAll(async () => {
-  cluster = await startTemporaryPostgres();
-  db = await openDatabase({ kind: 'postgres', url: await cluster.createDatabase() });
-  await migrateToLatest(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await cluster?.stop();
-});
+const database = useMigratedPostgres();
 
 const snapshotOf = (quantities: number[]) => {
   const payload = cartPayload(quantities);
@@ -36,7 +23,7 @@ async function storePending(writes: ReturnType<typeof createPostgresWriteQueue>,
 
 describe('the checkout writes of one PostgreSQL batch, together', () => {
   it('stores the pending intents, then writes each paid order with its items, history, mail, link and answer', async () => {
-    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const writes = createPostgresWriteQueue(database.db, { concurrency: 1 });
     const { rows, known } = await storePending(writes, 'together', 6);
     expect(known).toEqual(rows.map(() => null));
 
@@ -48,28 +35,28 @@ describe('the checkout writes of one PostgreSQL batch, together', () => {
     expect(new Set(written.map((result) => result.order.change_seq)).size).toBe(6);
     for (const [index, { order }] of written.entries()) {
       expect(order.payment_intent_id).toBe(`pi_together_${index}`);
-      const intent = await db.selectFrom('payment_intents').selectAll().where('id', '=', `pi_together_${index}`).executeTakeFirstOrThrow();
+      const intent = await database.db.selectFrom('payment_intents').selectAll().where('id', '=', `pi_together_${index}`).executeTakeFirstOrThrow();
       expect(intent).toMatchObject({ status: 'succeeded', order_id: order.id, answer_status: 201, answer_body: `{"n":${index}}`, request_hash: `hash-${index}`, updated_at: 2_000 + index });
-      expect(await db.selectFrom('order_items').select('line_no').where('order_id', '=', order.id).execute()).toHaveLength(2);
-      expect(await db.selectFrom('order_history').select('order_id').where('order_id', '=', order.id).execute()).toHaveLength(1);
-      expect(await db.selectFrom('mail_outbox').select('mail_key').where('order_id', '=', order.id).execute()).toEqual([{ mail_key: 'confirmation' }]);
+      expect(await database.db.selectFrom('order_items').select('line_no').where('order_id', '=', order.id).execute()).toHaveLength(2);
+      expect(await database.db.selectFrom('order_history').select('order_id').where('order_id', '=', order.id).execute()).toHaveLength(1);
+      expect(await database.db.selectFrom('mail_outbox').select('mail_key').where('order_id', '=', order.id).execute()).toEqual([{ mail_key: 'confirmation' }]);
     }
-    expect(await db.selectFrom('payment_intents').select('id').where('id', 'in', rows.map((row) => row.id)).execute()).toEqual([]);
+    expect(await database.db.selectFrom('payment_intents').select('id').where('id', 'in', rows.map((row) => row.id)).execute()).toEqual([]);
   });
 
   it('tells a batch member whose key is stored already the record under it, and stores the rest', async () => {
-    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const writes = createPostgresWriteQueue(database.db, { concurrency: 1 });
     const first = await storePending(writes, 'again', 1);
     const retried = pendingIntentRow('stripe', snapshotOf([1]), 'checkout:again-0', 'usd', 5_000);
     const fresh = pendingIntentRow('stripe', snapshotOf([2]), 'checkout:again-new', 'usd', 5_000);
     const [found, stored] = await Promise.all([writes.runBatched(pendingIntentWrites, retried), writes.runBatched(pendingIntentWrites, fresh)]);
     expect(found?.id).toBe(first.rows[0]!.id);
     expect(stored).toBeNull();
-    expect(await db.selectFrom('payment_intents').select('id').where('id', '=', fresh.id).executeTakeFirst()).toBeDefined();
+    expect(await database.db.selectFrom('payment_intents').select('id').where('id', '=', fresh.id).executeTakeFirst()).toBeDefined();
   });
 
   it('writes one order when the checkout and the webhook of one payment land in the same batch', async () => {
-    const writes = createPostgresWriteQueue(db, { concurrency: 1 });
+    const writes = createPostgresWriteQueue(database.db, { concurrency: 1 });
     const { rows } = await storePending(writes, 'twice', 2);
     const snapshot = JSON.parse(rows[0]!.snapshot);
     const checkout: PaidIntent = { intentId: 'pi_twice', pendingId: rows[0]!.id, snapshot, source: 'checkout', now: 3_000, mail: true };
@@ -79,7 +66,7 @@ describe('the checkout writes of one PostgreSQL batch, together', () => {
     expect(fromCheckout!.order.id).toBe(fromWebhook!.order.id);
     expect([fromCheckout!.created, fromWebhook!.created]).toEqual([true, false]);
     expect(fromOther!.created).toBe(true);
-    expect(await db.selectFrom('orders').select('id').where('payment_intent_id', '=', 'pi_twice').execute()).toHaveLength(1);
-    expect(await db.selectFrom('mail_outbox').select('order_id').where('order_id', '=', fromCheckout!.order.id).execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('orders').select('id').where('payment_intent_id', '=', 'pi_twice').execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('mail_outbox').select('order_id').where('order_id', '=', fromCheckout!.order.id).execute()).toHaveLength(1);
   });
 });
