@@ -32,6 +32,8 @@ afterAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  // The auth store is module state: later files in this worker must not inherit this customer.
+  authStore.signOutLocally();
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
 

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { StaffListAnswer } from '../../../../shared/api/staff-answers';
 import { STAFF_MESSAGES } from '../../../../shared/schemas/staff';
+import { authStore } from '../../../auth/auth-store';
 import { NotificationProvider } from '../../../components/notifications';
 import StaffPage from './StaffPage';
 
@@ -28,9 +29,15 @@ function renderPage() {
   );
 }
 
+// The screen is for super_admins; whoever an earlier file left signed in must not decide it.
+beforeEach(() => {
+  authStore.adopt({ token: 'staff-test-token', user: { id: 1, email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', phone: null, role: 'super_admin' } });
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  authStore.signOutLocally();
 });
 
 describe('Staff screen', () => {
