@@ -2,10 +2,12 @@ import { TEST_PAYMENT_METHODS } from '../../shared/payments';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
+import { insertRows } from '../db/multi-row';
 import { insertRow } from '../db/precompiled';
 import { timeOrderedId } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
 import type { WriteQueue } from '../write-path/group-commit';
+import type { BatchedWork } from '../write-path/write-queue';
 import {
   CardDeclinedError,
   GatewayRequestError,
@@ -54,6 +56,28 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
 const STRIPE_IDEMPOTENCY_ERROR = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 /**
+ * The charges of a write batch, entered in the ledger together (one multi-row insert on
+ * PostgreSQL). A key already used answers its first charge, as Stripe does, or null when it came
+ * with other parameters.
+ */
+const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | null> = {
+  async runAll(trx, rows) {
+    const inserted = new Set(await insertRows(trx, 'test_gateway_intents', rows, { ignoreConflict: true, returning: 'id' }));
+    const answers: (TestGatewayIntentRow | null)[] = [];
+    for (const row of rows) {
+      if (inserted.has(row.id)) {
+        answers.push(row);
+        continue;
+      }
+      const first = await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', row.create_key).executeTakeFirstOrThrow();
+      const same = first.amount_cents === row.amount_cents && first.currency === row.currency && first.payment_method === row.payment_method;
+      answers.push(same ? first : null);
+    }
+    return answers;
+  },
+};
+
+/**
  * The built-in gateway used when Stripe is not configured: an ordinary adapter of the gateway
  * interface that behaves as Stripe's test mode does for Stripe's test PaymentMethod ids
  * (shared/payments.ts), answering each call after TEST_GATEWAY_LATENCY_MS (0 by default; a few
@@ -100,16 +124,9 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
       await answerLater();
       const { status, failure } = confirmOutcome(input.paymentMethodId);
-      const row = await writes.run(async (trx) => {
-        const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
-        if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return created;
-        // The key again, as Stripe answers it: the first charge, or a refusal for other parameters.
-        const first = await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
-        if (first.amount_cents !== input.amountCents || first.currency !== input.currency || first.payment_method !== created.payment_method) {
-          throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
-        }
-        return first;
-      });
+      const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
+      const row = await writes.runBatched(ledgerCharges, created);
+      if (!row) throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
       if (failure && row.status !== 'succeeded') throw failure;
       return toIntent(row);
     },
