@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { LOGIN_LIMITS } from '../auth/login-throttle';
+import { postgresPoolOf } from '../db/database';
 import { ANONYMOUS_LIMITS } from './anonymous-limits';
+import { createRateLimit } from './rate-limit';
 
 let cluster: TemporaryPostgres;
 let first: TestApp;
@@ -45,5 +47,18 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('read the longest wait of several keys in one go, whichever process counted them', async () => {
+    const options = { name: 'any-key', points: 2, windowSeconds: 600 };
+    const counting = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(first.app.context.db)! } });
+    const reading = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(second.app.context.db)! } });
+    await counting.consume('card:pm_1');
+    expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_1'])).toBe(0);
+    await counting.consume('card:pm_1');
+    const wait = await reading.waitForAny(['address:203.0.113.9', 'card:pm_1']);
+    expect(wait).toBeGreaterThan(500);
+    expect(wait).toBeLessThanOrEqual(600);
+    expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_2'])).toBe(0);
   });
 });

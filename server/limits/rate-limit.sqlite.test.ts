@@ -14,4 +14,13 @@ describe('rate limit', () => {
     expect(await limit.waitFor('a')).toBe(0);
     expect(await limit.consume('a')).toBe(0);
   });
+
+  it('answers the longest wait of several keys', async () => {
+    const limit = createRateLimit({ name: 'any', points: 1, windowSeconds: 60 });
+    await limit.consume('card');
+    expect(await limit.waitForAny(['address', 'other'])).toBe(0);
+    const wait = await limit.waitForAny(['address', 'card']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
 });

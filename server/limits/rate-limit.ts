@@ -20,6 +20,8 @@ export interface RateLimit {
   reward(key: string, points?: number): Promise<void>;
   /** The seconds `key` must wait now, without counting anything. */
   waitFor(key: string): Promise<number>;
+  /** The longest of `keys`' waits now: on PostgreSQL read in one statement, before every charge. */
+  waitForAny(keys: readonly string[]): Promise<number>;
 }
 
 export interface RateLimitOptions {
@@ -49,6 +51,11 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
           insuranceLimiter: new RateLimiterMemory(base),
         })
       : new RateLimiterMemory(base);
+  const waitFor = async (key: string) => {
+    const state = await limiter.get(storeKey(key));
+    return state && state.consumedPoints >= options.points ? secondsOf(state) : 0;
+  };
+  const pool = options.store?.kind === 'postgres' ? options.store.pool : null;
   return {
     async consume(key, points = 1) {
       try {
@@ -65,11 +72,34 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     async reward(key, points = 1) {
       await limiter.reward(storeKey(key), points);
     },
-    async waitFor(key) {
-      const state = await limiter.get(storeKey(key));
-      return state && state.consumedPoints >= options.points ? secondsOf(state) : 0;
+    waitFor,
+    async waitForAny(keys) {
+      if (!pool || keys.length < 2) return Math.max(0, ...(await Promise.all(keys.map(waitFor))));
+      try {
+        return await longestWaitInTable(pool, keys.map((key) => limiter.getKey(storeKey(key))), options.points);
+      } catch {
+        // As the library's own reads do: while PostgreSQL does not answer, its in-process insurance counts.
+        return Math.max(0, ...(await Promise.all(keys.map(waitFor))));
+      }
     },
   };
+}
+
+/** The library's read of one key (`SELECT points, expire … WHERE key = $1 …`), for several keys at once. */
+async function longestWaitInTable(pool: Pool, storeKeys: string[], limit: number): Promise<number> {
+  const now = Date.now();
+  const { rows } = await pool.query<{ points: number; expire: string | null }>({
+    name: 'rate-limits-wait-for-any',
+    text: 'SELECT points, expire FROM rate_limits WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)',
+    values: [storeKeys, now],
+  });
+  let seconds = 0;
+  for (const row of rows) {
+    if (row.points < limit) continue;
+    const msBeforeNext = row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0);
+    seconds = Math.max(seconds, Math.max(1, Math.ceil(msBeforeNext / 1000)));
+  }
+  return seconds;
 }
 
 /** Keys as the stores take them: an email with an address can pass PostgreSQL's 255 characters, and NUL is not text there. */
