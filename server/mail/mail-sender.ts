@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
@@ -33,8 +34,8 @@ interface Delivered {
  * the mail to be retried once the claim's lease runs out.
  *
  * A round claims up to BATCH due mails in one statement, reads what they need in three (which were
- * sent already, their orders, their lines), renders them side by side and hands them to the SMTP
- * pool; each mail is recorded as sent as soon as the server accepted it, those accepted meanwhile in
+ * sent already, their orders, their lines), renders them SMTP_CONNECTIONS at a time and hands them
+ * to the SMTP pool; each mail is recorded as sent as soon as the server accepted it, those accepted meanwhile in
  * one commit (the recorder), so the window in which a crash would send a mail again stays a commit long.
  *
  * Mail is never held back for traffic: the customer was promised it. The sender yields only by
@@ -59,13 +60,16 @@ export function startMailSender(app: AppContext): MailSender {
     },
     { concurrency: 1, maxBatch: BATCH },
   );
+  // A batch's pictures are drawn a few at a time, not all 40 at once: each drawing has ~1 ms of
+  // work on the event loop, and forty in a row held checkouts up (docs/benchmarks/checkout.md).
+  const drawing = pLimit(SMTP_CONNECTIONS);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
 
   async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<void> {
     try {
-      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await orderMail(row, order, items);
+      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await drawing(() => orderMail(row, order, items));
       await transport.send(rendered, name);
       await recorder.submit({ mail: row, recipient: rendered.to });
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
