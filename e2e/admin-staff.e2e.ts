@@ -94,6 +94,17 @@ it('invites staff, the invitee accepts in another browser, and deactivation sign
   await anna.getByRole('button', { name: 'Sign in' }).click();
   await anna.getByText('This account has been deactivated. Ask the shop owner to reactivate it.').waitFor();
 
+  // An invitation sent to a mistyped address is withdrawn: its link stops working at once.
+  await owner.getByLabel('Email').fill('bert@exampel.com');
+  await owner.getByLabel('Role', { exact: true }).selectOption('super_admin');
+  await owner.getByRole('button', { name: 'Send invitation' }).click();
+  await owner.getByRole('button', { name: 'Withdraw the invitation to bert@exampel.com' }).click();
+  await owner.getByText('The invitation to bert@exampel.com was withdrawn: its link no longer works').waitFor();
+  await owner.getByRole('region', { name: /Invitations/ }).waitFor({ state: 'detached' });
+  const withdrawn = tokenIn(await mailTo(smtp, 'bert@exampel.com', 'invited'), '/admin/invite');
+  await anna.goto(`${server.url}/admin/invite?token=${withdrawn}`);
+  await anna.getByText('This invitation link is not valid. Ask the shop owner for a new invitation.').waitFor();
+
   await ownerContext.close();
   await annaContext.close();
 });

@@ -22,9 +22,13 @@ export async function insertInvite(db: DbOrTrx, invite: Insertable<StaffInviteTa
   return db.insertInto('staff_invites').values(invite).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A new invitation to an address replaces the open ones: only the newest link works. */
-export async function revokeOpenInvites(db: DbOrTrx, email: string, now: number): Promise<void> {
-  await db.updateTable('staff_invites').set({ revoked_at: now }).where('email', '=', email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+/**
+ * Ends the address's open invitations (a new one replaces them, or the owner withdraws them): their
+ * links stop working. Answers how many there were.
+ */
+export async function revokeOpenInvites(db: DbOrTrx, email: string, now: number): Promise<number> {
+  const result = await db.updateTable('staff_invites').set({ revoked_at: now }).where('email', '=', email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Accepts the invitation once: false when it was accepted, replaced or expired meanwhile. */

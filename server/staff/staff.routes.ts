@@ -5,7 +5,7 @@ import { currentUser, requireSuperAdmin } from '../auth/auth.guards';
 import { notFound } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
 import { STAFF_MESSAGES } from '../../shared/schemas/staff';
-import { acceptInvite, changeStaff, inviteStaff, listStaff, lookupInvite } from './staff.service';
+import { acceptInvite, changeStaff, inviteStaff, listStaff, lookupInvite, withdrawInvite } from './staff.service';
 
 /** Staff (issue 34): managed by super_admins only; the invitee's two calls need the link's token. */
 export function createStaffRoutes(app: AppContext): Router {
@@ -14,6 +14,8 @@ export function createStaffRoutes(app: AppContext): Router {
   route(router, 'staffList', { before: [noStore, requireSuperAdmin] }, () => listStaff(app));
 
   route(router, 'staffInvite', { before: [requireSuperAdmin] }, async (ctx, input) => reply(201, { invite: await inviteStaff(app, currentUser(ctx), input) }));
+
+  route(router, 'staffInviteWithdraw', { before: [requireSuperAdmin] }, async (ctx, { email }) => ({ withdrawn: await withdrawInvite(app, currentUser(ctx), email) }));
 
   route(router, 'staffChange', { before: [requireSuperAdmin] }, async (ctx, change, params) => {
     const id = Number(params.id);

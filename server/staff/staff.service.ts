@@ -70,6 +70,15 @@ export async function inviteStaff(app: AppContext, inviter: User, input: StaffIn
   return inviteView(invite, now);
 }
 
+/** POST /api/admin/staff/invites/withdraw: the address's open invitation stops working at once (sent to a wrong address, say). */
+export async function withdrawInvite(app: AppContext, by: User, address: string): Promise<string> {
+  const email = normalizeEmail(address);
+  const ended = await revokeOpenInvites(app.db, email, app.now());
+  if (ended === 0) throw notFound(STAFF_MESSAGES.inviteNotFound);
+  app.logger.info('staff invitation withdrawn', { by: by.id });
+  return email;
+}
+
 const badInvite = (message: string) => new HttpError(400, 'INVALID_INVITE', message, [{ path: 'token', message }]);
 
 /** An invitation that can still be accepted, or the 400 that says why not. */

@@ -45,6 +45,7 @@ describe('staff calls are for super_admins only', () => {
       (token?: string) => t.request('GET', '/api/admin/staff', { token }),
       (token?: string) => t.request('POST', '/api/admin/staff/invites', { token, body: { email: 'x@example.com', role: 'admin' } }),
       (token?: string) => t.request('PATCH', `/api/admin/staff/${owner.user.id}`, { token, body: { active: false } }),
+      (token?: string) => t.request('POST', '/api/admin/staff/invites/withdraw', { token, body: { email: 'x@example.com' } }),
     ];
     for (const call of calls) {
       expect((await call()).status).toBe(401);
@@ -104,6 +105,25 @@ describe('inviting staff', () => {
     const accepted = await accept(second);
     expect(accepted.status).toBe(201);
     expect(accepted.body.user.role).toBe('super_admin');
+  });
+
+  it('withdraws an open invitation: its link stops working at once; nothing to withdraw is 404', async () => {
+    await invite('wrong-address@example.com', 'super_admin');
+    const link = tokenIn(await mailTo(smtp, 'wrong-address@example.com', 'invited'), '/admin/invite');
+    const withdrawn = await t.request('POST', '/api/admin/staff/invites/withdraw', { token: owner.token, body: { email: 'Wrong-Address@example.com' } });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toEqual({ withdrawn: 'wrong-address@example.com' });
+    expect((await list()).body.invites.map((open: { email: string }) => open.email)).not.toContain('wrong-address@example.com');
+    const refused = await accept(link);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(STAFF_MESSAGES.inviteUnknown);
+    expect((await login('wrong-address@example.com')).status).toBe(401);
+
+    const again = await t.request('POST', '/api/admin/staff/invites/withdraw', { token: owner.token, body: { email: 'wrong-address@example.com' } });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ error: STAFF_MESSAGES.inviteNotFound });
+    const invalid = await t.request('POST', '/api/admin/staff/invites/withdraw', { token: owner.token, body: { email: 'not-an-address' } });
+    expect(invalid.status).toBe(422);
   });
 
   it('turns a customer of the invited address into staff, keeping the account, and refuses inviting staff again', async () => {

@@ -75,6 +75,7 @@ export const API_ENDPOINTS = {
   inviteAccept: endpoint({ method: 'POST', path: '/api/auth/invite/accept', response: answer<AuthResponse>() }),
   staffList: endpoint({ method: 'GET', path: '/api/admin/staff', response: answer<StaffAnswers.StaffListAnswer>() }),
   staffInvite: endpoint({ method: 'POST', path: '/api/admin/staff/invites', response: answer<StaffAnswers.StaffInviteAnswer>() }),
+  staffInviteWithdraw: endpoint({ method: 'POST', path: '/api/admin/staff/invites/withdraw', response: answer<StaffAnswers.InviteWithdrawnAnswer>() }),
   staffChange: endpoint({ method: 'PATCH', path: '/api/admin/staff/:id', response: answer<StaffAnswers.StaffMemberAnswer>() }),
   // Orders that can be fixed, notes and customers (issue 34).
   editOrderLine: endpoint({ method: 'PATCH', path: '/api/orders/:id/items/:line', response: answer<Answers.LineEditAnswer>() }),

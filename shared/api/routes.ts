@@ -20,7 +20,7 @@ import { syncPullQuerySchema, syncPushSchema } from '../schemas/sync';
 import { validateTextRequestSchema } from '../schemas/text';
 import { colorChangeSchema, fontChangeSchema, newColorSchema, newVariantSchema, productTypeChangeSchema, variantChangeSchema } from '../schemas/catalog';
 import { checkDiscountCodeSchema, createDiscountCodeSchema, updateDiscountCodeSchema } from '../schemas/discount-codes';
-import { acceptInviteSchema, inviteLookupSchema, passwordResetConfirmSchema, passwordResetRequestSchema, staffChangeSchema, staffInviteSchema } from '../schemas/staff';
+import { acceptInviteSchema, inviteLookupSchema, inviteWithdrawSchema, passwordResetConfirmSchema, passwordResetRequestSchema, staffChangeSchema, staffInviteSchema } from '../schemas/staff';
 import { cancelOrderSchema, customerLineEditSchema, customersQuerySchema, lineEditSchema, orderNoteSchema } from '../schemas/order-edits';
 
 export { API_ENDPOINTS, apiPath, routerPath, type ApiRouteName } from './endpoints';
@@ -64,6 +64,7 @@ const REQUESTS = {
   inviteLookup: { body: inviteLookupSchema },
   inviteAccept: { body: acceptInviteSchema },
   staffInvite: { body: staffInviteSchema },
+  staffInviteWithdraw: { body: inviteWithdrawSchema },
   staffChange: { body: staffChangeSchema },
   editOrderLine: { body: lineEditSchema },
   customerLineEdit: { body: customerLineEditSchema },

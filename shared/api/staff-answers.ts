@@ -29,6 +29,10 @@ export interface StaffInviteAnswer {
   invite: StaffInviteView;
 }
 
+export interface InviteWithdrawnAnswer {
+  withdrawn: string;
+}
+
 export interface StaffMemberAnswer {
   member: StaffMemberView;
 }

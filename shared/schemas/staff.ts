@@ -13,6 +13,7 @@ export const STAFF_MESSAGES = {
   inviteExpired: 'This invitation has expired. Ask the shop owner for a new invitation.',
   alreadyStaff: 'This email already belongs to a staff member',
   staffNotFound: 'Staff member not found',
+  inviteNotFound: 'No open invitation for this email',
   notYourself: 'You cannot change your own role or deactivate your own account',
   lastSuperAdmin: 'The shop needs at least one active super admin',
   deactivated: 'This account has been deactivated. Ask the shop owner to reactivate it.',
@@ -38,6 +39,9 @@ const tokenSchema = z.string({ error: STAFF_MESSAGES.resetLinkUnknown }).trim().
 
 export const staffInviteSchema = z.strictObject({ email: emailSchema, role: roleSchema });
 export type StaffInviteInput = z.infer<typeof staffInviteSchema>;
+
+export const inviteWithdrawSchema = z.strictObject({ email: emailSchema });
+export type InviteWithdrawInput = z.infer<typeof inviteWithdrawSchema>;
 
 export const staffChangeSchema = z
   .strictObject({ role: roleSchema.optional(), active: z.boolean().optional() })

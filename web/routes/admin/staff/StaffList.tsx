@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../../shared/api/types';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '../../../../shared/schemas/staff';
 import { useNotify } from '../../../components/notifications';
 import { formatDate } from '../shared/format';
-import { changeStaff, inviteStaff } from './staff-api';
+import { changeStaff, inviteStaff, withdrawInvite } from './staff-api';
 import { errorText } from './staff-errors';
 
 const nameOf = (member: StaffMemberView) => `${member.firstName} ${member.lastName}`.trim() || member.email;
@@ -79,12 +79,17 @@ export function InviteList({ invites, onChanged }: { invites: StaffInviteView[];
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState('');
 
-  async function resend(invite: StaffInviteView) {
-    setBusy(invite.email);
+  async function act(invite: StaffInviteView, action: 'resend' | 'withdraw') {
+    setBusy(`${action}:${invite.email}`);
     setError('');
     try {
-      await inviteStaff({ email: invite.email, role: invite.role });
-      notify(`A new invitation went to ${invite.email}`);
+      if (action === 'resend') {
+        await inviteStaff({ email: invite.email, role: invite.role });
+        notify(`A new invitation went to ${invite.email}`);
+      } else {
+        await withdrawInvite(invite.email);
+        notify(`The invitation to ${invite.email} was withdrawn: its link no longer works`);
+      }
       onChanged();
     } catch (caught) {
       setError(errorText(caught));
@@ -105,10 +110,12 @@ export function InviteList({ invites, onChanged }: { invites: StaffInviteView[];
               <span className="admin-muted">Invited {formatDate(invite.invitedAt)} · {STAFF_ROLE_LABELS[invite.role]}</span>
             </div>
             <span className={`staff-state staff-state--${invite.expired ? 'inactive' : 'pending'}`}>{invite.expired ? 'Expired' : `Pending until ${formatDate(invite.expiresAt)}`}</span>
-            <span />
-            <div className="staff-row__actions">
-              <button type="button" className="admin-button admin-button--small" disabled={busy !== null} aria-label={`Send again to ${invite.email}`} onClick={() => void resend(invite)}>
-                {busy === invite.email ? 'Sending…' : 'Send again'}
+            <div className="staff-row__actions staff-row__actions--invite">
+              <button type="button" className="admin-button admin-button--small" disabled={busy !== null} aria-label={`Send again to ${invite.email}`} onClick={() => void act(invite, 'resend')}>
+                {busy === `resend:${invite.email}` ? 'Sending…' : 'Send again'}
+              </button>
+              <button type="button" className="admin-button admin-button--small admin-button--danger" disabled={busy !== null} aria-label={`Withdraw the invitation to ${invite.email}`} onClick={() => void act(invite, 'withdraw')}>
+                {busy === `withdraw:${invite.email}` ? 'Withdrawing…' : 'Withdraw'}
               </button>
             </div>
           </li>

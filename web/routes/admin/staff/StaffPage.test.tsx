@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { StaffListAnswer } from '../../../../shared/api/staff-answers';
@@ -73,5 +73,23 @@ describe('Staff screen', () => {
     await screen.findByText(/Could not load the staff list/);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Staff (3)' });
+  });
+
+  it('withdraws an invitation by its own button, says so, and shows the list without it', async () => {
+    let withdrawn = false;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      if (String(input).endsWith('/api/admin/staff/invites/withdraw')) {
+        withdrawn = true;
+        return json(200, { withdrawn: 'carla@example.com' });
+      }
+      return json(200, withdrawn ? { ...LIST, invites: [] } : LIST);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation to carla@example.com' }));
+    expect(await screen.findByText('The invitation to carla@example.com was withdrawn: its link no longer works')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/withdraw'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ email: 'carla@example.com' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Invitations/ })).toBeNull());
   });
 });

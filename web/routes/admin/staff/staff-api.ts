@@ -8,3 +8,5 @@ export const inviteStaff = (input: RequestOf<'staffInvite'>): Promise<ResponseOf
 
 export const changeStaff = (id: number, change: RequestOf<'staffChange'>): Promise<ResponseOf<'staffChange'>> =>
   call('staffChange', { params: { id: String(id) }, body: change });
+
+export const withdrawInvite = (email: string): Promise<ResponseOf<'staffInviteWithdraw'>> => call('staffInviteWithdraw', { body: { email } });
