@@ -94,7 +94,8 @@ it('the admin edits a line, notes it, sees the queue ZIP go stale, and cancels w
     await page.locator('.toast', { hasText: 'Saved print-files-' }).waitFor();
 
     await page.getByRole('link', { name: 'Orders' }).click();
-    const row = page.locator(`[data-order-number="${order.order_number}"]`);
+    // The orders table's row: until the page has changed, the queue's card carries the number too.
+    const row = page.locator(`.orders-row[data-order-number="${order.order_number}"]`);
     await row.getByRole('button', { name: order.order_number }).click();
     const dialog = page.getByRole('dialog', { name: `Order ${order.order_number}` });
     await dialog.getByRole('button', { name: `Edit line 1 of ${order.order_number}` }).click();
