@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { LOGIN_LIMITS } from '../auth/login-throttle';
@@ -60,5 +61,18 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
     expect(wait).toBeGreaterThan(500);
     expect(wait).toBeLessThanOrEqual(600);
     expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_2'])).toBe(0);
+  });
+
+  it('count in the process while PostgreSQL does not answer, and the longest wait still holds', async () => {
+    // Nothing listens on port 9: every statement fails, as when PostgreSQL is away.
+    const away = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:9/none', connectionTimeoutMillis: 500 });
+    try {
+      const limit = createRateLimit({ name: 'away', points: 1, windowSeconds: 60, store: { kind: 'postgres', pool: away } });
+      expect(await limit.consume('card:pm_away')).toBe(0);
+      expect(await limit.waitForAny(['address:203.0.113.7', 'other'])).toBe(0);
+      expect(await limit.waitForAny(['address:203.0.113.7', 'card:pm_away'])).toBeGreaterThan(0);
+    } finally {
+      await away.end();
+    }
   });
 });

@@ -36,6 +36,9 @@ export interface RateLimitOptions {
 
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool };
 
+/** The library's table on PostgreSQL, read directly by `waitForAny`. */
+const TABLE = 'rate_limits';
+
 export function createRateLimit(options: RateLimitOptions): RateLimit {
   const base = { keyPrefix: options.name, points: options.points, duration: options.windowSeconds };
   const limiter: RateLimiterAbstract =
@@ -44,7 +47,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
           ...base,
           storeClient: options.store.pool,
           storeType: 'pool',
-          tableName: 'rate_limits',
+          tableName: TABLE,
           // Created by the migrations (2026-11-24T0300_hardening).
           tableCreated: true,
           // While PostgreSQL does not answer, each process limits on its own rather than failing requests.
@@ -53,8 +56,9 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
       : new RateLimiterMemory(base);
   const waitFor = async (key: string) => {
     const state = await limiter.get(storeKey(key));
-    return state && state.consumedPoints >= options.points ? secondsOf(state) : 0;
+    return state && state.consumedPoints >= options.points ? secondsOf(state.msBeforeNext) : 0;
   };
+  const longestOneByOne = async (keys: readonly string[]) => Math.max(0, ...(await Promise.all(keys.map(waitFor))));
   const pool = options.store?.kind === 'postgres' ? options.store.pool : null;
   return {
     async consume(key, points = 1) {
@@ -62,7 +66,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
         await limiter.consume(storeKey(key), points);
         return 0;
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
+        if (rejection instanceof RateLimiterRes) return secondsOf(rejection.msBeforeNext);
         throw rejection;
       }
     },
@@ -74,12 +78,12 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     },
     waitFor,
     async waitForAny(keys) {
-      if (!pool || keys.length < 2) return Math.max(0, ...(await Promise.all(keys.map(waitFor))));
+      if (!pool || keys.length < 2) return longestOneByOne(keys);
       try {
         return await longestWaitInTable(pool, keys.map((key) => limiter.getKey(storeKey(key))), options.points);
       } catch {
         // As the library's own reads do: while PostgreSQL does not answer, its in-process insurance counts.
-        return Math.max(0, ...(await Promise.all(keys.map(waitFor))));
+        return longestOneByOne(keys);
       }
     },
   };
@@ -90,14 +94,13 @@ async function longestWaitInTable(pool: Pool, storeKeys: string[], limit: number
   const now = Date.now();
   const { rows } = await pool.query<{ points: number; expire: string | null }>({
     name: 'rate-limits-wait-for-any',
-    text: 'SELECT points, expire FROM rate_limits WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)',
+    text: `SELECT points, expire FROM ${TABLE} WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)`,
     values: [storeKeys, now],
   });
   let seconds = 0;
   for (const row of rows) {
-    if (row.points < limit) continue;
-    const msBeforeNext = row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0);
-    seconds = Math.max(seconds, Math.max(1, Math.ceil(msBeforeNext / 1000)));
+    // As the library's RateLimiterRes: no expiry reads as -1 ms before the next point.
+    if (row.points >= limit) seconds = Math.max(seconds, secondsOf(row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0)));
   }
   return seconds;
 }
@@ -107,8 +110,9 @@ function storeKey(key: string): string {
   return key.length <= 200 && !key.includes('\u0000') ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
-function secondsOf(state: RateLimiterRes): number {
-  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+/** Retry-After for a refused key: whole seconds, at least one. */
+function secondsOf(msBeforeNext: number): number {
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
 /** Throws the 429 of spec.md §8 with `Retry-After` when `seconds` is positive. */
