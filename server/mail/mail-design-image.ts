@@ -35,9 +35,10 @@ const deflateAsync = promisify(deflate);
 /**
  * The picture of one design line for the mails, drawn by the shared renderer (shared/render): the
  * very outlines of the print file, from the same font files, turned to read left to right and
- * cropped to the ink, then rasterised to PNG, since mail clients do not show SVG. The event loop
- * only lays the design out (~0.5 ms): resvg rasterises on libuv's thread pool (renderAsync) and
- * zlib compresses there too (pngOf), so shoppers' requests do not wait for the picture.
+ * cropped to the ink, then rasterised to PNG, since mail clients do not show SVG. It runs on the
+ * mail composer's thread (mail-composer.ts), which only lays the design out (~0.5 ms): resvg
+ * rasterises on libuv's thread pool (renderAsync) and zlib compresses there too (pngOf), so the
+ * thread lays out the next mail's meanwhile.
  */
 export async function designImageForMail(item: MailDesignItem, cid: string): Promise<MailImage> {
   fonts ??= loadDesignFonts(fileFontSource).catch((error: unknown) => {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import pLimit from 'p-limit';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { isAccountMail, renderAccountMail } from '../staff/account-mail';
+import { isAccountMail } from '../staff/account-mail';
 import { createBatcher } from '../write-path/batcher';
 import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
-import { renderMail, type RenderedMail } from './mail-render';
+import { createMailComposer, type MailToCompose } from './mail-composer';
 import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './mail-transport';
 import { kindOfMail, type MailOutboxRow } from './mail.table';
 
@@ -34,13 +33,15 @@ interface Delivered {
  * the mail to be retried once the claim's lease runs out.
  *
  * A round claims up to BATCH due mails in one statement, reads what they need in three (which were
- * sent already, their orders, their lines), renders them SMTP_CONNECTIONS at a time and hands them
- * to the SMTP pool; each mail is recorded as sent as soon as the server accepted it, those accepted meanwhile in
- * one commit (the recorder), so the window in which a crash would send a mail again stays a commit long.
+ * sent already, their orders, their lines), has them drawn and composed on a thread of their own
+ * (mail-composer.ts) and hands them to the SMTP pool; each mail is recorded as sent as soon as the
+ * server accepted it, those accepted meanwhile in one commit (the recorder), so the window in which
+ * a crash would send a mail again stays a commit long.
  *
  * Mail is never held back for traffic: the customer was promised it. The sender yields only by
- * being ordinary asynchronous work between requests (a timer, then awaited I/O), and a full round
- * is followed at once by the next, so a confirmation leaves within a round or a poll of its commit.
+ * being ordinary asynchronous work between requests (a timer, then awaited I/O) and by its thread's
+ * lower priority, and a full round is followed at once by the next, so a confirmation leaves within
+ * a round or a poll of its commit.
  */
 export function startMailSender(app: AppContext): MailSender {
   const { config, db, logger } = app;
@@ -60,33 +61,33 @@ export function startMailSender(app: AppContext): MailSender {
     },
     { concurrency: 1, maxBatch: BATCH },
   );
-  // A batch's pictures are drawn a few at a time, not all 40 at once: each drawing has ~1 ms of
-  // work on the event loop, and forty in a row held checkouts up (docs/benchmarks/checkout.md).
-  const drawing = pLimit(SMTP_CONNECTIONS);
+  const composer = createMailComposer(transport.newline);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
 
   async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<void> {
     try {
-      const { rendered, name } = isAccountMail(row) ? accountMail(row) : await drawing(() => orderMail(row, order, items));
-      await transport.send(rendered, name);
-      await recorder.submit({ mail: row, recipient: rendered.to });
+      const composed = await composer.compose(toCompose(row, order, items));
+      await transport.send(composed, `${order?.order_number ?? row.order_id}-${row.mail_key}`, row.message_id!);
+      await recorder.submit({ mail: row, recipient: composed.to });
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {
       await failed(row, error);
     }
   }
 
-  async function orderMail(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<{ rendered: RenderedMail; name: string }> {
+  /** A password reset or staff invitation (server/staff/account-mail.ts) needs only its payload; an order mail, the order. */
+  function toCompose(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): MailToCompose {
+    if (isAccountMail(row)) return { kind: 'account', payload: row.payload ?? '{}', messageId: row.message_id!, from: mail.from };
     if (!order) throw new Error(`Order ${row.order_id} not found`);
-    const rendered = await renderMail({ kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload }, order, items, { from: mail.from, publicUrl: mail.publicUrl });
-    return { rendered, name: `${order.order_number}-${row.mail_key}` };
-  }
-
-  /** A password reset or staff invitation (server/staff/account-mail.ts): all it needs is in its payload. */
-  function accountMail(row: MailOutboxRow): { rendered: RenderedMail; name: string } {
-    return { rendered: renderAccountMail(row.payload ?? '{}', row.message_id!, { from: mail.from }), name: `${row.order_id}-${row.mail_key}` };
+    return {
+      kind: 'order',
+      mail: { kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload },
+      order,
+      items,
+      context: { from: mail.from, publicUrl: mail.publicUrl },
+    };
   }
 
   async function failed(row: MailOutboxRow, error: unknown): Promise<void> {
@@ -159,6 +160,7 @@ export function startMailSender(app: AppContext): MailSender {
       if (timer) clearTimeout(timer);
       await running;
       transport.close();
+      await composer.close();
     },
   };
 }

@@ -1,0 +1,74 @@
+import { Piscina } from 'piscina';
+import type { OrderItemRow, OrderRow } from '../orders/order.table';
+import type { MailToRender, RenderContext } from './mail-render';
+
+/** What the composer needs to write one mail whole: an order's mail from its rows, or an account mail from its payload. */
+export type MailToCompose =
+  | { kind: 'order'; mail: MailToRender; order: OrderRow; items: OrderItemRow[]; context: RenderContext }
+  | { kind: 'account'; payload: string; messageId: string; from: string };
+
+/** CRLF lines as SMTP wants them, or LF for .eml files. */
+export type Newline = 'windows' | 'unix';
+
+export interface ComposeTask {
+  mail: MailToCompose;
+  newline: Newline;
+}
+
+/** A mail written whole (MIME, pictures included), as it goes over SMTP or into an .eml file. */
+export interface ComposedMail {
+  to: string;
+  envelope: { from: string; to: string[] };
+  message: Buffer;
+}
+
+export interface MailComposer {
+  compose(mail: MailToCompose): Promise<ComposedMail>;
+  close(): Promise<void>;
+}
+
+/**
+ * Mails the thread works on at once. Its pictures are rasterised and compressed on libuv's pool
+ * (mail-design-image.ts), so a few in flight keep that busy while the thread lays out the next.
+ */
+const MAILS_AT_ONCE = 4;
+
+/**
+ * How far below the event loop the thread runs when the cores are busy: it yields to checkouts
+ * without holding mail back. 10 let mail p99 reach 5 s at 200 checkouts/s; 5 keeps it near 3.5 s
+ * (docs/benchmarks/checkout.md). Linux only (nice(2) through @napi-rs/nice, piscina's optional
+ * dependency); elsewhere the thread runs at normal priority.
+ */
+const THREAD_NICENESS = 5;
+
+/**
+ * Mails are drawn and composed on a worker thread (piscina), not on the event loop: about 2.5 ms of
+ * JavaScript each (the design's layout, the HTML, nodemailer's MIME), which held checkouts up
+ * behind a batch of confirmations (docs/benchmarks/checkout.md). The thread starts with the first
+ * mail, so an app that sends none never starts it; `tsx` lets it load the TypeScript as the shop does.
+ */
+export function createMailComposer(newline: Newline): MailComposer {
+  let pool: Piscina<ComposeTask, ComposedMail> | null = null;
+  return {
+    async compose(mail) {
+      pool ??= new Piscina({
+        filename: new URL('./mail-compose.worker.ts', import.meta.url).href,
+        execArgv: ['--import', 'tsx'],
+        minThreads: 1,
+        maxThreads: 1,
+        idleTimeout: Infinity,
+        concurrentTasksPerWorker: MAILS_AT_ONCE,
+        niceIncrement: THREAD_NICENESS,
+      });
+      const composed = await pool.run({ mail, newline });
+      // Structured cloning hands the bytes over as a plain Uint8Array.
+      const { buffer, byteOffset, byteLength } = composed.message;
+      return { ...composed, message: Buffer.from(buffer, byteOffset, byteLength) };
+    },
+    async close() {
+      const closing = pool;
+      pool = null;
+      await closing?.destroy();
+    },
+  };
+}
