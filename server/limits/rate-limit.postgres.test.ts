@@ -61,6 +61,15 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
     expect(wait).toBeGreaterThan(500);
     expect(wait).toBeLessThanOrEqual(600);
     expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_2'])).toBe(0);
+
+    // Checkouts reading at the same moment share one statement; each gets the wait of its own keys.
+    const together = await Promise.all([
+      reading.waitForAny(['address:203.0.113.10', 'card:pm_2']),
+      reading.waitForAny(['address:203.0.113.11', 'card:pm_1']),
+      reading.waitForAny(['card:pm_1']),
+      reading.waitForAny(['address:203.0.113.10']),
+    ]);
+    expect(together.map((seconds) => seconds > 500)).toEqual([false, true, true, false]);
   });
 
   it('count in the process while PostgreSQL does not answer, and the longest wait still holds', async () => {

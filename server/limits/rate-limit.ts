@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
+import { createBatcher } from '../write-path/batcher';
 
 /**
  * Per-client limits for endpoints anyone may call (design.md §8), on rate-limiter-flexible so the
@@ -20,7 +21,7 @@ export interface RateLimit {
   reward(key: string, points?: number): Promise<void>;
   /** The seconds `key` must wait now, without counting anything. */
   waitFor(key: string): Promise<number>;
-  /** The longest of `keys`' waits now: on PostgreSQL read in one statement, before every charge. */
+  /** The longest of `keys`' waits now: on PostgreSQL one statement for all calls of an event-loop turn. */
   waitForAny(keys: readonly string[]): Promise<number>;
 }
 
@@ -60,6 +61,7 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   };
   const longestOneByOne = async (keys: readonly string[]) => Math.max(0, ...(await Promise.all(keys.map(waitFor))));
   const pool = options.store?.kind === 'postgres' ? options.store.pool : null;
+  const tableReads = pool ? batchedTableReads(pool, options.points) : null;
   return {
     async consume(key, points = 1) {
       try {
@@ -78,9 +80,9 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     },
     waitFor,
     async waitForAny(keys) {
-      if (!pool || keys.length < 2) return longestOneByOne(keys);
+      if (!tableReads) return longestOneByOne(keys);
       try {
-        return await longestWaitInTable(pool, keys.map((key) => limiter.getKey(storeKey(key))), options.points);
+        return await tableReads.submit(keys.map((key) => limiter.getKey(storeKey(key))));
       } catch {
         // As the library's own reads do: while PostgreSQL does not answer, its in-process insurance counts.
         return longestOneByOne(keys);
@@ -89,20 +91,29 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   };
 }
 
-/** The library's read of one key (`SELECT points, expire … WHERE key = $1 …`), for several keys at once. */
-async function longestWaitInTable(pool: Pool, storeKeys: string[], limit: number): Promise<number> {
-  const now = Date.now();
-  const { rows } = await pool.query<{ points: number; expire: string | null }>({
-    name: 'rate-limits-wait-for-any',
-    text: `SELECT points, expire FROM ${TABLE} WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)`,
-    values: [storeKeys, now],
-  });
-  let seconds = 0;
-  for (const row of rows) {
-    // As the library's RateLimiterRes: no expiry reads as -1 ms before the next point.
-    if (row.points >= limit) seconds = Math.max(seconds, secondsOf(row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0)));
-  }
-  return seconds;
+/**
+ * The library's read of one key (`SELECT points, expire … WHERE key = $1 …`), for the keys of every
+ * `waitForAny` of an event-loop turn at once: concurrent checkouts share one statement, each answered
+ * with the longest wait among its own keys.
+ */
+function batchedTableReads(pool: Pool, limit: number) {
+  return createBatcher<string[], number>(
+    async (batch) => {
+      const now = Date.now();
+      const { rows } = await pool.query<{ key: string; points: number; expire: string | null }>({
+        name: 'rate-limits-wait-for-any',
+        text: `SELECT key, points, expire FROM ${TABLE} WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)`,
+        values: [[...new Set(batch.flatMap((request) => request.input))], now],
+      });
+      const waits = new Map<string, number>();
+      for (const row of rows) {
+        // As the library's RateLimiterRes: no expiry reads as -1 ms before the next point.
+        if (row.points >= limit) waits.set(row.key, secondsOf(row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0)));
+      }
+      for (const request of batch) request.resolve(Math.max(0, ...request.input.map((key) => waits.get(key) ?? 0)));
+    },
+    { concurrency: 1, maxBatch: 256 },
+  );
 }
 
 /** Keys as the stores take them: an email with an address can pass PostgreSQL's 255 characters, and NUL is not text there. */
