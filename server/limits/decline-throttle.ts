@@ -34,7 +34,7 @@ export function limitDeclines(app: AppContext) {
   return async function limitedDeclines(ctx: Context, next: Next) {
     const paymentMethodId = (ctx.request.body as { paymentMethodId?: unknown } | undefined)?.paymentMethodId;
     const keys = [`address:${ctx.ip}`, ...(typeof paymentMethodId === 'string' && paymentMethodId ? [`card:${paymentMethodId}`] : [])];
-    // Both counts in one read: a statement fewer before every charge on PostgreSQL.
+    // Both counts in one read, which on PostgreSQL the checkouts arriving together share (rate-limit.ts).
     refuseWhenLimited(ctx, await limit.waitForAny(keys));
     await next();
     const code = (ctx.body as { code?: unknown } | undefined)?.code;
