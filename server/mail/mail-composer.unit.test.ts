@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailComposer } from './mail-composer';
 
@@ -26,5 +31,18 @@ describe('the mail composer thread', () => {
   it('answers a mail it cannot write with the error, and goes on writing the next', async () => {
     await expect(smtp.compose(account('{not json'))).rejects.toThrow(/JSON/);
     await expect(smtp.compose(account(resetMail))).resolves.toMatchObject({ to: 'maya@example.com' });
+  });
+
+  it('works in a shop started from another folder than its own', async () => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const composer = new URL('./mail-composer.ts', import.meta.url).href;
+    const script = `
+      const { createMailComposer } = await import(${JSON.stringify(composer)});
+      const composer = createMailComposer('unix');
+      const mail = await composer.compose(${JSON.stringify(account(resetMail))});
+      console.log(mail.to);
+      await composer.close();`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { cwd: os.tmpdir() });
+    expect(stdout.trim()).toBe('maya@example.com');
   });
 });
