@@ -14,13 +14,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The Node flags of package.json's `start` script, so tests and benchmarks run the shop as `npm start` does. */
+const SHOP_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 /**
  * Starts `server/test/server-entry.ts` with `env` added and resolves once it listens.
  * `codeRoot`: another checkout of the code to run instead (a benchmark's older commit).
  */
 export async function startServerProcess(env: Record<string, string>, options: { codeRoot?: string; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const script = options.codeRoot ? path.join(options.codeRoot, 'server', 'test', 'server-entry.ts') : entry;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', script], {
     cwd: options.codeRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', CARD_DECLINE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
