@@ -27,5 +27,5 @@ export default async function composeMail({ mail, newline }: ComposeTask): Promi
     composers.set(newline, composer);
   }
   const info = (await composer.sendMail(messageOf(rendered))) as unknown as { envelope: ComposedMail['envelope']; message: Buffer };
-  return { to: rendered.to, envelope: info.envelope, message: info.message };
+  return { messageId: rendered.messageId, to: rendered.to, envelope: info.envelope, message: info.message };
 }

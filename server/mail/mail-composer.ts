@@ -19,6 +19,7 @@ export interface ComposeTask {
 
 /** A mail written whole (MIME, pictures included), as it goes over SMTP or into an .eml file. */
 export interface ComposedMail {
+  messageId: string;
   to: string;
   envelope: { from: string; to: string[] };
   message: Buffer;

@@ -20,6 +20,7 @@ describe('the mail composer thread', () => {
     const [forSmtp, forFile] = await Promise.all([smtp.compose(account(resetMail)), files.compose(account(resetMail))]);
     for (const composed of [forSmtp, forFile]) {
       expect(composed.to).toBe('maya@example.com');
+      expect(composed.messageId).toBe('<reset.1@villa-prints.example>');
       expect(composed.envelope).toEqual({ from: 'orders@villa-prints.example', to: ['maya@example.com'] });
       expect(Buffer.isBuffer(composed.message)).toBe(true);
       expect(composed.message.toString()).toContain('Message-ID: <reset.1@villa-prints.example>');

@@ -69,7 +69,7 @@ export function startMailSender(app: AppContext): MailSender {
   async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<void> {
     try {
       const composed = await composer.compose(toCompose(row, order, items));
-      await transport.send(composed, `${order?.order_number ?? row.order_id}-${row.mail_key}`, row.message_id!);
+      await transport.send(composed, `${order?.order_number ?? row.order_id}-${row.mail_key}`);
       await recorder.submit({ mail: row, recipient: composed.to });
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {

@@ -9,7 +9,7 @@ export interface MailTransport {
   /** How the mails it takes end their lines. */
   readonly newline: Newline;
   /** `name`: a file name for the mail, fixed per mail (used by the file transport). */
-  send(mail: ComposedMail, name: string, messageId: string): Promise<void>;
+  send(mail: ComposedMail, name: string): Promise<void>;
   close(): void;
   describe(): string;
 }
@@ -41,7 +41,7 @@ function smtpTransport(url: string, timeoutMs: number): MailTransport {
   const shown = new URL(url);
   return {
     newline: 'windows',
-    async send({ envelope, message }, _name, messageId) {
+    async send({ envelope, message, messageId }) {
       // The Message-ID is in the message already; given here too, nodemailer does not make up one of its own.
       await transport.sendMail({ envelope, raw: message, messageId });
     },
