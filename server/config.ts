@@ -7,6 +7,8 @@ import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
 import { DEFAULT_HASH_COST } from './auth/password';
 import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
+import { parseBackupConfig, type BackupConfig } from './backups/backup.config';
+import { parseMetricsConfig, type MetricsConfig } from './metrics/metrics.config';
 
 import type { DatabaseConfig } from './db/database-config';
 
@@ -58,6 +60,10 @@ export interface Config {
   rollWidthMm: number;
   /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM, default 0.5); the designer warns below it. */
   minFeatureMm: number;
+  /** Verified online backups and their rotation (BACKUP_*; server/backups/). */
+  backup: BackupConfig;
+  /** The Prometheus endpoint (METRICS_PORT, METRICS_HOST; server/metrics/). */
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
     rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
     minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),
+    backup: Object.freeze(parseBackupConfig(env, root, integer)),
+    metrics: Object.freeze(parseMetricsConfig(env, integer)),
   };
   return Object.freeze(config);
 }

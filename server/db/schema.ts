@@ -9,9 +9,10 @@ import type { HealthProbeTable } from '../health/health.table';
 import type { CatalogTables } from '../catalog/catalog.table';
 import type { DiscountTables } from '../discounts/discount.table';
 import type { PasswordResetTable, StaffInviteTable } from '../staff/staff.table';
+import type { BackupTables } from '../backups/backup.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
-export interface Database extends PaymentTables, CatalogTables, DiscountTables {
+export interface Database extends PaymentTables, CatalogTables, DiscountTables, BackupTables {
   users: UserTable;
   sessions: SessionTable;
   trusted_logins: TrustedLoginTable;

@@ -73,6 +73,8 @@ export interface TestGatewayIntentTable {
   create_key: string | null;
   /** The shop record the charge's metadata names (gateway.ts, SHOP_INTENT_METADATA_KEY). */
   shop_intent: string | null;
+  /** JSON of the intent's metadata, as Stripe keeps it (the rebuild after a restore reads it). */
+  metadata: string | null;
   created_at: number;
   updated_at: number;
 }
