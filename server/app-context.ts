@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './http/logger';
+import type { ShopMetrics } from './metrics/metrics';
 
 /** What every domain's routes and services are given: read-only config, the database, a clock. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   logger: Logger;
   /** Epoch milliseconds; replaced in tests that need a fixed time. */
   now: () => number;
+  /** The process's counters (server/metrics/), exposed when METRICS_PORT is set. */
+  metrics: ShopMetrics;
 }

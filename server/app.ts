@@ -43,6 +43,12 @@ import { createDiscountRoutes } from './discounts/discount.routes';
 import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
 import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
+import { createMetrics } from './metrics/metrics';
+import { measureRequests } from './metrics/http-metrics';
+import { exposeMetrics } from './metrics/shop-metrics';
+import { createBackupRoutes } from './backups/backup.routes';
+import { startBackupSchedule } from './backups/backup.scheduler';
+import { holdShopLock } from './backups/shop-lock';
 
 /** How long the connections may take to end on a stop (SIGTERM), of the 10 s an orchestrator usually allows. */
 const SERVER_CLOSE_DEADLINE_MS = 7_000;
@@ -51,6 +57,8 @@ export interface RunningApp {
   context: AppContext;
   /** The app's group-committed write queue. */
   writes: WriteQueue;
+  /** Where Prometheus scrapes this process (METRICS_PORT), or null. */
+  metricsUrl: string | null;
   koa: Koa;
   /** Starts listening; port 0 picks a free port. Resolves with the base URL. */
   listen(port?: number, host?: string): Promise<string>;
@@ -76,7 +84,9 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   await refreshPlannerStatistics(db);
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
   statisticsTimer.unref();
-  const context: AppContext = { config, db, logger, now: seams.now ?? Date.now };
+  const context: AppContext = { config, db, logger, now: seams.now ?? Date.now, metrics: createMetrics() };
+  // Held while the shop runs, so `npm run restore` refuses to replace the database under it.
+  const shopLock = await holdShopLock(config.database, (error) => logger.warn('could not take the running-shop lock', { error: String(error) }));
   // A SQLite file's WAL is copied into the file on a thread of its own, not in the event loop's commits.
   const { database } = config;
   const checkpointer = database.kind === 'sqlite' && database.path !== ':memory:' ? startWalCheckpointer(database.path) : null;
@@ -108,6 +118,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createDiscountRoutes(context),
     createStaffRoutes(context),
     createCustomerRoutes(context),
+    createBackupRoutes(context),
   ]) {
     api.use(router.routes());
   }
@@ -115,6 +126,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   const koa = new Koa(koaProxyOptions(config.trustProxy));
   koa.use(clientAddressFromProxies(config.trustProxy));
   koa.use(requestLog(logger));
+  koa.use(measureRequests(context.metrics));
   koa.use(securityHeaders({ stripe: config.stripe !== null }));
   koa.use(errorMiddleware(logger, { onFault: () => noteStorageFault(context), onWritten: () => clearStorageFault(context) }));
   koa.use(answerUnmatched(api));
@@ -132,6 +144,8 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     registerMailWaker(context, sender.wake);
     mailSender = sender;
   }
+  const backups = startBackupSchedule(context);
+  const metricsEndpoint = await exposeMetrics(context);
 
   let server: Server | null = null;
   let graceful: GracefulClose | null = null;
@@ -139,6 +153,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     context,
     writes,
     koa,
+    metricsUrl: metricsEndpoint.url,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         server = koa.listen(port, host, () => {
@@ -158,9 +173,12 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
       await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
       await mailSender?.close();
+      await backups.stop();
+      await metricsEndpoint.close();
       await payments.gateway.close?.();
       await checkpointer?.stop();
       await db.destroy();
+      await shopLock.release();
     },
   };
 }

@@ -9,6 +9,10 @@ export async function findUserByEmail(db: DbOrTrx, email: string): Promise<UserR
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+export async function userExists(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function adminExists(db: DbOrTrx): Promise<boolean> {
   const row = await db
     .selectFrom('users')

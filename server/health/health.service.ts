@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
 import { hasRecentStorageFault } from '../db/storage-faults';
 import { readHealthProbe, writeHealthProbe } from './health.repository';
+import { readBackupHealth } from '../backups/backup-health';
 
 const HEALTH_DB_TIMEOUT_MS = 2_000;
 
@@ -12,6 +13,16 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The backups' state, which never fails the check: the shop serves customers without a backup. */
+async function backupOf(app: AppContext): Promise<HealthAnswer['backup']> {
+  try {
+    const { status, lastGoodAt } = await withTimeout(readBackupHealth(app), HEALTH_DB_TIMEOUT_MS);
+    return { status, lastGoodAt };
+  } catch {
+    return { status: 'unknown', lastGoodAt: null };
+  }
 }
 
 export type HealthCheck =
@@ -42,7 +53,7 @@ export function createHealthCheck(app: AppContext): () => Promise<HealthCheck> {
     try {
       if (hasRecentStorageFault(app)) throw new StorageUnavailableError('STORAGE_UNAVAILABLE', 'writes failed for want of storage', 30);
       await withTimeout(probe(), HEALTH_DB_TIMEOUT_MS);
-      return { status: 200, retryAfterSeconds: null, body: { status: 'ok', db: 'ok', time } };
+      return { status: 200, retryAfterSeconds: null, body: { status: 'ok', db: 'ok', time, backup: await backupOf(app) } };
     } catch (error) {
       app.logger.error('health check failed', { err: String(error) });
       const storage = storageErrorOf(error);

@@ -170,3 +170,10 @@ export async function requeueMail(db: Db, orderId: string, mailKey: string, now:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Mails in the outbox by state: what the metrics report as its depth. */
+export async function countOutbox(db: Db): Promise<{ queued: number; failed: number }> {
+  const rows = await db.selectFrom('mail_outbox').select(['state', db.fn.countAll<number>().as('n')]).groupBy('state').execute();
+  const count = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+  return { queued: count('queued'), failed: count('failed') };
+}

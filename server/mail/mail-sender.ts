@@ -98,6 +98,7 @@ export function startMailSender(app: AppContext): MailSender {
     await recordFailure(db, row, { state: giveUp ? 'failed' : 'queued', error: message, nextAttemptAt: retryAt }).catch((recordError: unknown) =>
       logger.error('mail attempt could not be recorded', { orderId: row.order_id, mail: row.mail_key, error: String(recordError) }),
     );
+    app.metrics.mailFailures.inc({ final: String(giveUp) });
     logger.warn(giveUp ? 'mail failed for good' : 'mail attempt failed', { orderId: row.order_id, mail: row.mail_key, attempt: row.attempts, error: message });
   }
 

@@ -12,6 +12,12 @@ export interface GatewayIntent {
   status: string;
 }
 
+/** An intent as the gateway lists it: with its metadata and its creation time (epoch ms). */
+export interface ListedIntent extends GatewayIntent {
+  metadata: Record<string, string>;
+  createdAt: number;
+}
+
 export interface GatewayRefund {
   id: string;
   amountCents: number;
@@ -74,6 +80,8 @@ export interface PaymentGateway {
    */
   findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<GatewayRefund>;
+  /** The succeeded intents created at or after `sinceMs`: what the rebuild after a restore looks through. */
+  listSucceededIntents(sinceMs: number): Promise<ListedIntent[]>;
   /** Lets go of the gateway's connections when the app closes (none for the test gateway). */
   close?(): Promise<void>;
 }

@@ -16,6 +16,9 @@ import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
 import { storableSnapshotOf } from './storable-snapshot';
+import { orderRecordMetadata } from './order-metadata';
+import { rebuildAfterRestore } from './payment.rebuild';
+import { measuredGateway } from './measured-gateway';
 
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
 
@@ -35,7 +38,7 @@ export interface Payments {
  * its gateway (Stripe when configured, else the built-in test gateway) and the app's write queue.
  */
 export function createPayments(app: AppContext, writes: WriteQueue, afterCharge: () => void = () => undefined): Payments {
-  const gateway = app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes);
+  const gateway = measuredGateway(app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes), app.metrics);
   return { app, gateway, writes, mailQueueing: mailQueueingOf(app.config), afterCharge };
 }
 
@@ -65,7 +68,7 @@ export async function openIntent(
     amountCents: snapshot.totals.total,
     currency: PAYMENT_CURRENCY,
     idempotencyKey,
-    metadata: { customer_email: snapshot.customer.email },
+    metadata: { customer_email: snapshot.customer.email, ...orderRecordMetadata({ snapshot, idempotencyKey, requestHash: null }) },
   };
   const remote = await gateway.createIntent(input);
   const opened = await writes.run(async (trx): Promise<OpenedIntent> => {
@@ -132,9 +135,16 @@ export async function settleIntent(payments: Payments, intentId: string, source:
 const RECONCILE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const RECONCILE_LIMIT = 500;
 
-/** Start-up reconciliation: every recent intent without an order is settled against the gateway. */
+/**
+ * Start-up reconciliation: every recent intent without an order is settled against the gateway;
+ * after a restore, first the paid intents this database lacks are rebuilt (payment.rebuild.ts).
+ */
 export async function reconcileIntents(payments: Payments): Promise<{ checked: number; ordersCreated: number }> {
   const { app } = payments;
+  const rebuilt = await rebuildAfterRestore(payments).catch((error: unknown) => {
+    app.logger.warn('rebuilding the payments after a restore failed; the next reconciliation tries again', { error: String(error) });
+    return 0;
+  });
   const open = await listIntentsWithoutOrder(app.db, app.now() - RECONCILE_WINDOW_MS, RECONCILE_LIMIT);
   let ordersCreated = 0;
   for (const intent of open) {
@@ -145,5 +155,5 @@ export async function reconcileIntents(payments: Payments): Promise<{ checked: n
     }
   }
   if (open.length) app.logger.info('payment reconciliation', { checked: open.length, ordersCreated });
-  return { checked: open.length, ordersCreated };
+  return { checked: open.length, ordersCreated: ordersCreated + rebuilt };
 }

@@ -11,6 +11,7 @@ import type { OrderHistoryTable } from '../orders/order.table';
 import { timeOrderedId } from '../db/time-ordered-id';
 import { SHOP_INTENT_METADATA_KEY, type GatewayIntent, type PaymentGateway } from './gateway';
 import type { PaymentIntentRow } from './payment.table';
+import { orderRecordMetadata } from './order-metadata';
 
 /** Everything needed to write the order later, stored with the intent before the card is charged. */
 export interface IntentSnapshot {
@@ -159,7 +160,11 @@ export function isPendingIntent(row: Pick<PaymentIntentRow, 'id'>): boolean {
   return row.id.startsWith(`${SHOP_INTENT_PREFIX}_`);
 }
 
-/** The charge's metadata: the shop's record it belongs to (for the webhook and reconciliation) and the customer. */
+/**
+ * The charge's metadata: the shop's record it belongs to (for the webhook and reconciliation), the
+ * customer, and the record itself, for a rebuild after a restore (order-metadata.ts).
+ */
 export function chargeMetadata(row: PaymentIntentRow, snapshot: IntentSnapshot): Record<string, string> {
-  return { [SHOP_INTENT_METADATA_KEY]: row.id, customer_email: snapshot.customer.email };
+  const record = orderRecordMetadata({ snapshot, idempotencyKey: row.idempotency_key, requestHash: row.request_hash });
+  return { [SHOP_INTENT_METADATA_KEY]: row.id, customer_email: snapshot.customer.email, ...record };
 }

@@ -10,6 +10,7 @@ import {
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
+  type ListedIntent,
   type PaymentGateway,
 } from './gateway';
 
@@ -162,6 +163,20 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
         translate(error);
       }
+    },
+
+    async listSucceededIntents(sinceMs: number): Promise<ListedIntent[]> {
+      const listed: ListedIntent[] = [];
+      try {
+        // Newest first, 100 a page; the list has no status filter.
+        const pages = stripe.paymentIntents.list({ created: { gte: Math.floor(sinceMs / 1000) }, limit: 100 });
+        for await (const intent of pages) {
+          if (intent.status === 'succeeded') listed.push({ ...toIntent(intent), metadata: { ...intent.metadata }, createdAt: intent.created * 1000 });
+        }
+      } catch (error) {
+        translate(error);
+      }
+      return listed;
     },
 
     async refund(input): Promise<GatewayRefund> {

@@ -16,6 +16,7 @@ import {
   type CreateIntentInput,
   type GatewayIntent,
   type GatewayRefund,
+  type ListedIntent,
   type PaymentGateway,
 } from './gateway';
 import type { TestGatewayIntentRow } from './payment.table';
@@ -48,6 +49,7 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
     amount_refunded_cents: 0,
     create_key: input.idempotencyKey,
     shop_intent: input.metadata?.[SHOP_INTENT_METADATA_KEY] ?? null,
+    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
     created_at: now,
     updated_at: now,
   };
@@ -134,6 +136,11 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     async findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined> {
       const row = await db.selectFrom('test_gateway_intents').selectAll().where('shop_intent', '=', shopIntentId).executeTakeFirst();
       return row && toIntent(row);
+    },
+
+    async listSucceededIntents(sinceMs: number): Promise<ListedIntent[]> {
+      const rows = await db.selectFrom('test_gateway_intents').selectAll().where('status', '=', 'succeeded').where('created_at', '>=', sinceMs).execute();
+      return rows.map((row) => ({ ...toIntent(row), metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {}, createdAt: row.created_at }));
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {

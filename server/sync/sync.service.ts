@@ -77,7 +77,7 @@ const APPLY_FAILED = 'This change could not be applied. Please try again.';
 export async function pushMutations(app: AppContext, user: User, mutations: SyncMutationInput[]): Promise<{ results: SyncMutationResult[] }> {
   const pushOf = `sync-push:${user.id}`;
   const store = appliedMutations(user);
-  return singleFlight(pushOf, () =>
+  const pushed = await singleFlight(pushOf, () =>
     inControlledTransaction(app.db, async (trx) => {
       await lockUntilCommit(trx, pushOf);
       const results: SyncMutationResult[] = [];
@@ -94,4 +94,7 @@ export async function pushMutations(app: AppContext, user: User, mutations: Sync
       return { results };
     }),
   );
+  app.metrics.syncPushes.inc();
+  for (const { result } of pushed.results) app.metrics.syncMutations.inc({ result });
+  return pushed;
 }

@@ -6,7 +6,7 @@ import { SHOP_INTENT_METADATA_KEY } from '../payments/gateway';
 
 /**
  * Test support: a local HTTP server implementing the few Stripe endpoints the `stripe` package calls
- * for this shop (create, confirm, retrieve a PaymentIntent; create a refund), with Stripe's test-mode
+ * for this shop (create, confirm, retrieve, search and list PaymentIntents; create a refund), with Stripe's test-mode
  * behaviour for test PaymentMethod ids and Stripe's Idempotency-Key replay. Nothing leaves the machine.
  */
 export interface StandInIntent {
@@ -145,6 +145,16 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       if (!query) return error(400, 'invalid_request_error', 'parameter_invalid', 'The stand-in answers metadata queries only.');
       const found = query[1] === SHOP_INTENT_METADATA_KEY ? byShopIntent.get(query[2]!) : undefined;
       return { status: 200, body: { object: 'search_result', url: path, has_more: false, next_page: null, data: found ? [found] : [] } };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      // As Stripe lists them: newest first, `created[gte]`, `limit` and `starting_after` pages.
+      const since = Number(form.get('created[gte]') ?? 0);
+      const limit = Math.min(100, Number(form.get('limit') ?? 10));
+      const all = [...intents.values()].filter((intent) => intent.created >= since).reverse();
+      const after = form.get('starting_after');
+      const start = after ? all.findIndex((intent) => intent.id === after) + 1 : 0;
+      const data = all.slice(start, start + limit);
+      return { status: 200, body: { object: 'list', url: path, has_more: start + limit < all.length, data } };
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     if (match) {

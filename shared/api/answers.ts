@@ -9,6 +9,29 @@ export interface HealthAnswer {
   status: 'ok';
   db: 'ok';
   time: string;
+  /** The backups' state; never a reason for a 503 (the shop runs on without them). */
+  backup: { status: BackupStatus; lastGoodAt: string | null };
+}
+
+/**
+ * `ok`; `stale`: the last good backup is older than two intervals; `failed`: the last attempt
+ * failed; `none`: none taken yet; `off`: BACKUP_DIR is not set; `unknown`: could not be read.
+ */
+export type BackupStatus = 'ok' | 'stale' | 'failed' | 'none' | 'off' | 'unknown';
+
+/** What the admin's Overview shows of the backups (GET /api/admin/backups). */
+export interface BackupHealth {
+  status: BackupStatus;
+  lastGoodAt: string | null;
+  lastAttemptAt: string | null;
+  /** Why the last attempt failed, when it did. */
+  lastError: string | null;
+  intervalMinutes: number;
+  checkedAt: string;
+}
+
+export interface BackupHealthAnswer {
+  backup: BackupHealth;
 }
 
 export interface VersionAnswer {

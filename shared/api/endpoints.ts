@@ -84,6 +84,7 @@ export const API_ENDPOINTS = {
   orderNotes: endpoint({ method: 'GET', path: '/api/orders/:id/notes', response: answer<Answers.OrderNotesAnswer>() }),
   addOrderNote: endpoint({ method: 'POST', path: '/api/orders/:id/notes', response: answer<Answers.OrderNoteAnswer>() }),
   customers: endpoint({ method: 'GET', path: '/api/admin/customers', response: answer<Answers.CustomersAnswer>() }),
+  backupHealth: endpoint({ method: 'GET', path: '/api/admin/backups', response: answer<Answers.BackupHealthAnswer>() }),
 } as const;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
