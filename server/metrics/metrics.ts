@@ -58,10 +58,17 @@ export function createMetrics(): ShopMetrics {
   };
 }
 
+export interface BackupGauge {
+  enabled: boolean;
+  database: 'sqlite' | 'postgres';
+  ageSeconds: number | null;
+  lastAttemptOk: boolean | null;
+}
+
 /** Gauges read when scraped: the mail outbox's depth and the backups' age. */
 export interface ShopGauges {
   mailOutbox(): Promise<{ queued: number; failed: number }>;
-  backup(): Promise<{ ageSeconds: number | null; lastAttemptOk: boolean | null }>;
+  backup(): Promise<BackupGauge>;
 }
 
 /** What the endpoint adds to the counters: Node's own metrics (event-loop lag among them) and the gauges. */
@@ -81,22 +88,24 @@ export function watchProcess(metrics: ShopMetrics, gauges: ShopGauges): void {
   });
   new Gauge({
     name: 'shop_backup_age_seconds',
-    help: 'Seconds since the last good backup finished; absent when there is none.',
+    help: 'Seconds since the last good backup finished (+Inf before the first); absent while backups are off.',
+    labelNames: ['database'],
     registers,
     async collect() {
-      const { ageSeconds } = await gauges.backup();
+      const backup = await gauges.backup();
       this.reset();
-      if (ageSeconds !== null) this.set(ageSeconds);
+      if (backup.enabled) this.set({ database: backup.database }, backup.ageSeconds ?? Number.POSITIVE_INFINITY);
     },
   });
   new Gauge({
     name: 'shop_backup_last_attempt_ok',
-    help: '1 when the last backup attempt succeeded, 0 when it failed; absent before the first.',
+    help: '1 when the last backup attempt succeeded, 0 when it failed; absent before the first or while backups are off.',
+    labelNames: ['database'],
     registers,
     async collect() {
-      const { lastAttemptOk } = await gauges.backup();
+      const backup = await gauges.backup();
       this.reset();
-      if (lastAttemptOk !== null) this.set(lastAttemptOk ? 1 : 0);
+      if (backup.enabled && backup.lastAttemptOk !== null) this.set({ database: backup.database }, backup.lastAttemptOk ? 1 : 0);
     },
   });
 }

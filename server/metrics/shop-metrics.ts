@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import { readBackupHealth } from '../backups/backup-health';
 import { countOutbox } from '../mail/mail-outbox.repository';
 import { startMetricsServer } from './metrics.server';
-import { watchProcess } from './metrics';
+import { watchProcess, type BackupGauge } from './metrics';
 
 export interface MetricsEndpoint {
   /** `http://host:port/metrics`, or null when METRICS_PORT is unset. */
@@ -17,12 +17,14 @@ const BACKUP_READ_REUSE_MS = 1_000;
 export async function exposeMetrics(app: AppContext): Promise<MetricsEndpoint> {
   const { port, host } = app.config.metrics;
   if (port === null) return { url: null, close: async () => undefined };
-  let backupRead: { at: number; value: Promise<{ ageSeconds: number | null; lastAttemptOk: boolean | null }> } | null = null;
+  let backupRead: { at: number; value: Promise<BackupGauge> } | null = null;
   watchProcess(app.metrics, {
     mailOutbox: () => countOutbox(app.db),
     backup: () => {
       if (backupRead && Date.now() - backupRead.at < BACKUP_READ_REUSE_MS) return backupRead.value;
       const value = readBackupHealth(app).then((health) => ({
+        enabled: health.status !== 'off',
+        database: app.config.database.kind,
         ageSeconds: health.lastGoodAt === null ? null : Math.max(0, (app.now() - Date.parse(health.lastGoodAt)) / 1000),
         lastAttemptOk: health.lastAttemptAt === null ? null : health.status !== 'failed',
       }));
