@@ -12,3 +12,6 @@ export const SHOP_TIME_ZONE_META = 'shop.timeZone';
 /** Keys of the last analytics answer of each range, shown offline with its time (issue 15). */
 export const ANALYTICS_META_PREFIX = 'adminAnalytics.';
 export const analyticsMetaKey = (range: string) => `${ANALYTICS_META_PREFIX}${range}`;
+
+/** The last answer of GET /api/admin/backups, for the Overview's backup line offline. */
+export const BACKUP_HEALTH_META = 'adminBackup.health';

@@ -12,6 +12,8 @@ import { AnalyticsFreshness, KpiTrend, ProcessingTime } from './KpiParts';
 import { statusBreakdown } from './overview-model';
 import { RevenueChart } from './RevenueChart';
 import { useAnalytics } from './use-analytics';
+import { BackupStatus } from './BackupStatus';
+import { useBackupHealth } from './use-backup-health';
 
 const ordersText = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
 const RANGE_WORDS: Record<AnalyticsRange, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': 'year' };
@@ -20,6 +22,7 @@ export function OverviewPage() {
   const { range } = useAdminRange();
   const sync = useSyncStatus();
   const { analytics: a, loading, source } = useAnalytics(range, sync.lastSyncAt);
+  const backup = useBackupHealth(sync.lastSyncAt);
   const orders = useCachedOrdersOrEmpty();
   const { notify } = useNotify();
   const navigate = useNavigate();
@@ -38,6 +41,7 @@ export function OverviewPage() {
         <h1 id="overview-title">Overview</h1>
         <AnalyticsFreshness analytics={a} source={source} loading={loading} online={sync.online} />
       </div>
+      <BackupStatus state={backup} />
       <div className="kpi-grid">
         {kpis.map((kpi) => (
           <div key={kpi.label} className="admin-card kpi">
