@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
+import { commandConfig, fail } from './cli';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../http/logger';
 import { takeBackup } from './backup.service';
@@ -9,13 +9,8 @@ import { takeBackup } from './backup.service';
  * DATABASE_URL, MAIL_DIR), whether or not the shop is running. Its last line is the backup's path.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(`Configuration error: ${error.message}`);
-    throw error;
-  }
+  const config = commandConfig();
+  if (typeof config === 'string') return fail(config);
   if (!config.backup.dir) return fail('Set BACKUP_DIR to the folder backups go to (another disk than the database\'s).');
   const { database } = config;
   if (database.kind === 'sqlite' && !fs.existsSync(database.path)) return fail(`No database at ${database.path}: nothing to back up.`);
@@ -31,11 +26,6 @@ async function main(): Promise<number> {
   } finally {
     await db.destroy();
   }
-}
-
-function fail(message: string): number {
-  console.error(message);
-  return 1;
 }
 
 process.exitCode = await main();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { commandConfig, fail } from './cli';
 import { restoreBackup, RestoreRefusedError } from './restore';
 
 /**
@@ -11,19 +11,15 @@ async function main(args: string[]): Promise<number> {
     console.error('Usage: npm run restore -- FILE   (a backup from BACKUP_DIR: shop-….db for SQLite, shop-….dump for PostgreSQL)');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(`Configuration error: ${error.message}`);
-    throw error;
-  }
+  const config = commandConfig();
+  if (typeof config === 'string') return fail(config);
   // npm runs scripts from the package's folder; the file is named from where the operator stands.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
   try {
     const restored = await restoreBackup(config, file, Date.now());
-    const last = restored.lastOrderAt === null ? 'no orders' : `the last placed ${new Date(restored.lastOrderAt).toISOString()}`;
-    console.log(`Restored ${file} into ${restored.database}: ${restored.orders.toLocaleString('en-US')} orders, ${last}.`);
+    const orders =
+      restored.lastOrderAt === null ? 'no orders' : `${restored.orders.toLocaleString('en-US')} orders, the last placed ${new Date(restored.lastOrderAt).toISOString()}`;
+    console.log(`Restored ${file} into ${restored.database}: ${orders}.`);
     if (restored.mailsRestored) console.log(`${restored.mailsRestored} mail files brought back.`);
     for (const aside of restored.movedAside) console.log(`The replaced database file is kept as ${aside}.`);
     console.log(
@@ -34,11 +30,6 @@ async function main(args: string[]): Promise<number> {
     if (error instanceof RestoreRefusedError) return fail(`Not restored: ${error.message}`);
     return fail(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-function fail(message: string): number {
-  console.error(message);
-  return 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));
