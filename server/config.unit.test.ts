@@ -18,6 +18,19 @@ describe('configuration of design.md §2, read once and validated', () => {
     expect(parseDatabaseUrl(url, '/srv/shop')).toEqual(expected);
   });
 
+  it('reads the backups and metrics of design.md §11: off by default', () => {
+    expect(loadConfig({}, '/srv/shop')).toMatchObject({
+      backup: { dir: null, intervalMinutes: 60, keepHourly: 48, keepDaily: 14 },
+      metrics: { port: null, host: '127.0.0.1' },
+    });
+    const set = loadConfig({ BACKUP_DIR: 'backups', BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP_DAILY: '0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }, '/srv/shop');
+    expect(set.backup).toEqual({ dir: '/srv/shop/backups', intervalMinutes: 15, keepHourly: 48, keepDaily: 0 });
+    expect(set.metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+    expect(() => loadConfig({ BACKUP_INTERVAL_MINUTES: '0' })).toThrow(/BACKUP_INTERVAL_MINUTES must be a whole number from 1/);
+    expect(() => loadConfig({ BACKUP_KEEP_HOURLY: 'all' })).toThrow(/BACKUP_KEEP_HOURLY/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('refuses what it cannot honour, with a clear message', () => {
     expect(() => parseDatabaseUrl('mysql://h/db', '/r')).toThrow(ConfigError);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/half configured/);
