@@ -53,18 +53,27 @@ describe('backup health and the schedule', () => {
 
 describe('the order record in a charge\'s metadata', () => {
   const snapshot = { customer: { email: 'maya@example.com' }, items: [{ text: 'Bombshell ✨', quantity: 2 }], totals: { total: 1291 } };
+  const metadataOf = (snap: object) => orderRecordMetadata({ snapshotJson: JSON.stringify(snap), idempotencyKey: 'checkout:k1', requestHash: 'h' });
 
-  it('round-trips in values of at most 500 characters', () => {
-    const metadata = orderRecordMetadata({ snapshot, idempotencyKey: 'checkout:k1', requestHash: 'h' });
-    expect(Object.values(metadata).every((value) => value.length <= 500)).toBe(true);
+  it('round-trips in values of at most 500 characters, a character never cut in two', () => {
+    const metadata = metadataOf(snapshot);
     expect(orderRecordOf({ shop_intent: 'shop_pi_1', ...metadata })).toEqual({ snapshot, idempotencyKey: 'checkout:k1', requestHash: 'h' });
+    // Emoji (two UTF-16 units each) across the 500-character cuts.
+    const emoji = { ...snapshot, items: [{ text: '💖'.repeat(700), quantity: 1 }] };
+    const cut = metadataOf(emoji);
+    expect(Object.values(cut).every((value) => value.length <= 500 && !/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(value))).toBe(true);
+    expect(orderRecordOf(cut)?.snapshot).toEqual(emoji);
     expect(orderRecordOf({ customer_email: 'maya@example.com' })).toBeNull();
   });
 
-  it('is left out when it would pass Stripe\'s 50 keys, and a damaged one reads as none', () => {
+  it('deflates a long cart, leaves out one past Stripe\'s 50 keys, and reads a damaged one as none', () => {
+    const long = { ...snapshot, items: Array.from({ length: 100 }, (_, i) => ({ text: `Bombshell ${i} `.repeat(12), color: 'Hot Pink', font: 'Pecita', placementGuide: 'Centred on the back, 12 mm above the camera', quantity: 1 })) };
+    const deflated = metadataOf(long);
+    expect(deflated.shop_order_0!.startsWith('{')).toBe(false);
+    expect(orderRecordOf(deflated)?.snapshot).toEqual(long);
     const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');
-    expect(orderRecordMetadata({ snapshot: { ...snapshot, items: [{ text: random(3000) }] }, idempotencyKey: null, requestHash: null })).toEqual({});
-    const metadata = orderRecordMetadata({ snapshot, idempotencyKey: null, requestHash: null });
+    expect(metadataOf({ ...snapshot, items: [{ text: random(3000) }] })).toEqual({});
+    const metadata = metadataOf(snapshot);
     expect(orderRecordOf({ ...metadata, shop_order_0: metadata.shop_order_0!.slice(0, -8) })).toBeNull();
   });
 });

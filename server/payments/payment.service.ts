@@ -68,7 +68,7 @@ export async function openIntent(
     amountCents: snapshot.totals.total,
     currency: PAYMENT_CURRENCY,
     idempotencyKey,
-    metadata: { customer_email: snapshot.customer.email, ...orderRecordMetadata({ snapshot, idempotencyKey, requestHash: null }) },
+    metadata: { customer_email: snapshot.customer.email, ...orderRecordMetadata({ snapshotJson: JSON.stringify(snapshot), idempotencyKey, requestHash: null }) },
   };
   const remote = await gateway.createIntent(input);
   const opened = await writes.run(async (trx): Promise<OpenedIntent> => {

@@ -165,6 +165,6 @@ export function isPendingIntent(row: Pick<PaymentIntentRow, 'id'>): boolean {
  * customer, and the record itself, for a rebuild after a restore (order-metadata.ts).
  */
 export function chargeMetadata(row: PaymentIntentRow, snapshot: IntentSnapshot): Record<string, string> {
-  const record = orderRecordMetadata({ snapshot, idempotencyKey: row.idempotency_key, requestHash: row.request_hash });
+  const record = orderRecordMetadata({ snapshotJson: row.snapshot, idempotencyKey: row.idempotency_key, requestHash: row.request_hash });
   return { [SHOP_INTENT_METADATA_KEY]: row.id, customer_email: snapshot.customer.email, ...record };
 }
