@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { readBackupHealth } from '../backups/backup-health';
 import { countOutbox } from '../mail/mail-outbox.repository';
+import { StartupError } from '../errors/startup-error';
 import { startMetricsServer } from './metrics.server';
 import { watchProcess, type BackupGauge } from './metrics';
 
@@ -32,5 +33,10 @@ export async function exposeMetrics(app: AppContext): Promise<MetricsEndpoint> {
       return value;
     },
   });
-  return startMetricsServer(app.metrics, { port, host }, (error) => app.logger.error('metrics scrape failed', { error: String(error) }));
+  try {
+    return await startMetricsServer(app.metrics, { port, host }, (error) => app.logger.error('metrics scrape failed', { error: String(error) }));
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? String(error);
+    throw new StartupError(`Cannot serve metrics on ${host}:${port} (${code}). Set METRICS_PORT to a free port (one per process), or unset it.`);
+  }
 }
