@@ -86,5 +86,5 @@ describe('the restore drill on PostgreSQL', () => {
     } finally {
       await killServer(again, 'SIGTERM');
     }
-  }, 180_000);
+  }, 300_000);
 });

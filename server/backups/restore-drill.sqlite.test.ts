@@ -89,5 +89,5 @@ describe('the restore drill on SQLite', () => {
     } finally {
       await killServer(again, 'SIGTERM');
     }
-  }, 180_000);
+  }, 300_000);
 });
