@@ -38,3 +38,9 @@ export interface SyncPullResponse {
 export interface SyncPushResponse {
   results: SyncMutationResult[];
 }
+
+/** One event of GET /api/sync/events (`event: order`): an order changed and now has this version. */
+export interface OrderChangeEvent {
+  id: string;
+  version: number;
+}

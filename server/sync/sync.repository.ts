@@ -34,3 +34,15 @@ export async function deleteAppliedMutationsBefore(db: DbOrTrx, cutoff: number):
   const result = await db.deleteFrom('applied_mutations').where('applied_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Which orders changed after `since` (id, version and change number), up to `horizon`, in change order. */
+export async function listChangeMarks(db: Db, since: number, horizon: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'version', 'change_seq'])
+    .where('change_seq', '>', since)
+    .where('change_seq', '<=', horizon)
+    .orderBy('change_seq')
+    .limit(limit)
+    .execute();
+}

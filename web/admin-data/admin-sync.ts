@@ -10,6 +10,8 @@ import { createSyncEngine, type SyncEngine, type SyncOutcome } from './engine';
 import { isUnreachableStatus, syncActivity } from './sync-activity';
 import { refreshShopTimeZone } from './shop-time-zone';
 import { createHttpTransport } from './transport';
+import { startLiveUpdatesInOneTab } from './live-updates';
+import type { OrderChangeEvent } from '../../shared/sync';
 
 export const SYNC_INTERVAL_MS = 15_000;
 
@@ -103,11 +105,37 @@ export function startSyncLoop(onSynced?: () => void): () => void {
   run();
   window.addEventListener('online', run);
   document.addEventListener('visibilitychange', onVisible);
+  const stopLive = listenForChanges();
   return () => {
     stopped = true;
+    stopLive();
     clearTimeout(timer);
     window.removeEventListener('online', run);
     document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/**
+ * Another device's change reaches this tablet within a second: the server names each changed order
+ * and its version (GET /api/sync/events, read by one tab of the device), and a change the cache does
+ * not have yet starts a pull; the interval's pulls remain the fallback.
+ */
+function listenForChanges(): () => void {
+  let pullTimer: ReturnType<typeof setTimeout> | undefined;
+  const pullSoon = () => {
+    clearTimeout(pullTimer);
+    // A burst of events (a batch of checkouts) becomes one pull.
+    pullTimer = setTimeout(() => navigator.onLine && void syncRound(), 50);
+  };
+  const onChange = (event: OrderChangeEvent) => {
+    void db.adminOrders.get(event.id).then((cached) => {
+      if (!cached || cached.version < event.version) pullSoon();
+    });
+  };
+  const stop = startLiveUpdatesInOneTab({ fetch: (input, init) => fetch(input, init), getToken, onReady: pullSoon, onChange });
+  return () => {
+    clearTimeout(pullTimer);
+    stop();
   };
 }
 
