@@ -17,7 +17,7 @@ import { createSyncEngine } from './engine';
 import { lossyTransport, type LossyTransport } from './lossy-transport.test-support';
 import { createHttpTransport } from './transport';
 
-const RUNS = Number(process.env.LOST_ANSWER_RUNS ?? 25);
+const RUNS = Number(process.env.LOST_ANSWER_RUNS ?? 15);
 const ORDERS = 2;
 
 let t: TestApp;
