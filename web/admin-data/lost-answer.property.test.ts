@@ -16,6 +16,7 @@ import { ShopDatabase } from '../db/db';
 import { createSyncEngine } from './engine';
 import { lossyTransport, type LossyTransport } from './lossy-transport.test-support';
 import { createHttpTransport } from './transport';
+import { expectNothingLostDuplicatedOrOverridden } from './two-tablets.test-support';
 
 const RUNS = Number(process.env.LOST_ANSWER_RUNS ?? 15);
 const ORDERS = 2;
@@ -87,26 +88,7 @@ it('never applies a change over another device’s version it did not build on (
           expect(await device.local.outbox.count()).toBe(0);
         }
 
-        const applied = new Map((await db.selectFrom('applied_mutations').select(['id', 'order_id', 'applied_version']).where('order_id', 'in', orderIds).execute()).map((row) => [row.id, row]));
-        const history = await db.selectFrom('order_history').select(['order_id', 'version', 'mutation_id']).where('order_id', 'in', orderIds).where('mutation_id', 'is not', null).execute();
-        for (const device of devices) {
-          const conflicts = new Set((await device.local.conflicts.toArray()).map((c) => c.id));
-          for (const [index, id] of device.order.entries()) {
-            // Every change is applied once or shown to its admin as a conflict: never lost, never both.
-            expect(applied.has(id) !== conflicts.has(id), `change ${id}`).toBe(true);
-            const made = history.filter((h) => h.mutation_id === id);
-            expect(made.length).toBeLessThanOrEqual(1);
-            if (!made.length) continue;
-            const over = made[0]!.version - 1;
-            const orderId = made[0]!.order_id;
-            // The versions this tablet may build on: the one seen when queueing, or one its own earlier change of the order left.
-            const own = device.order.slice(0, index).flatMap((earlier) => {
-              const row = applied.get(earlier);
-              return row && row.order_id === orderId && row.applied_version !== null ? [Number(row.applied_version)] : [];
-            });
-            expect([device.builtOn.get(id), ...own], `change ${id} applied over version ${over}`).toContain(over);
-          }
-        }
+        await expectNothingLostDuplicatedOrOverridden(db, orderIds, devices.map((device) => ({ local: device.local, queued: device.order, builtOn: device.builtOn })));
       } finally {
         for (const device of devices) {
           device.local.close();
