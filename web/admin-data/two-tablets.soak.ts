@@ -23,7 +23,7 @@ const MINUTES = Number(process.env.LOCAL_FIRST_SOAK_MINUTES ?? 1);
 const ORDERS = 12;
 
 let t: TestApp;
-let orderIds: string[] = [];
+const orderIds: string[] = [];
 const tablets: (TabletRecord & { engine: SyncEngine; proxy: ChaosProxy })[] = [];
 
 function seeded(seed: number): () => number {
