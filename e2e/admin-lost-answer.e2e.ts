@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/harness';
-import { controlledByServiceWorker, signIn } from './support/admin';
+import { controlledByServiceWorker, recordToasts, signIn } from './support/admin';
 import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy';
 import { createTestOrder } from '../server/orders/order.test-support';
 
@@ -22,6 +22,9 @@ beforeAll(async () => {
   proxy = await startCuttableProxy(e2e.server.url);
 });
 afterAll(async () => proxy?.close());
+
+/** Where screenshots go for a person to look at, when SHOTS_DIR is set. */
+const SHOTS = process.env.SHOTS_DIR;
 
 const db = () => e2e.server.app.context.db;
 const statusOf = async (orderId: string) => (await db().selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
@@ -146,6 +149,45 @@ it('pushes a waiting change soon after the server returns, with every tab closed
     expect((await historyOf(order.id)).filter((status) => status === 'printed')).toHaveLength(1);
   } finally {
     await proxy.restore();
+    await a.context.close();
+  }
+});
+
+it('keeps six conflicts in a bounded panel at 1024×768: the order list stays usable, one toast, Keep all theirs settles them', async () => {
+  const orders = [];
+  for (let i = 0; i < 6; i++) orders.push(await createTestOrder(db(), { status: 'processing' }));
+  const a = await tablet(e2e.server.url, '/admin/fulfillment');
+  try {
+    const toasts = await recordToasts(a.page);
+    for (const order of orders) await queueCard(a.page, 'production', order.order_number).waitFor();
+    await a.context.setOffline(true);
+    for (const order of orders) await queueCard(a.page, 'production', order.order_number).getByRole('button', { name: /^Mark \S+ Printed/ }).click();
+    // Another device cancels all six meanwhile.
+    const b = await tablet(e2e.server.url, '/admin/orders');
+    const token = await b.page.evaluate(() => localStorage.getItem('auth_token'));
+    for (const order of orders) {
+      const answer = await fetch(`${e2e.server.url}/api/orders/${order.id}/status`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ status: 'cancelled' }) });
+      expect(answer.status).toBe(200);
+    }
+    await b.context.close();
+    await a.context.setOffline(false);
+    await expect.poll(() => a.page.locator('.sync-conflict').count(), { timeout: 30_000 }).toBe(6);
+
+    await a.page.getByRole('link', { name: 'Orders' }).click();
+    const panel = (await a.page.locator('.sync-conflicts').boundingBox())!;
+    const table = a.page.locator('.admin-main');
+    const main = (await table.boundingBox())!;
+    expect(panel.height).toBeLessThan(768 / 3);
+    expect(main.height).toBeGreaterThan(768 / 2);
+    await a.page.locator(`[data-order-number="${orders[0]!.order_number}"]`).first().waitFor();
+    if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) await a.page.screenshot({ path: path.join(SHOTS, 'orders-conflicts6-1024x768.png') });
+    expect((await toasts()).filter((text) => text.includes('could not be applied'))).toEqual(['6 changes could not be applied: see the sync bar']);
+
+    await a.page.getByRole('button', { name: 'Keep all theirs' }).click();
+    await a.page.locator('.sync-conflicts').waitFor({ state: 'detached' });
+    for (const order of orders) expect(await statusOf(order.id)).toBe('cancelled');
+  } finally {
     await a.context.close();
   }
 });
