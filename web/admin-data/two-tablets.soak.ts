@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../../server/test/test-app';
 import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { createHttpTransport } from './transport';
-import { expectNothingLostDuplicatedOrOverridden, type TabletRecord } from './two-tablets.test-support';
+import { expectNothingLostDuplicatedOrOverridden, seeded, type TabletRecord } from './two-tablets.test-support';
 
 const MINUTES = Number(process.env.LOCAL_FIRST_SOAK_MINUTES ?? 1);
 const ORDERS = 12;
@@ -26,13 +26,6 @@ let t: TestApp;
 const orderIds: string[] = [];
 const tablets: (TabletRecord & { engine: SyncEngine; proxy: ChaosProxy })[] = [];
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 const random = seeded(Number(process.env.LOCAL_FIRST_SOAK_SEED ?? 42));
 
 beforeAll(async () => {

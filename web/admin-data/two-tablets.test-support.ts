@@ -40,3 +40,12 @@ export async function expectNothingLostDuplicatedOrOverridden(db: Db, orderIds: 
   }
   return { applied: applied.size, conflicts };
 }
+
+/** A seeded generator, so a failing run can be replayed with its seed. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
