@@ -113,7 +113,7 @@ export default function CheckoutPage() {
   });
 
   // A checkout sent from this tab before a reload, or from another tab, whose answer is unknown.
-  const pendingCheck = usePendingCheckout(submission.submitting, onPlaced);
+  const pendingCheck = usePendingCheckout(submission.submitting, onPlaced, submission.isAnswered);
   const { refusal, clearRefusal } = pendingCheck;
   useEffect(() => {
     if (!refusal) return;

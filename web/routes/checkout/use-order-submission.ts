@@ -55,6 +55,8 @@ export function useOrderSubmission(input: SubmissionInput) {
   // spec.md §4: the submit error clears after 5 s (the card provider's own error is left alone).
   useAutoClear(submitError, () => setSubmitError(null));
   const inFlight = useRef(false);
+  // Checkouts this tab has seen answered: their stored copy may still show for a moment after.
+  const answered = useRef(new Set<string>());
   const latest = useRef(input);
   latest.current = input;
 
@@ -98,6 +100,7 @@ export function useOrderSubmission(input: SubmissionInput) {
       const { key } = await beginPendingCheckout(crypto.randomUUID(), body);
       let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: key });
 
+      if (outcome.kind !== 'failed' || outcome.settled) answered.current.add(key);
       if (outcome.kind === 'requires_action') {
         await settlePendingCheckout(key);
         outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
@@ -127,7 +130,8 @@ export function useOrderSubmission(input: SubmissionInput) {
     }
   }, []);
 
-  return { submit, submitting, submitError, cardError, setCardError, setSubmitError };
+  const isAnswered = useCallback((key: string) => answered.current.has(key), []);
+  return { submit, submitting, submitError, cardError, setCardError, setSubmitError, isAnswered };
 }
 
 /** Stripe's 3-D Secure step; with the test gateway there is none to run (spec.md §8 message). */

@@ -23,15 +23,21 @@ export interface PendingCheckoutCheck {
  * The check of a pending checkout (pending-checkout.ts): while one awaits its answer and this tab is
  * not sending it, the same body goes to the server under the same key until an answer settles it;
  * right away, then with growing pauses, and at once when the connection or the tab comes back. The
- * placed order goes to `onPlaced`; a refusal is forgotten and handed to the form.
+ * placed order goes to `onPlaced`; a refusal is forgotten and handed to the form. `isAnswered` names
+ * this tab's checkouts already answered, whose stored copy is being removed.
  */
-export function usePendingCheckout(sending: boolean, onPlaced: (order: PlacedOrder, body: CheckoutBody) => void): PendingCheckoutCheck {
+export function usePendingCheckout(
+  sending: boolean,
+  onPlaced: (order: PlacedOrder, body: CheckoutBody) => void,
+  isAnswered: (key: string) => boolean = () => false,
+): PendingCheckoutCheck {
   const stored = useShopLiveQuery(() => readPendingCheckout().then((p) => p ?? null), [], undefined);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const placed = useRef(onPlaced);
   placed.current = onPlaced;
-  const pending = !sending && stored ? stored : null;
+  // This tab's own checkout is checked only once its request went unanswered, never while it is sent.
+  const pending = !sending && stored && !isAnswered(stored.key) ? stored : null;
   const key = pending?.key ?? null;
 
   useEffect(() => {

@@ -18,13 +18,9 @@ export async function printFileOf(order: CachedOrder, source?: FontSource, line?
   return (await loadRenderer()).printSheetOf(printOrder, lines);
 }
 
-/** Said inside a print file made on the tablet, so whoever opens it knows where it came from. */
-export const MADE_ON_TABLET_NOTE = '<!-- Made on the print-room tablet from its copy of the order: the server did not answer. -->';
-
 export async function downloadPrintFile(order: CachedOrder, source?: FontSource, line?: number): Promise<string> {
   const fileName = printFileName(order.orderNumber, 'svg', line);
-  const svg = (await printFileOf(order, source, line)).replace(/^(<\?xml[^>]*\?>)?/, (declaration) => `${declaration}\n${MADE_ON_TABLET_NOTE}`);
-  downloadText(fileName, svg, 'image/svg+xml;charset=utf-8');
+  downloadText(fileName, await printFileOf(order, source, line), 'image/svg+xml;charset=utf-8');
   return fileName;
 }
 
@@ -33,8 +29,8 @@ export const SERVER_PRINT_FILE_WAIT_MS = 2_000;
 
 /**
  * The SVG print file from the server, or, when the browser is offline or the server does not answer
- * within SERVER_PRINT_FILE_WAIT_MS (lie-fi), made here from the cached order by the same renderer.
- * `local` says which, for the admin's notice.
+ * within SERVER_PRINT_FILE_WAIT_MS (lie-fi), made here from the cached order by the same renderer
+ * and fonts, so byte for byte the server's file. `local` says which, for the admin's notice.
  */
 export async function saveSvgPrintFile(order: CachedOrder, line: number | undefined, online: boolean): Promise<{ name: string; local: boolean }> {
   if (online) {
