@@ -110,8 +110,11 @@ it('shows conflicts against the live order: text, dialog and Drop toast follow i
 
   await conflictOn(context, page, order, ['printed', 'shipped'], 'cancelled');
   const conflicts = page.locator('.sync-conflicts');
-  const names = await conflicts.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent));
+  const names = await conflicts.locator('.sync-conflict').getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent));
   expect(names).toHaveLength(4);
+  // Beside them, the two for the lot.
+  await conflicts.getByRole('button', { name: 'Keep all theirs' }).waitFor();
+  await conflicts.getByRole('button', { name: 'Re-apply all mine…' }).waitFor();
   expect(new Set(names).size).toBe(4);
 
   // The order moves on again on another device; once pulled, the conflicts say so.

@@ -32,6 +32,7 @@ import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
 import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
+import { startOrderEvents } from './sync/order-events';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
 import { prunePurchaseEvents } from './analytics/purchase-event.retention';
@@ -98,6 +99,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   await pruneErrorReports(db, context.now());
   await prunePurchaseEvents(db, context.now());
   const stopReplayPruning = await startReplayPruning(context);
+  const orderEvents = startOrderEvents(context);
 
   const api = new Router({ prefix: '/api' });
   for (const router of [
@@ -108,7 +110,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createAnalyticsRoutes(context),
     createPaymentRoutes(context, payments),
     createCheckoutRoutes(context, payments),
-    createSyncRoutes(context),
+    createSyncRoutes(context, orderEvents),
     createPrintFileRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
@@ -170,6 +172,8 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     async close() {
       clearInterval(statisticsTimer);
       stopReplayPruning();
+      // The live event streams never end by themselves: end them, so the stop does not wait on them.
+      orderEvents.close();
       // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
       await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
       await mailSender?.close();

@@ -19,6 +19,12 @@ export type SyncResultKind = 'applied' | 'duplicate' | 'conflict' | 'invalid';
 export interface SyncMutationResult {
   id: string;
   result: SyncResultKind;
+  /**
+   * applied and duplicate: the order version this mutation left behind (the one it made, or the one
+   * that already had its status). A client rebases its later changes of the order onto this version
+   * only, never onto `order.version`, which may be another device's newer change.
+   */
+  appliedVersion?: number;
   order?: AdminOrderView;
   error?: string;
 }
@@ -31,4 +37,10 @@ export interface SyncPullResponse {
 
 export interface SyncPushResponse {
   results: SyncMutationResult[];
+}
+
+/** One event of GET /api/sync/events (`event: order`): an order changed and now has this version. */
+export interface OrderChangeEvent {
+  id: string;
+  version: number;
 }

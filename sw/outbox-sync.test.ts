@@ -12,7 +12,7 @@ import { ShopDatabase } from '../web/db/db';
 import { createSyncEngine } from '../web/admin-data/engine';
 import { createHttpTransport } from '../web/admin-data/transport';
 import { SW_TOKEN_META_KEY } from '../web/pwa/constants';
-import { flushOutboxFromWorker, RetryLater } from './outbox-sync';
+import { flushOutboxFromWorker, flushOutboxWithRetries, RetryLater } from './outbox-sync';
 
 let t: TestApp;
 let token: string;
@@ -84,4 +84,28 @@ it('stops retrying and forgets the token when the server refuses it (401)', asyn
   expect(outcome).toMatchObject({ ok: false, status: 401 });
   expect(await local.outbox.count()).toBe(1);
   expect(await local.meta.get(SW_TOKEN_META_KEY)).toBeUndefined();
+});
+
+it('keeps retrying within the sync event while the server does not answer, and pushes once it does', async () => {
+  const orderId = await queueChangeAsThePageWould();
+  let healed = false;
+  let attempts = 0;
+  // Lie-fi: the browser is online, the server out of reach, until the third attempt.
+  const lieFi = ((input: RequestInfo | URL, init?: RequestInit) => {
+    attempts++;
+    if (attempts === 3) healed = true;
+    return healed ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'));
+  }) as typeof fetch;
+  const outcome = await flushOutboxWithRetries(lieFi, { db: local, baseUrl: t.url, delaysMs: [10], windowMs: 60_000, online: () => true });
+  expect(outcome).toMatchObject({ ok: true, pushed: 1 });
+  expect(attempts).toBe(3);
+  expect(await serverStatus(orderId)).toBe('printed');
+});
+
+it('leaves the retry to the browser once the event has used its time, or when offline', async () => {
+  await queueChangeAsThePageWould();
+  const down = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  await expect(flushOutboxWithRetries(down, { db: local, baseUrl: t.url, delaysMs: [10], windowMs: 50, online: () => true })).rejects.toBeInstanceOf(RetryLater);
+  await expect(flushOutboxWithRetries(down, { db: local, baseUrl: t.url, delaysMs: [10], windowMs: 60_000, online: () => false })).rejects.toBeInstanceOf(RetryLater);
+  expect(await local.outbox.count()).toBe(1);
 });

@@ -44,3 +44,36 @@ export async function flushOutboxFromWorker(fetchImpl: typeof fetch, options: Wo
     if (!options.db) db.close();
   }
 }
+
+/**
+ * How the worker keeps trying within one sync event while the browser says it is online but the
+ * server does not answer (lie-fi): the browser's own next attempt comes about five minutes after a
+ * failed one, so the worker retries itself, quickly at first, for as long as the browser lets a
+ * sync event run (Chromium ends one after three minutes), then leaves the rest to the browser.
+ */
+export const WORKER_RETRY_DELAYS_MS = [1_000, 2_000, 3_000, 5_000, 8_000, 10_000];
+export const WORKER_RETRY_WINDOW_MS = 150_000;
+
+export interface WorkerRetryOptions extends WorkerFlushOptions {
+  delaysMs?: readonly number[];
+  windowMs?: number;
+  /** Whether the browser says it is online: offline, the browser's sync event comes back by itself. */
+  online?: () => boolean;
+  now?: () => number;
+}
+
+export async function flushOutboxWithRetries(fetchImpl: typeof fetch, options: WorkerRetryOptions = {}): Promise<SyncOutcome | null> {
+  const delays = options.delaysMs ?? WORKER_RETRY_DELAYS_MS;
+  const now = options.now ?? Date.now;
+  const online = options.online ?? (() => true);
+  const until = now() + (options.windowMs ?? WORKER_RETRY_WINDOW_MS);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await flushOutboxFromWorker(fetchImpl, options);
+    } catch (error) {
+      const wait = delays[Math.min(attempt, delays.length - 1)] ?? 0;
+      if (!(error instanceof RetryLater) || !online() || now() + wait > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * The service worker (vite-plugin-pwa injectManifest). Precaches the app shell, every route's code
  * and the fonts; answers app navigations with the shell; keeps the product lists fresh-but-offline;
- * flushes the admin outbox by Background Sync. Never answers /api from a cache except the product
+ * flushes the admin outbox by Background Sync, retrying itself while the server does not answer. Never answers /api from a cache except the product
  * lists: health, auth, orders and sync always go to the network. Admin data lives in Dexie.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -17,7 +17,7 @@ import {
   SKIP_WAITING_MESSAGE,
   isShellNavigation,
 } from '../web/pwa/constants';
-import { flushOutboxFromWorker } from './outbox-sync';
+import { flushOutboxWithRetries, RetryLater } from './outbox-sync';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
@@ -75,5 +75,17 @@ self.addEventListener('message', (event) => {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
-  sync.waitUntil(flushOutboxFromWorker(self.fetch.bind(self)));
+  // On lie-fi the worker retries within the event rather than wait for the browser's next attempt;
+  // when the event's time is up it asks for another event at once (a tag registered while its event
+  // runs fires again after it, where the browser lets a worker register), else the browser retries later.
+  sync.waitUntil(
+    flushOutboxWithRetries(self.fetch.bind(self), { online: () => self.navigator.onLine }).catch(async (error: unknown) => {
+      if (!(error instanceof RetryLater) || sync.lastChance) throw error;
+      const registration = self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+      if (!registration.sync) throw error;
+      await registration.sync.register(OUTBOX_SYNC_TAG).catch(() => {
+        throw error;
+      });
+    }),
+  );
 });

@@ -16,16 +16,16 @@ export async function listChangedSince(db: Db, since: number, limit: number): Pr
 }
 
 export async function findAppliedMutation(db: DbOrTrx, id: string) {
-  return db.selectFrom('applied_mutations').select(['id', 'order_id']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('applied_mutations').select(['id', 'order_id', 'applied_version']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function recordAppliedMutation(
   db: DbOrTrx,
-  entry: { id: string; orderId: string; userId: number; result: string; at: number },
+  entry: { id: string; orderId: string; userId: number; result: string; at: number; appliedVersion: number },
 ): Promise<void> {
   await db
     .insertInto('applied_mutations')
-    .values({ id: entry.id, order_id: entry.orderId, user_id: entry.userId, result: entry.result, applied_at: entry.at })
+    .values({ id: entry.id, order_id: entry.orderId, user_id: entry.userId, result: entry.result, applied_at: entry.at, applied_version: entry.appliedVersion })
     .execute();
 }
 
@@ -33,4 +33,16 @@ export async function recordAppliedMutation(
 export async function deleteAppliedMutationsBefore(db: DbOrTrx, cutoff: number): Promise<number> {
   const result = await db.deleteFrom('applied_mutations').where('applied_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Which orders changed after `since` (id, version and change number), up to `horizon`, in change order. */
+export async function listChangeMarks(db: Db, since: number, horizon: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'version', 'change_seq'])
+    .where('change_seq', '>', since)
+    .where('change_seq', '<=', horizon)
+    .orderBy('change_seq')
+    .limit(limit)
+    .execute();
 }

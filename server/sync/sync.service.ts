@@ -26,9 +26,11 @@ export async function pullChanges(app: AppContext, since: number, limit: number)
 }
 
 /**
- * Where a push's answers are kept: the ids of applied mutations. A replayed id is answered
- * `duplicate` with the order as it is now. Only applied mutations are recorded: a conflict or an
- * invalid one changed nothing and may be sent again (same id) once the admin has decided.
+ * Where a push's answers are kept: the ids of applied mutations with the version each left behind.
+ * A replayed id is answered `duplicate` with that version (`appliedVersion`) and the order as it is
+ * now: the client rebases its later changes onto its own version only, so a newer change by another
+ * device turns them into conflicts (design.md §4). Only applied mutations are recorded: a conflict
+ * or an invalid one changed nothing and may be sent again (same id) once the admin has decided.
  */
 function appliedMutations(user: User): AnswerStore<SyncMutationResult> {
   return {
@@ -36,10 +38,12 @@ function appliedMutations(user: User): AnswerStore<SyncMutationResult> {
       const seen = await findAppliedMutation(db, id);
       if (!seen) return undefined;
       const order = await findOrderById(db, seen.order_id);
-      return { answer: { id, result: 'duplicate', ...(order ? { order: await adminViewOf(db, order) } : {}) } };
+      const appliedVersion = seen.applied_version === null ? {} : { appliedVersion: Number(seen.applied_version) };
+      return { answer: { id, result: 'duplicate', ...appliedVersion, ...(order ? { order: await adminViewOf(db, order) } : {}) } };
     },
     async save(trx, { key: id }, answer, now) {
-      if (answer.result === 'applied' && answer.order) await recordAppliedMutation(trx, { id, orderId: answer.order.id, userId: user.id, result: 'applied', at: now });
+      if (answer.result !== 'applied' || !answer.order) return;
+      await recordAppliedMutation(trx, { id, orderId: answer.order.id, userId: user.id, result: 'applied', at: now, appliedVersion: answer.order.version });
     },
   };
 }
@@ -62,7 +66,7 @@ async function applyMutation(trx: Trx, app: AppContext, user: User, mutation: Sy
   if (outcome.kind === 'not_found') return { id, result: 'invalid', error: 'Order not found.' };
   const order = await adminViewOf(trx, outcome.order);
   if (outcome.kind === 'conflict') return { id, result: 'conflict', order };
-  return { id, result: 'applied', order };
+  return { id, result: 'applied', appliedVersion: order.version, order };
 }
 
 const APPLY_FAILED = 'This change could not be applied. Please try again.';

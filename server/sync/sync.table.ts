@@ -19,4 +19,6 @@ export interface AppliedMutationTable {
   user_id: number | null;
   result: string;
   applied_at: number;
+  /** The order version the mutation left behind (null for rows older than the column). */
+  applied_version: number | null;
 }

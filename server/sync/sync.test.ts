@@ -93,7 +93,7 @@ describe('POST /api/sync/push', () => {
     const m = setStatus(order.id, 'shipped', 1, { trackingNumber: 'TRKSYNC00001' });
     const res = await push([m]);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([{ id: m.id, result: 'applied', order: expect.objectContaining({ status: 'shipped', version: 2, trackingNumber: 'TRKSYNC00001' }) }]);
+    expect(res.body.results).toEqual([{ id: m.id, result: 'applied', appliedVersion: 2, order: expect.objectContaining({ status: 'shipped', version: 2, trackingNumber: 'TRKSYNC00001' }) }]);
     const history = await db().selectFrom('order_history').selectAll().where('order_id', '=', order.id).where('version', '=', 2).executeTakeFirstOrThrow();
     expect(history).toMatchObject({ source: 'sync', mutation_id: m.id, from_status: 'processing', to_status: 'shipped' });
   });
@@ -103,9 +103,26 @@ describe('POST /api/sync/push', () => {
     const m = setStatus(order.id, 'printed', 1);
     expect((await push([m])).body.results[0].result).toBe('applied');
     const replay = await push([m]);
-    expect(replay.body.results).toEqual([{ id: m.id, result: 'duplicate', order: expect.objectContaining({ id: order.id, status: 'printed', version: 2 }) }]);
+    expect(replay.body.results).toEqual([{ id: m.id, result: 'duplicate', appliedVersion: 2, order: expect.objectContaining({ id: order.id, status: 'printed', version: 2 }) }]);
     expect(await historyCount(order.id)).toBe(2);
     expect((await findOrderById(db(), order.id))!.version).toBe(2);
+  });
+
+  it('answers a replay with the version that mutation made, not the newer one another device made since', async () => {
+    const order = await createTestOrder(db(), { status: 'processing' });
+    const printed = setStatus(order.id, 'printed', 1);
+    expect((await push([printed])).body.results[0]).toMatchObject({ result: 'applied', appliedVersion: 2 });
+    // Another tablet cancels meanwhile; the first tablet never saw its answer and sends Printed again.
+    const otherDevice = (await createUserWithToken(t, 'admin')).token;
+    expect((await push([setStatus(order.id, 'cancelled', 2)], otherDevice)).body.results[0].result).toBe('applied');
+    const replay = await push([printed]);
+    expect(replay.body.results[0]).toMatchObject({ result: 'duplicate', appliedVersion: 2, order: { status: 'cancelled', version: 3 } });
+    // The change it had stacked on Printed, rebased onto its own version 2, is a conflict: the cancel stays.
+    const shipped = await push([setStatus(order.id, 'shipped', replay.body.results[0].appliedVersion, { trackingNumber: 'TRKSTACKED01' })]);
+    expect(shipped.body.results[0]).toMatchObject({ result: 'conflict', order: { status: 'cancelled', version: 3 } });
+    expect((await findOrderById(db(), order.id))!.status).toBe('cancelled');
+    const history = await db().selectFrom('order_history').select('to_status').where('order_id', '=', order.id).execute();
+    expect(history.map((h) => h.to_status)).not.toContain('shipped');
   });
 
   it('reports a stale base version as a conflict with the server order, and a same-status one as applied without history', async () => {
@@ -118,7 +135,7 @@ describe('POST /api/sync/push', () => {
 
     const alreadyThere = setStatus(order.id, 'printed', 1);
     const same = await push([alreadyThere]);
-    expect(same.body.results[0]).toMatchObject({ id: alreadyThere.id, result: 'applied', order: { status: 'printed', version: 2 } });
+    expect(same.body.results[0]).toMatchObject({ id: alreadyThere.id, result: 'applied', appliedVersion: 2, order: { status: 'printed', version: 2 } });
     expect(await historyCount(order.id)).toBe(2);
     expect((await findOrderById(db(), order.id))!.status).toBe('printed');
 

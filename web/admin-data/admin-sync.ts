@@ -5,11 +5,13 @@
  */
 import { db } from '../db/db';
 import { getToken } from '../auth/token';
-import { call } from '../api/client';
 import { createSyncEngine, type SyncEngine, type SyncOutcome } from './engine';
-import { isUnreachableStatus, syncActivity } from './sync-activity';
+import { isUnreachableStatus, readSyncState, writeSyncState, type ServerReach } from './sync-activity';
+import { probeServer } from '../api/probe';
 import { refreshShopTimeZone } from './shop-time-zone';
 import { createHttpTransport } from './transport';
+import { startLiveUpdatesInOneTab } from './live-updates';
+import type { OrderChangeEvent } from '../../shared/sync';
 
 export const SYNC_INTERVAL_MS = 15_000;
 
@@ -38,34 +40,53 @@ export const PROBE_INTERVAL_MS = 2_500;
 /** A probe that hangs (Wi-Fi up, packets dropped) gives up after this, so the next one can start. */
 const PROBE_TIMEOUT_MS = 2_000;
 
+/** Whether /api/health answers 200 within the probe's time, on a live connection (probe.ts). */
 async function serverAnswers(): Promise<boolean> {
-  try {
-    return (await call('health', undefined, { timeoutMs: PROBE_TIMEOUT_MS, cache: 'no-store' }))?.status === 'ok';
-  } catch {
-    return false;
-  }
+  return (await probeServer({ timeoutMs: PROBE_TIMEOUT_MS })) === 'ok';
+}
+
+/** This tab's own view, for its loop's pace; the device's shared state is in Dexie (sync-activity.ts). */
+let roundRunning = false;
+let another = false;
+let lastReach: ServerReach = 'checking';
+let confirmedHere = false;
+
+async function setReach(reach: ServerReach, syncing: boolean): Promise<void> {
+  lastReach = reach;
+  await writeSyncState(db, { reach, syncing }).catch(() => undefined);
 }
 
 /**
- * One sync round, recorded in the sync bar's activity. While the server is out of reach a round
- * first probes /api/health (short timeout), so a hanging push does not hold the next probe back.
+ * One sync round. Until this page has heard the server, and while the server is out of reach, a
+ * round first asks /api/health (short timeout), so a hanging push does not hold the answer back and
+ * the bar says 'checking', never 'online', before the server has answered. A round that fails for
+ * want of an answer asks /api/health too: only an unanswered health check makes the server
+ * 'unreachable'. Every tab of the device shows what the last round found.
  */
-let another = false;
-
 export async function syncRound(): Promise<SyncOutcome | null> {
   // A change queued while a round runs may have missed its push: one more round follows.
-  if (syncActivity.get().syncing) {
+  if (roundRunning) {
     another = true;
     return null;
   }
-  syncActivity.set({ syncing: true });
+  roundRunning = true;
   try {
-    if (syncActivity.get().unreachable && !(await serverAnswers())) return null;
+    const shared = await readSyncState(db).catch(() => undefined);
+    if (!confirmedHere || lastReach !== 'online' || shared?.reach !== 'online') {
+      if (!confirmedHere && shared?.reach !== 'unreachable') await setReach('checking', false);
+      if (!(await serverAnswers())) {
+        await setReach('unreachable', false);
+        return null;
+      }
+    }
+    await setReach('online', true);
     const outcome = await adminSyncEngine().sync();
-    syncActivity.set({ unreachable: !outcome.ok && isUnreachableStatus(outcome.status) });
+    const reach = !outcome.ok && isUnreachableStatus(outcome.status) && !(await serverAnswers()) ? 'unreachable' : 'online';
+    confirmedHere ||= reach === 'online';
+    await setReach(reach, false);
     return outcome;
   } finally {
-    syncActivity.set({ syncing: false });
+    roundRunning = false;
     if (another) {
       another = false;
       void syncRound();
@@ -84,7 +105,7 @@ export function startSyncLoop(onSynced?: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(run, syncActivity.get().unreachable ? PROBE_INTERVAL_MS : SYNC_INTERVAL_MS);
+    if (!stopped) timer = setTimeout(run, lastReach === 'online' ? SYNC_INTERVAL_MS : PROBE_INTERVAL_MS);
   };
   const run = () => {
     if (stopped) return;
@@ -103,11 +124,37 @@ export function startSyncLoop(onSynced?: () => void): () => void {
   run();
   window.addEventListener('online', run);
   document.addEventListener('visibilitychange', onVisible);
+  const stopLive = listenForChanges();
   return () => {
     stopped = true;
+    stopLive();
     clearTimeout(timer);
     window.removeEventListener('online', run);
     document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/**
+ * Another device's change reaches this tablet within a second: the server names each changed order
+ * and its version (GET /api/sync/events, read by one tab of the device), and a change the cache does
+ * not have yet starts a pull; the interval's pulls remain the fallback.
+ */
+function listenForChanges(): () => void {
+  let pullTimer: ReturnType<typeof setTimeout> | undefined;
+  const pullSoon = () => {
+    clearTimeout(pullTimer);
+    // A burst of events (a batch of checkouts) becomes one pull.
+    pullTimer = setTimeout(() => navigator.onLine && void syncRound(), 50);
+  };
+  const onChange = (event: OrderChangeEvent) => {
+    void db.adminOrders.get(event.id).then((cached) => {
+      if (!cached || cached.version < event.version) pullSoon();
+    });
+  };
+  const stop = startLiveUpdatesInOneTab({ fetch: (input, init) => fetch(input, init), getToken, onReady: pullSoon, onChange });
+  return () => {
+    clearTimeout(pullTimer);
+    stop();
   };
 }
 

@@ -66,6 +66,28 @@ describe('status change notices', () => {
   });
 });
 
+describe('many refused changes', () => {
+  it('are reported in one summary message, not one each', async () => {
+    const { db, orders, messages, notices } = await setup();
+    const ids: string[] = [];
+    // Separate actions, one per order, each refused when the tablet's queue meets the server.
+    for (const order of orders) {
+      const [mutation] = await queueStatusChanges(db, [{ orderId: order.id, status: 'shipped' }]);
+      notices.track([mutation!.id], 'shipped', false);
+      ids.push(mutation!.id);
+    }
+    const queued = await db.outbox.toArray();
+    await db.transaction('rw', db.outbox, db.conflicts, async () => {
+      await db.outbox.clear();
+      await db.conflicts.bulkPut(queued.map((entry) => ({ id: entry.id, orderId: entry.orderId, orderNumber: 'VP-X', mutation: entry.mutation, serverStatus: 'cancelled', serverVersion: 2, detectedAt: 1 })));
+    });
+    await until(() => messages.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(messages).toEqual([`error: ${ids.length} changes could not be applied: see the sync bar`]);
+  });
+});
+
 describe('after a reload', () => {
   it('still gives the spec message once for a change queued before the reload', async () => {
     const { db, orders, notices: _first } = await setup();

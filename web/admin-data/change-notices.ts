@@ -9,6 +9,9 @@ import { liveQuery, type Subscription } from 'dexie';
 import { ORDER_STATUS_LABELS, statusUpdatedMessage, type OrderStatus } from '../../shared/order-status';
 import type { ShopDatabase } from '../db/db';
 
+/** Refusals settled within this long of each other are reported in one message. */
+const REFUSAL_GATHER_MS = 300;
+
 /** Online, a change the server has not answered after this long is reported as queued. */
 export const QUEUED_NOTICE_DELAY_MS = 2_000;
 
@@ -72,6 +75,21 @@ export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOT
     }
   }
 
+  // Refusals settled close together (a tablet's queue meeting another device's changes) make one
+  // summary message, not one red message each.
+  let refusals: { text: string; refused: number }[] = [];
+  let refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  function reportRefusal(text: string, refused: number) {
+    refusals.push({ text, refused });
+    clearTimeout(refusalTimer);
+    refusalTimer = setTimeout(() => {
+      const gathered = refusals;
+      refusals = [];
+      const total = gathered.reduce((sum, r) => sum + r.refused, 0);
+      sink?.notifyError(gathered.length === 1 ? gathered[0]!.text : `${plural(total, 'change')} could not be applied: see the sync bar`);
+    }, REFUSAL_GATHER_MS);
+  }
+
   function settle(inOutbox: Set<string>, conflicted: Set<string>) {
     for (const change of watched) {
       if (change.ids.some((id) => inOutbox.has(id))) continue;
@@ -80,7 +98,7 @@ export function createChangeNotices(db: ShopDatabase, queuedDelayMs = QUEUED_NOT
       clearTimeout(change.timer);
       const refused = change.ids.filter((id) => conflicted.has(id)).length;
       const message = settledMessage(change.status, change.ids.length - refused, refused);
-      if (message.error) sink?.notifyError(message.text);
+      if (message.error) reportRefusal(message.text, refused);
       else sink?.notify(message.text);
     }
     if (!watched.size) {

@@ -14,16 +14,19 @@ import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { ApiError } from '../api/api-error';
 import { createHttpTransport, type SyncTransport } from './transport';
+import { lossyTransport } from './lossy-transport.test-support';
 import type { OrderStatus } from '../../shared/order-status';
 
 let t: TestApp;
 let token: string;
+let otherToken: string;
 let dbCount = 0;
 let local: ShopDatabase;
 
 beforeAll(async () => {
   t = await startTestApp();
   token = (await createUserWithToken(t, 'admin')).token;
+  otherToken = (await createUserWithToken(t, 'admin')).token;
 });
 afterAll(async () => t?.close());
 beforeEach(() => {
@@ -135,6 +138,38 @@ describe('sync engine with the real server', () => {
     expect(history).toHaveLength(1);
     expect(history[0].tracking_number).toBe('TRKABC123XYZ');
     expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'shipped', trackingNumber: 'TRKABC123XYZ', pendingCount: 0 });
+  });
+
+  it('makes a change stacked on a lost answer a conflict when another tablet changed the order since', async () => {
+    const order = await createTestOrder(t.app.context.db, { status: 'processing' });
+    const tabletA = lossyTransport(httpTransport());
+    const engineA = engineFor(local, tabletA);
+    await engineA.pull();
+    // A marks Printed: the server applies it, the answer is lost. A marks Shipped on top, queued.
+    await engineA.queueStatusChanges([{ orderId: order.id, status: 'printed' }]);
+    tabletA.loseNextAnswer(true);
+    expect((await engineA.flush()).ok).toBe(false);
+    await engineA.queueStatusChanges([{ orderId: order.id, status: 'shipped', trackingNumber: 'TRKSTACKED01' }]);
+    // Tablet B, which sees Printed, cancels the order.
+    const other = new ShopDatabase(`engine-test-b-${dbCount}`);
+    try {
+      const engineB = engineFor(other, createHttpTransport({ fetch, getToken: () => otherToken, baseUrl: t.url }));
+      await engineB.pull();
+      await engineB.queueStatusChanges([{ orderId: order.id, status: 'cancelled' }]);
+      expect((await engineB.sync()).ok).toBe(true);
+    } finally {
+      other.close();
+      await other.delete();
+    }
+    // A heals: Printed is a duplicate, Shipped a conflict against the cancelled order; nothing is shipped.
+    expect((await engineA.sync()).ok).toBe(true);
+    expect(await serverStatus(order.id)).toBe('cancelled');
+    expect((await serverHistory(order.id)).map((row) => row.to_status)).toEqual(['processing', 'printed', 'cancelled']);
+    expect(await local.outbox.count()).toBe(0);
+    const conflicts = await local.conflicts.toArray();
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({ orderId: order.id, mutation: { status: 'shipped' }, serverStatus: 'cancelled' });
+    expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'cancelled', pendingCount: 0 });
   });
 
   it('surfaces a conflict with the server order, and re-applying it wins on the new version', async () => {

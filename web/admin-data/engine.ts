@@ -155,8 +155,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /**
    * Settles one pushed batch in one transaction. Acknowledged entries leave the outbox; a later
-   * change of the same order that was queued on the same version now builds on the server's new
-   * version (it was made on top of this one); conflicts and refusals become conflict rows.
+   * change of the same order that was queued on the same version now builds on the version this
+   * change left behind (it was made on top of this one), never on a newer version another device
+   * made (a replay's answer carries the order as it is now); conflicts and refusals become conflict rows.
    */
   async function applyResults(batch: OutboxEntry[], results: SyncMutationResult[]): Promise<{ done: number; conflicts: number }> {
     const byId = new Map(results.map((r) => [r.id, r]));
@@ -193,10 +194,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
             reason: result.result,
             ...(result.error ? { error: result.error } : {}),
           });
-        } else if (result.order) {
-          for (const next of later) {
+        } else {
+          const own = ownVersion(result);
+          for (const next of own === null ? [] : later) {
             if (next.mutation.baseVersion !== entry.mutation.baseVersion) continue;
-            next.mutation = { ...next.mutation, baseVersion: result.order.version };
+            next.mutation = { ...next.mutation, baseVersion: own! };
             rebased.push(next);
           }
         }
@@ -282,6 +284,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
     },
   };
+}
+
+/**
+ * The version an acknowledged change left behind, which later changes of this tablet may build on:
+ * `appliedVersion`, or for an `applied` answer of an older server the order it answered with (the
+ * one it just wrote). A replay answered without one gives nothing to build on: later changes keep
+ * their version, and the server answers them a conflict if anyone changed the order since.
+ */
+function ownVersion(result: SyncMutationResult): number | null {
+  if (result.appliedVersion !== undefined) return result.appliedVersion;
+  if (result.result === 'applied' && result.order) return result.order.version;
+  return null;
 }
 
 /** The sync panel shows the server's own words for a refusal; a network failure shows nothing. */

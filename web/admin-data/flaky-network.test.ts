@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from '../../server/test/test-app';
 import { ShopDatabase } from '../db/db';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { createHttpTransport } from './transport';
+import { seeded } from './two-tablets.test-support';
 
 const STATUS_CHANGES = Number(process.env.FLAKY_CHANGES ?? 500);
 const ORDERS = 30;
@@ -26,14 +27,6 @@ let t: TestApp;
 let orderIds: string[];
 const tablets: { name: 'A' | 'B'; db: ShopDatabase; engine: SyncEngine; proxy: ChaosProxy; queued: string[] }[] = [];
 
-/** A seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 const random = seeded(Number(process.env.FLAKY_SEED ?? 17));
 
 beforeAll(async () => {

@@ -4,6 +4,8 @@ export const SYNC_META = {
   lastSyncAt: 'adminSync.lastSyncAt',
   lastError: 'adminSync.lastError',
   lease: 'adminSync.lease',
+  /** The device's connection and sync activity, shared by its tabs (sync-activity.ts). */
+  state: 'adminSync.state',
 } as const;
 
 /** The shop's time zone, whose days the order filter's dates mean (shop-time-zone.ts). */

@@ -1,15 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useShopLiveQuery } from '../db/lazy-db';
 import { useOnline } from '../pwa/online';
 import { SYNC_META } from './meta-keys';
 import type { ConflictRecord } from './outbox';
-import { isUnreachableStatus, syncActivity } from './sync-activity';
+import { currentSyncState, SYNC_STATE_STALE_MS, type SharedSyncState } from './sync-activity';
 
 /** A conflict with the order as it is now in the cache: what the admin decides against. */
 export type LiveConflict = ConflictRecord & { liveStatus: string; liveVersion: number };
 
-/** What the sync bar says: the browser is offline; online but the server does not answer; pushing; all well. */
-export type ConnectionState = 'offline' | 'unreachable' | 'syncing' | 'online';
+/**
+ * What the sync bar says: the browser is offline; not yet heard from the server; online but the
+ * server does not answer; pushing; all well.
+ */
+export type ConnectionState = 'offline' | 'checking' | 'unreachable' | 'syncing' | 'online';
 
 export interface SyncStatus {
   online: boolean;
@@ -31,17 +34,27 @@ async function liveConflicts(db: Parameters<Parameters<typeof useShopLiveQuery>[
   }));
 }
 
-/** Everything the always-visible sync bar shows, live across tabs. */
+/** Re-renders when a shared state would go stale, so a state left by a closed tab is not shown for ever. */
+function useStaleClock(state: SharedSyncState | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!state) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, state.at + SYNC_STATE_STALE_MS - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return now;
+}
+
+/** Everything the always-visible sync bar shows: the same in every tab of the device, live. */
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
-  const activity = useSyncExternalStore(syncActivity.subscribe, syncActivity.get, syncActivity.get);
   const pending = useShopLiveQuery((db) => db.outbox.count(), [], 0);
-  const meta = useShopLiveQuery((db) => db.meta.bulkGet([SYNC_META.lastSyncAt, SYNC_META.lastError]), [], []);
+  const meta = useShopLiveQuery((db) => db.meta.bulkGet([SYNC_META.lastSyncAt, SYNC_META.lastError, SYNC_META.state]), [], []);
   const conflicts = useShopLiveQuery(liveConflicts, [], []);
   const lastError = (meta[1]?.value as SyncStatus['lastError']) ?? null;
-  // Before this tab's first attempt, the stored last error says how the previous one ended.
-  const unreachable = activity.unreachable ?? isUnreachableStatus(lastError?.status);
-  const connection: ConnectionState = !online ? 'offline' : unreachable ? 'unreachable' : activity.syncing && pending > 0 ? 'syncing' : 'online';
+  const shared = meta[2]?.value as SharedSyncState | undefined;
+  const { reach, syncing } = currentSyncState(shared, Math.max(useStaleClock(shared), Date.now()));
+  const connection: ConnectionState = !online ? 'offline' : reach !== 'online' ? reach : syncing && pending > 0 ? 'syncing' : 'online';
   return {
     online,
     connection,

@@ -9,8 +9,12 @@ import { checkoutErrorMessage } from '../../shared/checkout-errors';
 import { PAYMENT_MESSAGES } from '../../shared/payments';
 import { validateCart } from '../../shared/schemas/cart';
 import { API_TIMEOUT_MS, ApiError, call, type ApiErrorDetails } from '../api/client';
+import { probeServer } from '../api/probe';
 
 export type PlacedOrder = CheckoutSuccess['order'];
+
+/** What the shopper reads while a checkout's answer is unknown: never "Cannot connect", the payment may have gone through. */
+export const CHECKING_PAYMENT_MESSAGE = "We're checking whether your payment went through.";
 
 /** The POST /api/checkout body: the order payload of spec.md §3 plus the payment method. */
 export type CheckoutBody = RequestOf<'checkout'>;
@@ -42,14 +46,10 @@ function requiresActionOf(body: ApiErrorDetails): PlaceOrderOutcome | null {
   return { kind: 'requires_action', clientSecret: str(body.clientSecret), paymentIntentId: str(body.paymentIntentId) };
 }
 
+/** A 503 still proves the server answers; only a missing answer is "cannot connect". */
 export async function isApiReachable(timeoutMs = API_TIMEOUT_MS): Promise<boolean> {
-  try {
-    await call('health', undefined, { timeoutMs, ignoreUnauthorized: true });
-    return true;
-  } catch (error) {
-    // A 503 still proves the server answers; only a missing answer is "cannot connect".
-    return error instanceof ApiError && !error.isNetwork;
-  }
+  // Hedged, so that connections left dead by an outage do not hold the checkout up (probe.ts).
+  return (await probeServer({ timeoutMs })) !== 'no-answer';
 }
 
 /**
@@ -99,9 +99,11 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
     const action = requiresActionOf(error.body);
     if (action) return action;
     const transport = transportOf(error);
+    // The request may have reached the server and charged: only the same key again can tell.
+    if (transport) return { kind: 'failed', settled: false, message: CHECKING_PAYMENT_MESSAGE };
     return {
       kind: 'failed',
-      settled: !transport && error.status < 500,
+      settled: error.status < 500,
       atCard: isCardProblem(error.code, str(error.body.declineCode), error.status),
       message: checkoutErrorMessage({
         transport,

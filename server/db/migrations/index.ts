@@ -22,6 +22,7 @@ import * as catalog from './2026-11-28T1000_catalog';
 import * as discountCodes from './2026-11-28T1100_discount_codes';
 import * as staff from './2026-11-28T1200_staff';
 import * as orderEdits from './2026-11-28T1300_order_edits';
+import * as appliedVersion from './2026-12-06T1040_applied_version';
 import * as backups from './2026-12-06T1060_backups';
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1100_discount_codes': discountCodes,
   '2026-11-28T1200_staff': staff,
   '2026-11-28T1300_order_edits': orderEdits,
+  '2026-12-06T1040_applied_version': appliedVersion,
   '2026-12-06T1060_backups': backups,
 };

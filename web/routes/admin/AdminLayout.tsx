@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageErrorBoundary } from '../../shell/PageErrorBoundary';
 import { ANALYTICS_RANGES } from '../../../shared/order-status';
 import { useAuth } from '../../auth/useAuth';
+import { authStore } from '../../auth/auth-store';
 import { db } from '../../db/db';
 import { clearAdminCacheIfSynced } from '../../admin-data/cache-reset';
 import { useAdminRange } from './admin-range';
@@ -13,7 +14,10 @@ import { useChangeNoticeSink } from '../../admin-data/status-change';
 const RANGE_LABELS: Record<(typeof ANALYTICS_RANGES)[number], string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' };
 
 export function AdminLayout() {
-  const { user, logout } = useAuth();
+  const { user: verified, logout } = useAuth();
+  // While the server is slow to confirm the session, the tablet shows who it last confirmed: the
+  // sections and the name stay put instead of vanishing.
+  const user = verified ?? authStore.rememberedUser();
   const { range, setRange } = useAdminRange();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
 import { formatUsd, toDollars } from '../../../shared/money';
@@ -18,7 +18,8 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
 import { StepIndicator } from './StepIndicator';
-import { CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
+import { CheckingPayment, CheckoutUnavailable, PaymentLoading } from './PaymentStatusScreens';
+import { usePendingCheckout } from './use-pending-checkout';
 import { usePaymentSystem } from './use-payment-system';
 import { useOrderSubmission } from './use-order-submission';
 import { CheckoutConnectionNotice } from './CheckoutConnectionNotice';
@@ -45,7 +46,7 @@ export default function CheckoutPage() {
   const system = usePaymentSystem();
   const { lines, loaded } = useCart();
   const { user } = useAuth();
-  const { notify } = useNotify();
+  const { notify, notifyError } = useNotify();
   const navigate = useNavigate();
   const storedLastOrder = useShopLiveQuery(readLastOrder, [], null);
 
@@ -111,6 +112,15 @@ export default function CheckoutPage() {
     onPlaced,
   });
 
+  // A checkout sent from this tab before a reload, or from another tab, whose answer is unknown.
+  const pendingCheck = usePendingCheckout(submission.submitting, onPlaced, submission.isAnswered);
+  const { refusal, clearRefusal } = pendingCheck;
+  useEffect(() => {
+    if (!refusal) return;
+    notifyError(refusal);
+    clearRefusal();
+  }, [refusal, clearRefusal, notifyError]);
+
   const setField = useCallback(<K extends keyof CheckoutFormValues>(name: K, value: CheckoutFormValues[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => {
@@ -154,7 +164,8 @@ export default function CheckoutPage() {
   const confirmation =
     placed ?? (loaded && lines.length === 0 && storedLastOrder && isConfirmationRecent(storedLastOrder) ? storedLastOrder : null);
   if (confirmation) return <OrderComplete order={confirmation} onContinue={continueShopping} />;
-  if (system.status === 'loading' || !loaded || storedLastOrder === null) return <PaymentLoading />;
+  if (pendingCheck.pending) return <CheckingPayment onCheckNow={pendingCheck.checkNow} />;
+  if (system.status === 'loading' || !loaded || storedLastOrder === null || !pendingCheck.known) return <PaymentLoading />;
   if (system.status === 'unavailable') {
     return <CheckoutUnavailable reason={system.reason} />;
   }

@@ -1,4 +1,5 @@
 import { db } from '../../db/db';
+import { PENDING_CHECKOUT_KEY } from '../../payments/pending-checkout';
 import type { PlacedOrder } from '../../payments/place-order';
 
 /** meta key of the last placed order (spec.md §4 "store it as last order"). */
@@ -34,10 +35,14 @@ export function confirmedLines(items: readonly Record<string, unknown>[]): Confi
   }));
 }
 
-/** Keeps the order as the last order and empties the cart in one transaction: never one without the other. */
+/**
+ * Keeps the order as the last order, empties the cart and forgets the pending checkout in one
+ * transaction: never one without the others.
+ */
 export async function recordPlacedOrder(order: ConfirmedOrder): Promise<void> {
   await db.transaction('rw', db.meta, db.cart, async () => {
     await db.meta.put({ key: LAST_ORDER_KEY, value: { ...order, placedAt: Date.now() } satisfies LastOrder });
+    await db.meta.delete(PENDING_CHECKOUT_KEY);
     await db.cart.clear();
   });
 }

@@ -2,7 +2,7 @@
  * The placement flow (web/payments/place-order.ts) against the real server with the test gateway:
  * every decline message, idempotent retries, and an unreachable server.
  */
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNIT_PRICE_CENTS } from '../../../shared/catalog';
 import { SPEC_DISCOUNTS } from '../../../shared/discount.test-support';
@@ -10,6 +10,10 @@ import type { CartLine } from '../../db/db';
 import { placeOrder } from '../../payments/place-order';
 import { INITIAL_VALUES, toCheckoutBody, totalsFor } from './checkout-form';
 import { useOrderSubmission } from './use-order-submission';
+import { usePendingCheckout } from './use-pending-checkout';
+import { PENDING_CHECKOUT_KEY, readPendingCheckout } from '../../payments/pending-checkout';
+import { db } from '../../db/db';
+import { CHECKING_PAYMENT_MESSAGE } from '../../payments/place-order';
 import { pointPageAt, startChildServer, type ChildServer } from './checkout.test-support';
 
 let server: ChildServer;
@@ -146,5 +150,56 @@ describe('submitting the checkout form', () => {
     } finally {
       pointPageAt(server.url);
     }
+  });
+});
+
+describe('a checkout whose answer is lost', () => {
+  it('stays pending in IndexedDB and is answered with the one order when checked again under its key', async () => {
+    const realFetch = globalThis.fetch;
+    const sent: { key: string | null; body: string }[] = [];
+    // The server takes the checkout and charges; its answer never comes back.
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const response = await realFetch(url, init);
+      if (!String(url).endsWith('/api/checkout')) return response;
+      sent.push({ key: new Headers(init.headers).get('Idempotency-Key'), body: String(init.body) });
+      if (sent.length === 1) throw new TypeError('Failed to fetch');
+      return response;
+    });
+    const onPlaced = vi.fn();
+    // The tests above placed orders without the page, which forgets the pending checkout as it keeps the order.
+    await db.meta.delete(PENDING_CHECKOUT_KEY);
+    try {
+      const submission = renderHook(() =>
+        useOrderSubmission({
+          values: bodyValues(),
+          lines: [line],
+          totals: totalsFor([line], null),
+          card: { complete: true, error: null, version: 1 },
+          createPaymentMethod: async () => ({ paymentMethodId: 'pm_card_visa' }),
+          stripe: null,
+          paymentReady: true,
+          onInvalidShipping: () => undefined,
+          onPlaced,
+        }),
+      );
+      await act(() => submission.result.current.submit());
+      expect(onPlaced).not.toHaveBeenCalled();
+      expect(submission.result.current.submitError).toBeNull();
+      const pending = await readPendingCheckout();
+      expect(pending).toMatchObject({ key: sent[0]!.key, state: 'unknown' });
+      submission.unmount();
+
+      // A reload: the page finds the pending checkout and sends the same body under the same key.
+      const check = renderHook(() => usePendingCheckout(false, onPlaced));
+      await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toEqual(sent[0]);
+      expect(onPlaced.mock.calls[0]![0]).toMatchObject({ customerEmail: 'pat@example.com' });
+      expect(check.result.current.refusal).toBeNull();
+      check.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(CHECKING_PAYMENT_MESSAGE).toMatch(/checking whether your payment went through/);
   });
 });

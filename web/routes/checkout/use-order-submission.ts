@@ -8,15 +8,8 @@ import { useAutoClear } from '../../components/notifications';
 import type { CartLine } from '../../db/db';
 import type { CardBillingDetails, CardFieldState, CreatePaymentMethod } from '../../payments/card-field';
 import { checkBeforePayment, placeOrderForPaidIntent, submitCheckout, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
+import { beginPendingCheckout, markPendingCheckoutUnknown, readPendingCheckout, settlePendingCheckout } from '../../payments/pending-checkout';
 import { toCheckoutBody, validateShippingStep, type CheckoutFormValues, type FieldErrors } from './checkout-form';
-
-interface Attempt {
-  /** The payload without the payment method, and the card field's edit count, when the key was made. */
-  fingerprint: string;
-  cardVersion: number;
-  paymentMethodId: string;
-  key: string;
-}
 
 export interface SubmissionInput {
   values: CheckoutFormValues;
@@ -29,10 +22,6 @@ export interface SubmissionInput {
   paymentReady: boolean;
   onInvalidShipping(errors: FieldErrors): void;
   onPlaced(order: PlacedOrder, body: CheckoutBody): void;
-}
-
-function newKey(): string {
-  return crypto.randomUUID();
 }
 
 function billingOf(values: CheckoutFormValues): CardBillingDetails {
@@ -53,9 +42,11 @@ function billingOf(values: CheckoutFormValues): CardBillingDetails {
 
 /**
  * Submitting the order (spec.md §4): step 1 re-validated, card checks, then the placement flow.
- * One Idempotency-Key per attempt: a double click is ignored while a call runs, and a retry
- * after an unknown outcome (no answer, timeout, 5xx) with the same order and card reuses the key
- * and the payment method, so the server answers it without charging again.
+ * Each attempt has its Idempotency-Key, stored with the exact body in IndexedDB before the request
+ * leaves (pending-checkout.ts). A double click is ignored while a call runs. When no answer settles
+ * the attempt (lost, timed out, 5xx, still processing), it stays pending: the page then checks it
+ * by sending the same body under the same key (use-pending-checkout.ts), in this tab or whichever
+ * opens the checkout next, so it is answered and never charged twice.
  */
 export function useOrderSubmission(input: SubmissionInput) {
   const [submitting, setSubmitting] = useState(false);
@@ -64,7 +55,8 @@ export function useOrderSubmission(input: SubmissionInput) {
   // spec.md §4: the submit error clears after 5 s (the card provider's own error is left alone).
   useAutoClear(submitError, () => setSubmitError(null));
   const inFlight = useRef(false);
-  const attempt = useRef<Attempt | null>(null);
+  // Checkouts this tab has seen answered: their stored copy may still show for a moment after.
+  const answered = useRef(new Set<string>());
   const latest = useRef(input);
   latest.current = input;
 
@@ -97,34 +89,36 @@ export function useOrderSubmission(input: SubmissionInput) {
         setSubmitError(refused.message);
         return;
       }
-      const fingerprint = JSON.stringify(unsigned);
-      let current = attempt.current;
-      if (!current || current.fingerprint !== fingerprint || current.cardVersion !== card.version) {
-        const created = await createPaymentMethod(billingOf(values));
-        if ('error' in created) {
-          setCardError(created.error);
-          return;
-        }
-        current = { fingerprint, cardVersion: card.version, paymentMethodId: created.paymentMethodId, key: newKey() };
-        attempt.current = current;
+      // Another tab's checkout awaits its answer: the page checks that one first.
+      if (await readPendingCheckout()) return;
+      const created = await createPaymentMethod(billingOf(values));
+      if ('error' in created) {
+        setCardError(created.error);
+        return;
       }
-      const body = toCheckoutBody(values, lines, totals, current.paymentMethodId);
-      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: current.key });
+      const body = toCheckoutBody(values, lines, totals, created.paymentMethodId);
+      const { key } = await beginPendingCheckout(crypto.randomUUID(), body);
+      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: key });
 
+      if (outcome.kind !== 'failed' || outcome.settled) answered.current.add(key);
       if (outcome.kind === 'requires_action') {
+        await settlePendingCheckout(key);
         outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
       }
       if (outcome.kind === 'placed') {
-        attempt.current = null;
         latest.current.onPlaced(outcome.order, body);
         return;
       }
       if (outcome.kind === 'requires_action') {
-        attempt.current = null;
         setSubmitError(PAYMENT_MESSAGES.requiresAction);
         return;
       }
-      if (outcome.settled) attempt.current = null;
+      if (!outcome.settled) {
+        // The page shows the check of this checkout from here on (use-pending-checkout.ts).
+        await markPendingCheckoutUnknown(key);
+        return;
+      }
+      await settlePendingCheckout(key);
       // A decline belongs at the card field, where the shopper fixes it (issue 14).
       if (outcome.atCard) setCardError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
       else setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
@@ -136,7 +130,8 @@ export function useOrderSubmission(input: SubmissionInput) {
     }
   }, []);
 
-  return { submit, submitting, submitError, cardError, setCardError, setSubmitError };
+  const isAnswered = useCallback((key: string) => answered.current.has(key), []);
+  return { submit, submitting, submitError, cardError, setCardError, setSubmitError, isAnswered };
 }
 
 /** Stripe's 3-D Secure step; with the test gateway there is none to run (spec.md §8 message). */

@@ -73,7 +73,7 @@ export function CutJobs({ queue, onMarkPrinted }: CutJobsProps) {
 
   return (
     <section className="cut-jobs" aria-labelledby="cut-jobs-title">
-      <h2 id="cut-jobs-title" className="queue__title">
+      <h2 id="cut-jobs-title" className="queue__title" tabIndex={-1}>
         Cut jobs by vinyl colour <span className="queue__count">{groups.length}</span>
       </h2>
       {groups.length === 0 ? (

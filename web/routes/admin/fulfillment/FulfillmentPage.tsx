@@ -95,6 +95,16 @@ export function FulfillmentPage() {
     document.getElementById(`tab-${next}`)?.focus();
   }
 
+  // One tap from anywhere on the page: the production list opens and scrolls to its cut jobs.
+  function showCutJobs() {
+    if (!columns) moveTo('production');
+    requestAnimationFrame(() => {
+      const heading = document.getElementById('cut-jobs-title');
+      heading?.scrollIntoView({ block: 'start' });
+      heading?.focus({ preventScroll: true });
+    });
+  }
+
   const sections = QUEUES.filter((queue) => columns || queue.id === tab).map((queue) => (
     <div key={queue.id} className="fulfillment-column" onPointerDownCapture={() => workIn(queue.id)} onFocusCapture={() => workIn(queue.id)}>
       <QueueSection
@@ -121,6 +131,9 @@ export function FulfillmentPage() {
     <section className="admin-page fulfillment-page" aria-labelledby="fulfillment-title">
       <div className="admin-page__head">
         <h1 id="fulfillment-title">Fulfillment</h1>
+        <button type="button" className="admin-button admin-button--ghost fulfillment-page__cut-jobs" onClick={showCutJobs}>
+          Cut jobs
+        </button>
         <QueuePrintFiles queue={lists.production} />
       </div>
       {!columns && (

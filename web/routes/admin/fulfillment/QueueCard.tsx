@@ -45,12 +45,13 @@ export function QueueCard({ order, held, canUndo, markLabel, withTracking, selec
       <div className="queue-card__main">
         <div className="queue-card__head">
           <strong>{number}</strong> <span className="admin-muted">{linesCount(order.items.length)}</span> <PendingMark count={order.pendingCount} />
+          <span className="admin-muted queue-card__who">
+            <span className="queue-card__customer">{order.customerName} · </span>
+            {formatDate(order.createdAt)}
+            {order.trackingNumber ? ` · ${order.trackingNumber}` : ''}
+          </span>
         </div>
         <QueueLines orderNumber={number} items={order.items} />
-        <div className="admin-muted queue-card__who">
-          {order.customerName} · {formatDate(order.createdAt)}
-          {order.trackingNumber ? ` · ${order.trackingNumber}` : ''}
-        </div>
       </div>
       <div className="queue-card__slot">
         <div className="queue-card__actions" inert={!!held}>
@@ -65,7 +66,7 @@ export function QueueCard({ order, held, canUndo, markLabel, withTracking, selec
                 maxLength={TRACKING_NUMBER_MAX_LENGTH}
                 data-primary
                 aria-label={`Tracking number for ${number}`}
-                placeholder="Tracking no. (optional)"
+                placeholder="Tracking no."
                 value={tracking}
                 onChange={(event) => setTracking(event.target.value)}
                 // A USB or Bluetooth scanner types the code into the focused field and presses Enter.

@@ -6,7 +6,8 @@ import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../../../pwa/online';
-import { downloadPrintFile } from './print-file-download';
+import { saveSvgPrintFile } from './print-file-download';
+import { probeServer } from '../../../api/probe';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
 import { saveOrderPrintFile } from './print-file-remote';
 import { isLineEditable } from '../../../../shared/schemas/order-edits';
@@ -16,8 +17,8 @@ import './order-fix.css';
 /**
  * The lines of the order window: each line's proof (drawn by the shared renderer, as printed),
  * its fields and a 'Print file' button; below them the whole order's print files. SVG files come
- * from the server when online and are made here from the cache when offline; PNG and PDF need
- * the server.
+ * from the server, and are made here from the cache when offline or when the server does not
+ * answer within 2 s; PNG and PDF need the server.
  */
 export function OrderLines({ order }: { order: CachedOrder }) {
   const online = useOnline();
@@ -29,9 +30,17 @@ export function OrderLines({ order }: { order: CachedOrder }) {
   async function save(key: string, format: PrintFormat, line?: number) {
     setBusy(key);
     try {
-      const name = online
-        ? await saveOrderPrintFile(order.id, format, line, `${order.orderNumber}${line ? `-${line}` : ''}.${format}`)
-        : await downloadPrintFile(order, undefined, line);
+      if (format === 'svg') {
+        const { name, local } = await saveSvgPrintFile(order, line, online);
+        notify(local && online ? `Saved ${name}, made on this tablet: the server did not answer` : `Saved ${name}`);
+        return;
+      }
+      // PNG and PDF come only from the server: a short health check first, not a two-minute wait.
+      if ((await probeServer({ timeoutMs: 2_000 })) === 'no-answer') {
+        notifyError(`The server does not answer: ${format.toUpperCase()} needs it. The SVG print file is made on this tablet.`);
+        return;
+      }
+      const name = await saveOrderPrintFile(order.id, format, line, `${order.orderNumber}${line ? `-${line}` : ''}.${format}`);
       notify(`Saved ${name}`);
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not make the print file');

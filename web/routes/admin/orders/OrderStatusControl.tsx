@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, generateTrackingNumber, isOrderSta
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { changeStatuses } from '../../../admin-data/status-change';
+import { useShopLiveQuery } from '../../../db/lazy-db';
 import { formatDateTime, formatDollars } from '../shared/format';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 import './order-status.css';
@@ -33,6 +34,9 @@ export function OrderStatusControl({ order }: { order: CachedOrder }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [sending, setSending] = useState<Draft | null>(null);
   const [movedFrom, setMovedFrom] = useState<OrderStatus | null>(null);
+  // This tablet's own changes of the order that the server did not apply: a move back is theirs, not another device's.
+  const refused = useShopLiveQuery((db) => db.conflicts.where('orderId').equals(order.id).toArray(), [order.id], []);
+  const ownRefused = movedFrom ? refused.find((conflict) => conflict.mutation.status === movedFrom) : undefined;
 
   // Reconciled while rendering (React's "adjust state when a prop changes"): each branch makes the
   // condition false, so it settles in one extra render.
@@ -92,9 +96,14 @@ export function OrderStatusControl({ order }: { order: CachedOrder }) {
           {order.trackingNumber ? ` · ${order.trackingNumber}` : ''}
         </span>
       </div>
-      {movedFrom && !draft && (
+      {movedFrom && !draft && !ownRefused && (
         <p className="order-status__moved" role="status">
           Changed from {label(movedFrom)} to <strong>{label(live.status)}</strong> while this window was open.
+        </p>
+      )}
+      {movedFrom && !draft && ownRefused && (
+        <p className="order-status__moved" role="status">
+          Your change to {label(movedFrom)} was not applied: the order is <strong>{label(live.status)}</strong>. Re-apply or drop it in the sync bar.
         </p>
       )}
       {stale && draft && (

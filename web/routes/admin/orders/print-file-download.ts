@@ -2,6 +2,8 @@ import { buildPrintSheet, loadDesignFonts, printFileName, type FontSource } from
 import type { CachedOrder } from '../../../db/db';
 import { loadRenderer } from '../../../render/use-design';
 import { downloadText } from '../shared/download';
+import { ApiError } from '../../../api/client';
+import { saveOrderPrintFile } from './print-file-remote';
 
 /**
  * The order's print-ready SVG (or one line's), made from the cached order with the same renderer
@@ -20,4 +22,25 @@ export async function downloadPrintFile(order: CachedOrder, source?: FontSource,
   const fileName = printFileName(order.orderNumber, 'svg', line);
   downloadText(fileName, await printFileOf(order, source, line), 'image/svg+xml;charset=utf-8');
   return fileName;
+}
+
+/** A server that has not sent a single order's SVG by then is taken for gone (Wi-Fi up, server not). */
+export const SERVER_PRINT_FILE_WAIT_MS = 2_000;
+
+/**
+ * The SVG print file from the server, or, when the browser is offline or the server does not answer
+ * within SERVER_PRINT_FILE_WAIT_MS (lie-fi), made here from the cached order by the same renderer
+ * and fonts, so byte for byte the server's file. `local` says which, for the admin's notice.
+ */
+export async function saveSvgPrintFile(order: CachedOrder, line: number | undefined, online: boolean): Promise<{ name: string; local: boolean }> {
+  if (online) {
+    try {
+      const fallback = printFileName(order.orderNumber, 'svg', line);
+      return { name: await saveOrderPrintFile(order.id, 'svg', line, fallback, SERVER_PRINT_FILE_WAIT_MS), local: false };
+    } catch (error) {
+      // The server's refusal (a 404, missing glyphs) is its answer; only silence falls back.
+      if (!(error instanceof ApiError && (error.isNetwork || error.status >= 502))) throw error;
+    }
+  }
+  return { name: await downloadPrintFile(order, undefined, line), local: true };
 }

@@ -19,9 +19,9 @@ async function save(download: Promise<DownloadedFile>, fallbackName: string): Pr
 }
 
 /** Saves one line (or every line) of an order; resolves with the saved file name, or throws an ApiError with the spec's message. */
-export function saveOrderPrintFile(orderId: string, format: PrintFormat, line: number | undefined, fallbackName: string): Promise<string> {
+export function saveOrderPrintFile(orderId: string, format: PrintFormat, line: number | undefined, fallbackName: string, timeoutMs?: number): Promise<string> {
   const query = { format, line, dpi: format === 'png' ? 300 : undefined };
-  return save(call('printFile', { params: { id: orderId }, query }, DOWNLOAD_OPTIONS), fallbackName);
+  return save(call('printFile', { params: { id: orderId }, query }, { ...DOWNLOAD_OPTIONS, ...(timeoutMs ? { timeoutMs } : {}) }), fallbackName);
 }
 
 /** Saves the production queue (no ids) or the given orders as one ZIP, one file per line. */

@@ -19,19 +19,47 @@ function buttonNames(conflicts: readonly LiveConflict[]): Map<string, string> {
   return names;
 }
 
-/** The changes the server did not apply, each shown against the order as it is now. */
-export function ConflictList({ conflicts, onReapply, onDrop }: { conflicts: LiveConflict[]; onReapply(conflict: LiveConflict): void; onDrop(conflict: LiveConflict): void }) {
+interface ConflictListProps {
+  conflicts: LiveConflict[];
+  onReapply(conflict: LiveConflict): void;
+  onDrop(conflict: LiveConflict): void;
+  onDropAll(): void;
+  onReapplyAll(): void;
+}
+
+/**
+ * The changes the server did not apply, each shown against the order as it is now: one line each
+ * in a panel of bounded height that scrolls, so however many there are the orders below stay in
+ * reach, with "Keep all theirs" and "Re-apply all mine" for the lot.
+ */
+export function ConflictList({ conflicts, onReapply, onDrop, onDropAll, onReapplyAll }: ConflictListProps) {
   const names = buttonNames(conflicts);
+  const reapplicable = conflicts.filter((c) => c.reason !== 'invalid').length;
+  const count = `${conflicts.length} change${conflicts.length === 1 ? '' : 's'}`;
   return (
-    <div className="sync-conflicts" role="alert">
-      <h2 className="sync-conflicts__title">
-        {conflicts.length} change{conflicts.length === 1 ? '' : 's'} could not be applied
-      </h2>
-      <ul>
+    <section className="sync-conflicts" aria-labelledby="sync-conflicts-title">
+      <div className="sync-conflicts__head">
+        <h2 className="sync-conflicts__title" id="sync-conflicts-title">
+          {count} could not be applied
+        </h2>
+        {conflicts.length > 1 && (
+          <span className="sync-conflicts__all">
+            <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={onDropAll}>
+              Keep all theirs
+            </button>
+            {reapplicable > 0 && (
+              <button type="button" className="admin-button admin-button--small" onClick={onReapplyAll}>
+                Re-apply all mine…
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+      <ul className="sync-conflicts__list" tabIndex={0} aria-label={`${count} to decide`}>
         {conflicts.map((conflict) => (
           <li key={conflict.id} className="sync-conflict" data-order-number={conflict.orderNumber} data-live-status={conflict.liveStatus}>
-            <span>
-              Order <strong>{conflict.orderNumber}</strong>: your change to <strong>{label(conflict.mutation.status)}</strong>{' '}
+            <span className="sync-conflict__text">
+              <strong>{conflict.orderNumber}</strong>: your change to <strong>{label(conflict.mutation.status)}</strong>{' '}
               {conflict.reason === 'invalid'
                 ? `was refused${conflict.error ? ` (${conflict.error})` : ''}.`
                 : `conflicts with a newer change; it is now ${label(conflict.liveStatus)}.`}
@@ -49,6 +77,6 @@ export function ConflictList({ conflicts, onReapply, onDrop }: { conflicts: Live
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

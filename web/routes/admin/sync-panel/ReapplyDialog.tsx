@@ -51,3 +51,26 @@ export function ReapplyDialog({ conflict, online, onConfirm, onKeep, onClose }: 
     </Dialog>
   );
 }
+
+/** Re-applying every conflict overrides every one of those newer changes: list them, then ask once. */
+export function ReapplyAllDialog({ conflicts, onConfirm, onClose }: { conflicts: LiveConflict[]; onConfirm(): void; onClose(): void }) {
+  const mine = conflicts.filter((c) => c.reason !== 'invalid');
+  return (
+    <Dialog open title={`Override ${mine.length} newer change${mine.length === 1 ? '' : 's'}?`} onClose={onClose} className="reapply-dialog">
+      <div className="reapply-dialog__body">
+        <p>Each of these orders was changed after you made your change. Re-applying sets them back to yours:</p>
+        <ul className="reapply-dialog__list">
+          {mine.map((c) => (
+            <li key={c.id}>
+              <strong>{c.orderNumber}</strong>: {statusLabel(c.liveStatus)} → <strong>{statusLabel(c.mutation.status)}</strong>
+            </li>
+          ))}
+        </ul>
+        <div className="reapply-dialog__actions">
+          <button type="button" className="admin-button admin-button--ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="admin-button admin-button--danger" onClick={onConfirm}>Override all {mine.length}</button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
