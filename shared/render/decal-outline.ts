@@ -9,12 +9,15 @@
  * estimate), snapped to a 1 µm grid and merged by Clipper2 (clipper2-ts), which works on integers
  * and so cannot be fooled by rounding.
  */
-import { Clipper64, ClipType, FillRule, PathType, type Path64, type Paths64 } from 'clipper2-ts';
+// The engine and its types only: the package's index also pulls in offsetting, triangulation and
+// Minkowski sums, which nothing here uses and every browser that prints would download.
+import { ClipType, FillRule, PathType, type Path64, type Paths64 } from 'clipper2-ts/dist/Core.js';
+import { Clipper64 } from 'clipper2-ts/dist/Engine.js';
 import { flattenLine, type FlatContour } from './flatten';
-import { rasteriseContours } from './ink-mask';
+import { inkRuns } from './ink-mask';
 import type { DesignLayout } from './layout';
 import { placedLineOf } from './placed-lines';
-import { findThinFeatures, maskResolutionFor, type ThinFeatures } from './thin-features';
+import { maskResolutionFor, thinFeaturesOfRuns, type ThinFeatures } from './thin-features';
 
 /** Largest distance between a glyph's curve and the cut polyline, mm. */
 export const FLATTEN_TOLERANCE_MM = 0.01;
@@ -129,5 +132,7 @@ export function thinFeaturesOf(layout: DesignLayout, minMm: number): ThinFeature
   if (!ink) return { thinnestStrokeMm: null, narrowestGapMm: null };
   const margin = Math.max(1, 2 * minMm);
   const box = { x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin };
-  return findThinFeatures(rasteriseContours(decalOutline(layout).contours, box, maskResolutionFor(minMm)), minMm);
+  const pxPerMm = maskResolutionFor(minMm);
+  const { runs, width } = inkRuns(decalOutline(layout).contours, box, pxPerMm);
+  return thinFeaturesOfRuns(runs, width, pxPerMm, minMm);
 }

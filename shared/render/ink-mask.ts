@@ -1,4 +1,5 @@
 import type { FlatContour } from './flatten';
+import type { Runs } from './spans';
 import type { FeatureMask } from './thin-features';
 
 /**
@@ -7,10 +8,22 @@ import type { FeatureMask } from './thin-features';
  * the mask's pixel (0, 0) is its top-left corner. Pure JavaScript, so the same on the server, in
  * a worker and in the browser.
  */
-export function rasteriseContours(contours: readonly FlatContour[], box: { x: number; y: number; width: number; height: number }, pxPerMm: number): FeatureMask {
+export function rasteriseContours(contours: readonly FlatContour[], box: Box, pxPerMm: number): FeatureMask {
+  const { runs, width } = inkRuns(contours, box, pxPerMm);
+  const ink = new Uint8Array(width * runs.length);
+  runs.forEach((row, y) => {
+    for (let i = 0; i < row.length; i += 2) ink.fill(1, y * width + row[i]!, y * width + row[i + 1]!);
+  });
+  return { ink, width, height: runs.length, pxPerMm };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The same ink as runs of pixels per row (spans.ts), without a bitmap. */
+export function inkRuns(contours: readonly FlatContour[], box: Box, pxPerMm: number): { runs: Runs[]; width: number } {
   const width = Math.max(1, Math.ceil(box.width * pxPerMm));
   const height = Math.max(1, Math.ceil(box.height * pxPerMm));
-  const ink = new Uint8Array(width * height);
+  const runs: Runs[] = [];
   // Edges in pixel space, bucketed by the first row whose centre they cross.
   const rows: number[][] = Array.from({ length: height }, () => []);
   const edges: number[] = [];
@@ -34,32 +47,49 @@ export function rasteriseContours(contours: readonly FlatContour[], box: { x: nu
     }
   }
   let active: number[] = [];
-  const crossings: { x: number; winding: number }[] = [];
+  let xs = new Float64Array(64);
+  let ws = new Int8Array(64);
   for (let row = 0; row < height; row++) {
     const centre = row + 0.5;
     active = active.filter((e) => edges[e * 5 + 4]! >= row);
     for (const e of rows[row]!) active.push(e);
-    crossings.length = 0;
-    for (const e of active) crossings.push({ x: edges[e * 5]! + (centre - edges[e * 5 + 1]!) * edges[e * 5 + 2]!, winding: edges[e * 5 + 3]! });
-    crossings.sort((a, b) => a.x - b.x);
-    let winding = 0;
-    for (let k = 0; k < crossings.length; k++) {
-      const before = winding;
-      winding += crossings[k]!.winding;
-      if (before !== 0 || winding === 0 || k + 1 === crossings.length) continue;
-      // Ink from this crossing to the one where the winding returns to zero.
-      let end = k + 1;
-      let w = winding;
-      for (; end < crossings.length; end++) {
-        w += crossings[end]!.winding;
-        if (w === 0) break;
+    if (active.length > xs.length) [xs, ws] = [new Float64Array(active.length * 2), new Int8Array(active.length * 2)];
+    // Crossings of the row's centre line, sorted by x (insertion sort: a row crosses few edges).
+    let n = 0;
+    for (const e of active) {
+      const x = edges[e * 5]! + (centre - edges[e * 5 + 1]!) * edges[e * 5 + 2]!;
+      const w = edges[e * 5 + 3]!;
+      let k = n++;
+      while (k > 0 && xs[k - 1]! > x) {
+        xs[k] = xs[k - 1]!;
+        ws[k] = ws[k - 1]!;
+        k--;
       }
-      const from = Math.max(0, Math.ceil(crossings[k]!.x - 0.5));
-      const to = Math.min(width - 1, Math.ceil(crossings[Math.min(end, crossings.length - 1)]!.x - 0.5) - 1);
-      ink.fill(1, row * width + from, from <= to ? row * width + to + 1 : row * width + from);
-      winding = w;
-      k = end;
+      xs[k] = x;
+      ws[k] = w;
+    }
+    // Ink wherever the winding number is not zero.
+    const out: Runs = [];
+    runs.push(out);
+    let winding = 0;
+    for (let k = 0; k < n; k++) {
+      const before = winding;
+      winding += ws[k]!;
+      if (before === 0 && winding !== 0) {
+        let end = k + 1;
+        for (let w = winding; end < n; end++) {
+          w += ws[end]!;
+          if (w === 0) break;
+        }
+        const from = Math.max(0, Math.ceil(xs[k]! - 0.5));
+        const to = Math.min(width, Math.ceil(xs[Math.min(end, n - 1)]! - 0.5));
+        if (to > from) {
+          if (out.length && out[out.length - 1]! >= from) out[out.length - 1] = Math.max(out[out.length - 1]!, to);
+          else out.push(from, to);
+        }
+        for (; k < end && k < n - 1; ) winding += ws[++k]!;
+      }
     }
   }
-  return { ink, width, height, pxPerMm };
+  return { runs, width };
 }

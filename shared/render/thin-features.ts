@@ -14,8 +14,11 @@
  * - a thin part between two thick ones (a hairline joining strokes, a channel between letters)
  *   counts when it is at least two minimums long; one the disc reaches from nowhere (a hairline
  *   piece, a tiny counter) always counts.
- * Distances are exact (Euclidean) up to the disc's radius, which is all the test needs.
+ * Distances are exact (Euclidean) up to the disc's radius, which is all the test needs. The pixels
+ * are kept as runs per row (spans.ts): the work follows the outline's length, not the decal's area.
  */
+import { complement, FAR_LEFT, FAR_RIGHT, grow, intersect, runAt, runsOfMask, shrink, subtract, union, type Runs } from './spans';
+
 
 export interface FeatureMask {
   /** 1 = ink, row-major. */
@@ -31,29 +34,6 @@ export interface ThinFeatures {
   thinnestStrokeMm: number | null;
   /** Narrowest counter or gap found under the minimum, mm; null when none is. */
   narrowestGapMm: number | null;
-}
-
-/**
- * Steps along each row from every pixel to the nearest pixel where `source` is 0, capped at `far`;
- * beyond the row's ends counts as `outside`, and so do the `pad` rows added above and below.
- */
-function rowDistances(source: Uint8Array, width: number, height: number, far: number, outside: 0 | 1, pad: number): Uint8Array {
-  const along = new Uint8Array(width * (height + 2 * pad)).fill(outside ? far : 0);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const out = (y + pad) * width;
-    let run = outside ? far : 0;
-    for (let x = 0; x < width; x++) {
-      run = source[row + x] ? Math.min(run + 1, far) : 0;
-      along[out + x] = run;
-    }
-    run = outside ? far : 0;
-    for (let x = width - 1; x >= 0; x--) {
-      run = source[row + x] ? Math.min(run + 1, far) : 0;
-      if (run < along[out + x]!) along[out + x] = run;
-    }
-  }
-  return along;
 }
 
 /**
@@ -85,65 +65,110 @@ const ORTHOGONAL = 2;
 const DIAGONAL = 3;
 
 /**
- * The thinnest part of `inside` (1 = in) that a disc of `radius` px cannot reach and that risks
- * tearing (see the module's comment), as a width in px, or null.
+ * The thinnest part of a set of pixels (its runs, row by row) that a disc of `radius` px cannot
+ * reach and that risks tearing (see the module's comment), as a width in px, or null. `outside`:
+ * whether the set goes on beyond the mask (the gaps around the ink do).
  */
-function thinnestUnder(inside: Uint8Array, width: number, height: number, radius: number, minSpeck: number, minTipLength: number, outside: 0 | 1): number | null {
-  const size = width * height;
-  const minNeckHalf = 2 * radius;
+function thinnestUnder(inside: Runs[], width: number, radius: number, minSpeck: number, minTipLength: number, outside: boolean): number | null {
+  const height = inside.length;
   const { reach: rows, fits, touches } = discRows(radius);
   const far = rows + 2;
-  // Row distances with `pad` rows of what lies beyond the mask above and below, so the disc's rows
-  // need no bounds checks.
-  const pad = rows + 1;
-  const along = rowDistances(inside, width, height, far, outside, pad);
-  const notCentre = new Uint8Array(size).fill(1);
-  for (let i = 0; i < size; i++) {
-    if (!inside[i]) continue;
-    let fitsHere = true;
-    for (let k = 0, j = i + (pad - rows) * width; k <= 2 * rows && fitsHere; k++, j += width) fitsHere = along[j]! >= fits[k]!;
-    if (fitsHere) notCentre[i] = 0;
+  const beyond: Runs = outside ? [FAR_LEFT, FAR_RIGHT] : [];
+  const runsAt = (y: number) => (y < 0 || y >= height ? beyond : inside[y]!);
+  const whole: Runs = [0, width];
+  // Centres: pixels a whole disc fits around: on each row of the disc, far enough along it from the outside.
+  const centres: Runs[] = [];
+  for (let y = 0; y < height; y++) {
+    let fit = intersect(runsAt(y), whole);
+    for (let k = 0; k <= 2 * rows && fit.length; k++) if (fits[k]! > 0) fit = intersect(fit, shrink(runsAt(y + k - rows), fits[k]!));
+    centres.push(fit);
   }
-  // 1 = thin (no disc covers it), 2 = reached, 0 = outside.
-  const toCentre = rowDistances(notCentre, width, height, far, 1, pad);
-  const state = new Uint8Array(size);
+  // Thin: inside, and no disc around a centre covers it.
+  const thinRows: Runs[] = [];
   let thinCount = 0;
-  for (let i = 0; i < size; i++) {
-    if (!inside[i]) continue;
-    let covered = notCentre[i] === 0;
-    for (let k = 0, j = i + (pad - rows) * width; k <= 2 * rows && !covered; k++, j += width) covered = toCentre[j]! <= touches[k]!;
-    state[i] = covered ? 2 : 1;
-    if (!covered) thinCount++;
+  for (let y = 0; y < height; y++) {
+    let covered: Runs = [];
+    for (let k = 0; k <= 2 * rows; k++) {
+      const yy = y + k - rows;
+      if (touches[k]! >= 0 && yy >= 0 && yy < height && centres[yy]!.length) covered = union(covered, grow(centres[yy]!, touches[k]!));
+    }
+    const thin = subtract(intersect(inside[y]!, whole), covered);
+    for (let i = 0; i < thin.length; i += 2) thinCount += thin[i + 1]! - thin[i]!;
+    thinRows.push(thin);
   }
   if (thinCount < minSpeck) return null;
-  /** Squared distance to the nearest outside pixel (only asked of thin pixels, which are near one). */
-  const depthAt = (i: number) => {
-    let best = Infinity;
-    for (let dy = -pad; dy <= pad; dy++) best = Math.min(best, dy * dy + along[i + (pad + dy) * width]! ** 2);
-    return best;
-  };
 
+  // From here on only the thin pixels matter: a list of them, and each one's place in it.
+  const thin = new Int32Array(thinCount);
+  for (let y = 0, k = 0; y < height; y++) {
+    const runs = thinRows[y]!;
+    for (let i = 0; i < runs.length; i += 2) for (let x = runs[i]!; x < runs[i + 1]!; x++) thin[k++] = y * width + x;
+  }
+  const slot = new Map<number, number>();
+  thin.forEach((pixel, k) => slot.set(pixel, k));
+  const grid: ThinGrid = {
+    width,
+    thin,
+    slot,
+    reached(x, y) {
+      return x >= 0 && x < width && y >= 0 && y < height && !slot.has(y * width + x) && runAt(inside[y]!, x) >= 0;
+    },
+    depth(x, y) {
+      let best = Infinity;
+      for (let dy = -rows - 1; dy <= rows + 1; dy++) {
+        const runs = runsAt(y + dy);
+        const at = runAt(runs, x);
+        const along = at < 0 ? 0 : Math.min(x - runs[at]! + 1, runs[at + 1]! - x, far);
+        best = Math.min(best, dy * dy + along * along);
+      }
+      return best;
+    },
+  };
+  return thinnestPart(grid, minSpeck, minTipLength, 2 * radius);
+}
+
+/** The thin pixels (indices y·width + x), each one's place in that list, and questions about the rest. */
+interface ThinGrid {
+  width: number;
+  thin: Int32Array;
+  slot: Map<number, number>;
+  /** Inside the set and covered by a disc. */
+  reached(x: number, y: number): boolean;
+  /** Squared distance to the nearest pixel outside the set (thin pixels are near one). */
+  depth(x: number, y: number): number;
+}
+
+const xy = (pixel: number, width: number): [number, number] => [pixel % width, Math.floor(pixel / width)];
+
+function touchesReached(grid: ThinGrid, x: number, y: number): boolean {
+  return grid.reached(x - 1, y) || grid.reached(x + 1, y) || grid.reached(x, y - 1) || grid.reached(x, y + 1);
+}
+
+/** Contacts, reach and parts of the thin pixels; the width of the thinnest part that counts. */
+function thinnestPart(grid: ThinGrid, minSpeck: number, minTipLength: number, minNeckHalf: number): number | null {
+  const { thin, slot, width } = grid;
+  const count = thin.length;
+  const slotAt = (x: number, y: number) => (x < 0 || x >= width ? -1 : (slot.get(y * width + x) ?? -1));
   // Where each thin part meets the reached part: its contacts, one label per cluster of touching
   // pixels (two pixels apart still touch: a jagged edge is one contact).
-  const contact = new Int32Array(size).fill(-1);
+  const contact = new Int32Array(count).fill(-1);
+  const queue = new Int32Array(count);
   let contacts = 0;
-  const queue = new Int32Array(size);
-  for (let i = 0; i < size; i++) {
-    if (state[i] !== 1 || contact[i] !== -1 || !touchesReached(state, i, width, size)) continue;
+  for (let k = 0; k < count; k++) {
+    const [x0, y0] = xy(thin[k]!, width);
+    if (contact[k] !== -1 || !touchesReached(grid, x0, y0)) continue;
     let head = 0;
     let tail = 0;
-    queue[tail++] = i;
-    contact[i] = contacts;
+    queue[tail++] = k;
+    contact[k] = contacts;
     while (head < tail) {
-      const p = queue[head++]!;
-      const x = p % width;
+      const [x, y] = xy(thin[queue[head++]!]!, width);
       for (let dy = -2; dy <= 2; dy++) {
         for (let dx = -2; dx <= 2; dx++) {
-          if (x + dx < 0 || x + dx >= width) continue;
-          const q = p + dy * width + dx;
-          if (q < 0 || q >= size || contact[q] !== -1 || state[q] !== 1 || !touchesReached(state, q, width, size)) continue;
-          contact[q] = contacts;
-          queue[tail++] = q;
+          const m = slotAt(x + dx, y + dy);
+          if (m < 0 || contact[m] !== -1 || !touchesReached(grid, x + dx, y + dy)) continue;
+          contact[m] = contacts;
+          queue[tail++] = m;
         }
       }
     }
@@ -151,26 +176,25 @@ function thinnestUnder(inside: Uint8Array, width: number, height: number, radius
   }
 
   // Chamfer distance (2 per step, 3 per diagonal step) from the contacts into the thin parts.
-  const reach = new Int32Array(size).fill(-1);
+  const reach = new Int32Array(count).fill(-1);
   const buckets: number[][] = [[], [], []];
-  for (let i = 0; i < size; i++) {
-    if (contact[i] === -1) continue;
-    reach[i] = ORTHOGONAL;
-    buckets[ORTHOGONAL]!.push(i);
+  for (let k = 0; k < count; k++) {
+    if (contact[k] === -1) continue;
+    reach[k] = ORTHOGONAL;
+    buckets[ORTHOGONAL]!.push(k);
   }
   for (let d = ORTHOGONAL; d < buckets.length; d++) {
-    for (const i of buckets[d] ?? []) {
-      if (reach[i] !== d) continue;
-      const x = i % width;
+    for (const k of buckets[d] ?? []) {
+      if (reach[k] !== d) continue;
+      const [x, y] = xy(thin[k]!, width);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
-          if ((dx === 0 && dy === 0) || x + dx < 0 || x + dx >= width) continue;
-          const j = i + dy * width + dx;
-          if (j < 0 || j >= size || state[j] !== 1) continue;
+          const m = dx === 0 && dy === 0 ? -1 : slotAt(x + dx, y + dy);
+          if (m < 0) continue;
           const next = d + (dx && dy ? DIAGONAL : ORTHOGONAL);
-          if (reach[j] === -1 || next < reach[j]!) {
-            reach[j] = next;
-            (buckets[next] ??= []).push(j);
+          if (reach[m] === -1 || next < reach[m]!) {
+            reach[m] = next;
+            (buckets[next] ??= []).push(m);
           }
         }
       }
@@ -178,10 +202,11 @@ function thinnestUnder(inside: Uint8Array, width: number, height: number, radius
   }
 
   let thinnest: number | null = null;
-  const stack = new Int32Array(size);
-  for (let start = 0; start < size; start++) {
-    if (state[start] !== 1) continue;
-    state[start] = 3;
+  const seen = new Uint8Array(count);
+  const stack = new Int32Array(count);
+  for (let start = 0; start < count; start++) {
+    if (seen[start]) continue;
+    seen[start] = 1;
     let top = 0;
     stack[top++] = start;
     let area = 0;
@@ -190,19 +215,22 @@ function thinnestUnder(inside: Uint8Array, width: number, height: number, radius
     let firstContact = -1;
     let bridge = false;
     while (top > 0) {
-      const i = stack[--top]!;
+      const k = stack[--top]!;
+      const [x, y] = xy(thin[k]!, width);
       area++;
-      deepest = Math.max(deepest, depthAt(i));
-      if (reach[i]! > farthest) farthest = reach[i]!;
-      if (contact[i] !== -1) {
-        if (firstContact === -1) firstContact = contact[i]!;
-        else if (contact[i] !== firstContact) bridge = true;
+      deepest = Math.max(deepest, grid.depth(x, y));
+      farthest = Math.max(farthest, reach[k]!);
+      if (contact[k] !== -1) {
+        if (firstContact === -1) firstContact = contact[k]!;
+        else if (contact[k] !== firstContact) bridge = true;
       }
-      const x = i % width;
-      if (x > 0 && state[i - 1] === 1) (state[i - 1] = 3), (stack[top++] = i - 1);
-      if (x < width - 1 && state[i + 1] === 1) (state[i + 1] = 3), (stack[top++] = i + 1);
-      if (i >= width && state[i - width] === 1) (state[i - width] = 3), (stack[top++] = i - width);
-      if (i + width < size && state[i + width] === 1) (state[i + width] = 3), (stack[top++] = i + width);
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        const m = slotAt(nx, ny);
+        if (m >= 0 && !seen[m]) {
+          seen[m] = 1;
+          stack[top++] = m;
+        }
+      }
     }
     if (area < minSpeck) continue;
     // A dead end (one contact) counts when it runs on well beyond where the disc fits; a neck
@@ -216,20 +244,18 @@ function thinnestUnder(inside: Uint8Array, width: number, height: number, radius
   return thinnest;
 }
 
-function touchesReached(state: Uint8Array, i: number, width: number, size: number): boolean {
-  const x = i % width;
-  return (x > 0 && state[i - 1] === 2) || (x < width - 1 && state[i + 1] === 2) || (i >= width && state[i - width] === 2) || (i + width < size && state[i + width] === 2);
-}
-
 /** Strokes and gaps of the mask thinner than `minMm` that risk tearing. The mask should have a clear margin of at least `minMm` around the ink. */
 export function findThinFeatures(mask: FeatureMask, minMm: number): ThinFeatures {
-  const { ink, width, height, pxPerMm } = mask;
+  return thinFeaturesOfRuns(runsOfMask(mask.ink, mask.width, mask.height), mask.width, mask.pxPerMm, minMm);
+}
+
+/** The same, of ink given as runs per row (`inkRuns` in ink-mask.ts draws them without a bitmap). */
+export function thinFeaturesOfRuns(ink: Runs[], width: number, pxPerMm: number, minMm: number): ThinFeatures {
   const radius = (minMm * pxPerMm) / 2;
   const minSpeck = 0.5 * (minMm * pxPerMm) ** 2;
-  const gaps = new Uint8Array(ink.length);
-  for (let i = 0; i < ink.length; i++) gaps[i] = ink[i] === 1 ? 0 : 1;
-  const stroke = thinnestUnder(ink, width, height, radius, minSpeck, TAIL_LENGTH * minMm * pxPerMm, 0);
-  const gap = thinnestUnder(gaps, width, height, radius, minSpeck, SLIT_LENGTH * minMm * pxPerMm, 1);
+  const gaps = ink.map((runs) => complement(runs, width, true));
+  const stroke = thinnestUnder(ink, width, radius, minSpeck, TAIL_LENGTH * minMm * pxPerMm, false);
+  const gap = thinnestUnder(gaps, width, radius, minSpeck, SLIT_LENGTH * minMm * pxPerMm, true);
   const mm = (px: number | null) => (px === null ? null : Math.round((px / pxPerMm) * 100) / 100);
   return { thinnestStrokeMm: mm(stroke), narrowestGapMm: mm(gap) };
 }

@@ -1,4 +1,5 @@
-import { placedMicrons, type CutJob, type CutSheet } from './cut-sheet';
+import { ByteWriter } from './byte-writer';
+import { forEachPlacedPoint, type CutJob, type CutSheet } from './cut-sheet';
 import { sheetOffsets } from './cut-svg';
 
 /** HPGL plotter units per mm (one unit = 0.025 mm). */
@@ -14,36 +15,43 @@ const MICRONS_PER_UNIT = 1000 / HPGL_UNITS_PER_MM;
  * box, so small pieces are cut while the vinyl around them is held. Labels, marks and thin-feature
  * marks are for people and printers, not for a knife: they are left out.
  */
-export function cutJobHpgl(job: CutJob, sheets: readonly CutSheet[] = job.sheets): string {
-  const commands = ['IN;', 'SP1;'];
-  const plot = (points: number[]) => {
-    // points: x across, y along (units); consecutive repeats after rounding are dropped.
-    let pen = `PD`;
-    let last = '';
-    for (let i = 2; i < points.length; i += 2) {
-      const at = `${points[i + 1]},${points[i]}`;
-      if (at === last) continue;
-      pen += (pen.length > 2 ? ',' : '') + at;
-      last = at;
+export function cutJobHpgl(job: CutJob, sheets: readonly CutSheet[] = job.sheets): Buffer {
+  const out = new ByteWriter().text('IN;\nSP1;\n');
+  const u = (mm: number) => Math.round(mm * HPGL_UNITS_PER_MM);
+  // One contour: pen up to its first point, pen down through the rest and back to it; points that
+  // round to the one before are left out.
+  let first: [number, number] | null = null;
+  let last: [number, number] = [NaN, NaN];
+  const to = (across: number, along: number) => {
+    if (!first) {
+      first = [across, along];
+      last = first;
+      out.text('PU').int(along).char(44).int(across).text(';\nPD');
+      return;
     }
-    commands.push(`PU${points[1]},${points[0]};`, `${pen};`);
+    if (across === last[0] && along === last[1]) return;
+    if (last !== first) out.char(44);
+    out.int(along).char(44).int(across);
+    last = [across, along];
+  };
+  const close = () => {
+    if (!first) return;
+    to(first[0], first[1]);
+    out.text(';\n');
+    first = null;
   };
   sheetOffsets(sheets).forEach((offsetMm, s) => {
-    const along = Math.round(offsetMm * HPGL_UNITS_PER_MM);
+    const along = u(offsetMm);
     for (const decal of sheets[s]!.decals) {
-      for (const contour of placedMicrons(decal)) {
-        const points: number[] = [];
-        for (let i = 0; i <= contour.length; i += 2) {
-          const k = i === contour.length ? 0 : i;
-          points.push(Math.round(contour[k]! / MICRONS_PER_UNIT), Math.round(contour[k + 1]! / MICRONS_PER_UNIT) + along);
-        }
-        plot(points);
-      }
+      forEachPlacedPoint(decal, 0, (x, y, start) => {
+        if (start) close();
+        to(Math.round(x / MICRONS_PER_UNIT), Math.round(y / MICRONS_PER_UNIT) + along);
+      });
+      close();
       const { x, y, width, height } = decal.box;
-      const u = (mm: number) => Math.round(mm * HPGL_UNITS_PER_MM);
-      plot([u(x), u(y) + along, u(x + width), u(y) + along, u(x + width), u(y + height) + along, u(x), u(y + height) + along, u(x), u(y) + along]);
+      for (const [px, py] of [[x, y], [x + width, y], [x + width, y + height], [x, y + height]] as const) to(u(px), u(py) + along);
+      close();
     }
   });
-  commands.push('PU0,0;', 'SP0;');
-  return commands.join('\n') + '\n';
+  return out.text('PU0,0;\nSP0;\n').bytes();
 }

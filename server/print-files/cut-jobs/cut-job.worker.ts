@@ -30,7 +30,7 @@ export default async function cutJobTask(task: CutJobTask): Promise<CutJobTaskRe
   const job = buildCutJob(task.color, task.entries, fonts, { ...task.options, labels: true });
   if (task.sheet !== undefined && !job.sheets[task.sheet - 1]) return { noSuchSheet: { sheets: job.sheets.length } };
   const sheets = task.sheet === undefined ? job.sheets : [job.sheets[task.sheet - 1]!];
-  const file = task.format === 'pdf' ? await cutJobPdf(job, sheets) : Buffer.from(task.format === 'svg' ? cutJobSvg(job, sheets) : cutJobHpgl(job, sheets));
+  const file = task.format === 'pdf' ? await cutJobPdf(job, sheets) : task.format === 'svg' ? cutJobSvg(job, sheets) : cutJobHpgl(job, sheets);
   // Its own ArrayBuffer, so it can be moved.
   const bytes = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength ? file : Uint8Array.from(file);
   return Piscina.move(bytes) as Uint8Array;

@@ -1,8 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFPage } from 'pdf-lib';
-import { micro } from '../../../shared/render/decal-outline';
 import { parsePathData, type Segment } from '../path-geometry';
-import { CUT_SHEET, placedMicrons, type CutJob, type CutSheet } from './cut-sheet';
+import { MILLI_EM } from '../../../shared/render/svg';
+import { ByteWriter } from './byte-writer';
+import { CUT_SHEET, forEachPlacedPoint, type CutDecal, type CutJob, type CutLabel, type CutSheet } from './cut-sheet';
 import { CUT_STROKE_MM, THIN_FRAME, thinFramePath } from './cut-svg';
 
 const POINTS_PER_MM = 72 / 25.4;
@@ -22,12 +23,29 @@ function segmentsOperators(segments: readonly Segment[]): string {
   return out;
 }
 
-function contourOperators(contours: readonly Int32Array[]): string {
+/** The decal's cut outline placed on its sheet, as path operators (µm written as mm), each contour closed. */
+function writeOutline(out: ByteWriter, decal: CutDecal): void {
+  let open = false;
+  forEachPlacedPoint(decal, 0, (x, y, start) => {
+    if (start && open) out.text('h\n');
+    out.micro(x).char(32).micro(y).text(start ? ' m\n' : ' l\n');
+    open = true;
+  });
+  if (open) out.text('h\n');
+}
+
+/** A glyph outline's operators, written once per process. */
+const glyphOperators = new Map<string, string>();
+
+/** A label filled glyph by glyph, each placed by a `cm` from its outline in thousandths of an em. */
+function labelOperators(label: CutLabel | null): string {
+  if (!label) return '';
+  const scale = label.sizeMm / MILLI_EM;
   let out = '';
-  for (const contour of contours) {
-    out += `${micro(contour[0]!)} ${micro(contour[1]!)} m\n`;
-    for (let i = 2; i < contour.length; i += 2) out += `${micro(contour[i]!)} ${micro(contour[i + 1]!)} l\n`;
-    out += 'h\n';
+  for (const glyph of label.glyphs) {
+    let operators = glyphOperators.get(glyph.d);
+    if (operators === undefined) glyphOperators.set(glyph.d, (operators = segmentsOperators(parsePathData(glyph.d))));
+    out += `q ${num(scale)} 0 0 ${num(scale)} ${num(label.x + glyph.x * scale)} ${num(label.y)} cm\n${operators}f\nQ\n`;
   }
   return out;
 }
@@ -46,28 +64,32 @@ function cutContourColorSpace(pdf: PDFDocument) {
 }
 
 /** One sheet's page content: in mm with y down (a `cm` to points and a flip), marks, labels, thin marks, then decals filled and every cut stroked in CutContour. */
-function sheetContent(job: CutJob, sheet: CutSheet, heightPt: number): string {
+function sheetContent(job: CutJob, sheet: CutSheet, heightPt: number): Buffer {
   const half = CUT_SHEET.mark / 2;
-  const parts = [`q\n${num(POINTS_PER_MM)} 0 0 ${num(-POINTS_PER_MM)} 0 ${num(heightPt)} cm\n0 g\n`];
-  parts.push(sheet.marks.map(([x, y]) => `${num(x - half)} ${num(y - half)} ${CUT_SHEET.mark} ${CUT_SHEET.mark} re\n`).join('') + 'f\n');
-  const labelled = sheet.decals.filter((decal) => decal.labelPathData);
-  const plain = labelled.filter((decal) => !decal.thin);
-  if (plain.length) parts.push('0.2 g\n' + plain.map((decal) => segmentsOperators(parsePathData(decal.labelPathData))).join('') + 'f\n');
+  const out = new ByteWriter();
+  out.text(`q\n${num(POINTS_PER_MM)} 0 0 ${num(-POINTS_PER_MM)} 0 ${num(heightPt)} cm\n0 g\n`);
+  out.text(sheet.marks.map(([x, y]) => `${num(x - half)} ${num(y - half)} ${CUT_SHEET.mark} ${CUT_SHEET.mark} re\n`).join('') + 'f\n');
+  out.text('0.2 g\n');
+  for (const decal of sheet.decals) if (!decal.thin) out.text(labelOperators(decal.label));
   const thin = sheet.decals.filter((decal) => decal.thin);
   if (thin.length) {
-    parts.push('0.816 0 0 rg\n' + thin.map((decal) => (decal.labelPathData ? segmentsOperators(parsePathData(decal.labelPathData)) : '')).join('') + 'f\n');
-    parts.push(`0.816 0 0 RG\n${num(THIN_FRAME.stroke)} w\n[1 0.6] 0 d\n` + thin.map((decal) => segmentsOperators(parsePathData(thinFramePath(decal)))).join('') + 'S\n[] 0 d\n');
+    out.text('0.816 0 0 rg\n' + thin.map((decal) => labelOperators(decal.label)).join(''));
+    out.text(`0.816 0 0 RG\n${num(THIN_FRAME.stroke)} w\n[1 0.6] 0 d\n` + thin.map((decal) => segmentsOperators(parsePathData(thinFramePath(decal)))).join('') + 'S\n[] 0 d\n');
   }
   // Each decal's outline filled in the vinyl's colour and stroked in CutContour in one go (B), then the weeding boxes.
-  parts.push(`${rgbOf(job.hex)} rg\n/${CUT_CONTOUR_RESOURCE} CS\n1 SCN\n${num(CUT_STROKE_MM)} w\n`);
-  for (const decal of sheet.decals) parts.push(contourOperators(placedMicrons(decal)) + 'B\n');
-  parts.push(sheet.decals.map(({ box }) => `${num(box.x)} ${num(box.y)} ${num(box.width)} ${num(box.height)} re\n`).join('') + (sheet.decals.length ? 'S\n' : ''));
-  parts.push('Q\n');
-  return parts.join('');
+  out.text(`${rgbOf(job.hex)} rg\n/${CUT_CONTOUR_RESOURCE} CS\n1 SCN\n${num(CUT_STROKE_MM)} w\n`);
+  for (const decal of sheet.decals) {
+    writeOutline(out, decal);
+    out.text('B\n');
+  }
+  out.text(sheet.decals.map(({ box }) => `${num(box.x)} ${num(box.y)} ${num(box.width)} ${num(box.height)} re\n`).join('') + (sheet.decals.length ? 'S\n' : ''));
+  out.text('Q\n');
+  return out.bytes();
 }
 
-function addContent(pdf: PDFDocument, page: PDFPage, content: string): void {
-  const stream = pdf.context.stream(deflateSync(Buffer.from(content, 'latin1')), { Filter: 'FlateDecode' });
+function addContent(pdf: PDFDocument, page: PDFPage, content: Buffer): void {
+  // The fastest level: most of the content is digits, which it packs nearly as well as the default.
+  const stream = pdf.context.stream(deflateSync(content, { level: 1 }), { Filter: 'FlateDecode' });
   page.node.addContentStream(pdf.context.register(stream));
 }
 

@@ -5,7 +5,8 @@
  * too thin to weed marked. The SVG, PDF and HPGL writers draw this model; nothing here writes a file.
  */
 import { catalogColorName, colorHex, COLORS } from '../../../shared/catalog';
-import { LABEL_FONT, outlineText, type DesignFonts, type PrintOrder, type ThinFeatures } from '../../../shared/render';
+import { LABEL_FONT, type DesignFonts, type PrintOrder, type ThinFeatures } from '../../../shared/render';
+import { labelGlyphs, labelLine } from '../../../shared/render/svg';
 import { cutDesignOf } from './cut-design';
 import { nestOnSheets } from './nesting';
 
@@ -46,9 +47,17 @@ export interface CutDecal extends CutLineRef {
   microns: readonly Int32Array[];
   /** Print area µm → sheet µm: (x + dx, y + dy), or turned, (y + dx, dy − x). */
   place: { dx: number; dy: number };
-  /** The label's outlines on the sheet, mm: printed or drawn, never cut. Empty when labels were not asked for. */
-  labelPathData: string;
+  /** The label, printed or drawn, never cut; null when labels were not asked for. */
+  label: CutLabel | null;
   thin: ThinFeatures | null;
+}
+
+/** A label's glyph outlines (thousandths of an em, y down) set from (x, y), the baseline's start on the sheet, mm. */
+export interface CutLabel {
+  glyphs: { d: string; x: number }[];
+  x: number;
+  y: number;
+  sizeMm: number;
 }
 
 export interface CutSheet {
@@ -142,8 +151,8 @@ export function buildCutJob(color: string, entries: readonly QueueLine[], fonts:
       const µm = (mm: number) => Math.round(mm * 1000);
       const place = placed.rotated ? { dx: µm(left - ink.y), dy: µm(top + ink.x + ink.width) } : { dx: µm(left - ink.x), dy: µm(top - ink.y) };
       const box = { x: edge + placed.x, y: band + placed.y, width: placed.width, height: placed.height };
-      const labelPathData = options.labels ? labelFor(ref, copy, box, fonts, design.thin) : '';
-      return { ...ref, copy, box, rotated: placed.rotated, microns: design.microns, place, labelPathData, thin: design.thin };
+      const label = options.labels ? labelFor(ref, copy, box, fonts, design.thin) : null;
+      return { ...ref, copy, box, rotated: placed.rotated, microns: design.microns, place, label, thin: design.thin };
     });
     const m = edge / 2;
     return { number: index + 1, lengthMm, decals, marks: [[m, m], [rollWidthMm - m, m], [m, lengthMm - m], [rollWidthMm - m, lengthMm - m]] };
@@ -153,24 +162,26 @@ export function buildCutJob(color: string, entries: readonly QueueLine[], fonts:
 }
 
 /** "VP-1042 L2 1/3" ("! VP-1042 L2 1/3 thin" when it may tear): left-aligned in the gap under the box, shrunk to the box's width. */
-function labelFor(ref: CutLineRef, copy: number, box: CutDecal['box'], fonts: DesignFonts, thin: ThinFeatures | null): string {
+function labelFor(ref: CutLineRef, copy: number, box: CutDecal['box'], fonts: DesignFonts, thin: ThinFeatures | null): CutLabel {
   const text = `${thin ? '! ' : ''}${ref.orderNumber} L${ref.line}${ref.quantity > 1 ? ` ${copy}/${ref.quantity}` : ''}${thin ? ' thin' : ''}`;
-  const atOneMm = outlineText(text, LABEL_FONT, fonts, { x: 0, y: 0, sizeMm: 1 });
-  const size = Math.min(CUT_SHEET.labelSize, box.width / Math.max(atOneMm.width, 1e-6));
-  return outlineText(text, LABEL_FONT, fonts, { x: box.x, y: box.y + box.height + 0.15 + size * 0.75, sizeMm: size }).pathData;
+  const line = labelLine(text, LABEL_FONT, fonts);
+  const sizeMm = Math.min(CUT_SHEET.labelSize, box.width / Math.max(line.advance, 1e-6));
+  return { glyphs: labelGlyphs(line), x: box.x, y: box.y + box.height + 0.15 + sizeMm * 0.75, sizeMm };
 }
 
-/** The decal's cut outline on its sheet, whole µm. */
-export function placedMicrons(decal: CutDecal): Int32Array[] {
-  const { dx, dy } = decal.place;
-  return decal.microns.map((contour) => {
-    const out = new Int32Array(contour.length);
+/**
+ * Visits the decal's cut outline on its sheet, moved `dyMicrons` further down the roll: each
+ * contour's points in whole µm, `start` true for a contour's first point.
+ */
+export function forEachPlacedPoint(decal: CutDecal, dyMicrons: number, visit: (x: number, y: number, start: boolean) => void): void {
+  const { dx } = decal.place;
+  const dy = decal.place.dy + dyMicrons;
+  for (const contour of decal.microns) {
     for (let i = 0; i < contour.length; i += 2) {
       const x = contour[i]!;
       const y = contour[i + 1]!;
-      out[i] = (decal.rotated ? y : x) + dx;
-      out[i + 1] = decal.rotated ? dy - x : y + dy;
+      if (decal.rotated) visit(y + dx, dy - x, i === 0);
+      else visit(x + dx, y + dy, i === 0);
     }
-    return out;
-  });
+  }
 }
