@@ -118,7 +118,7 @@ describe('GET /api/fulfillment/cut-jobs/:color', () => {
     expect(cuts.match(/ l\n/g)!.length).toBeGreaterThan(100);
     expect(text).not.toMatch(/ v\n/);
     // The thin decal's label and frame in red, outside the cut.
-    expect(text.slice(0, cutStart)).toMatch(/\n0\.816 0 0 RG\n0\.3 w\n\[1 0\.6\] 0 d\n/);
+    expect(text.slice(0, cutStart)).toMatch(/\n0\.816 0 0 RG\n0\.25 w\n\[1 0\.6\] 0 d\n/);
   });
 
   it('HPGL: IN; then pen-up/pen-down per contour in 0.025 mm units, within 0.05 mm of the SVG’s cut paths', async () => {

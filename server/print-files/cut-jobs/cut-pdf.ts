@@ -11,6 +11,8 @@ const POINTS_PER_MM = 72 / 25.4;
 const CUT_CONTOUR_RESOURCE = 'CutContour';
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
+/** A scale from thousandths of an em to mm (about 0.0016) needs more places. */
+const fine = (value: number) => value.toFixed(7);
 
 function segmentsOperators(segments: readonly Segment[]): string {
   let out = '';
@@ -45,7 +47,7 @@ function labelOperators(label: CutLabel | null): string {
   for (const glyph of label.glyphs) {
     let operators = glyphOperators.get(glyph.d);
     if (operators === undefined) glyphOperators.set(glyph.d, (operators = segmentsOperators(parsePathData(glyph.d))));
-    out += `q ${num(scale)} 0 0 ${num(scale)} ${num(label.x + glyph.x * scale)} ${num(label.y)} cm\n${operators}f\nQ\n`;
+    out += `q ${fine(scale)} 0 0 ${fine(scale)} ${num(label.x + glyph.x * scale)} ${num(label.y)} cm\n${operators}f\nQ\n`;
   }
   return out;
 }

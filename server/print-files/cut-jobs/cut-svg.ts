@@ -12,8 +12,8 @@ export const CUT_CONTOUR_RGB = '#FF00FF';
 export const CUT_STROKE_MM = 0.1;
 /** Decals with parts too thin to weed: their label and a dashed frame in this colour, never cut. */
 export const THIN_MARK_RGB = '#D00000';
-/** The frame around a thin decal's weeding box: this far outside it, in the gap, this wide. */
-export const THIN_FRAME = { offset: 0.45, stroke: 0.3 } as const;
+/** The frame of a thin decal: inside its weeding box, halfway between the box's cut and the ink (waste either way), this wide. */
+export const THIN_FRAME = { inset: 0.5, stroke: 0.25 } as const;
 
 export const n = (value: number) => String(Math.round(value * 1000) / 1000);
 
@@ -22,8 +22,8 @@ export function weedBoxPath({ box }: Pick<CutDecal, 'box'>, offsetY = 0): string
 }
 
 export function thinFramePath({ box }: Pick<CutDecal, 'box'>, offsetY = 0): string {
-  const o = THIN_FRAME.offset;
-  return weedBoxPath({ box: { x: box.x - o, y: box.y - o, width: box.width + 2 * o, height: box.height + 2 * o } }, offsetY);
+  const i = THIN_FRAME.inset;
+  return weedBoxPath({ box: { x: box.x + i, y: box.y + i, width: box.width - 2 * i, height: box.height - 2 * i } }, offsetY);
 }
 
 function layer(id: string, label: string, content: string): string {
