@@ -1,25 +1,14 @@
 import type { FlatContour } from './flatten';
 import type { Runs } from './spans';
-import type { FeatureMask } from './thin-features';
-
-/**
- * Closed contours rasterised under the nonzero rule into a 0/1 mask: a pixel is ink when its
- * centre is (half coverage, as a canvas mask read at alpha ≥ 50 %). `box` is the area to draw, mm;
- * the mask's pixel (0, 0) is its top-left corner. Pure JavaScript, so the same on the server, in
- * a worker and in the browser.
- */
-export function rasteriseContours(contours: readonly FlatContour[], box: Box, pxPerMm: number): FeatureMask {
-  const { runs, width } = inkRuns(contours, box, pxPerMm);
-  const ink = new Uint8Array(width * runs.length);
-  runs.forEach((row, y) => {
-    for (let i = 0; i < row.length; i += 2) ink.fill(1, y * width + row[i]!, y * width + row[i + 1]!);
-  });
-  return { ink, width, height: runs.length, pxPerMm };
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** The same ink as runs of pixels per row (spans.ts), without a bitmap. */
+/**
+ * Closed contours rasterised under the nonzero rule into runs of ink per row (spans.ts): a pixel
+ * is ink when its centre is (half coverage, as a canvas mask read at alpha ≥ 50 %). `box` is the
+ * area to draw, mm; pixel (0, 0) is its top-left corner. Pure JavaScript, so the same on the
+ * server, in a worker and in the browser.
+ */
 export function inkRuns(contours: readonly FlatContour[], box: Box, pxPerMm: number): { runs: Runs[]; width: number } {
   const width = Math.max(1, Math.ceil(box.width * pxPerMm));
   const height = Math.max(1, Math.ceil(box.height * pxPerMm));
