@@ -1,4 +1,4 @@
-import type { Affine, ShapedLine } from './outline';
+import { glyphMatrix, type Affine, type ShapedLine } from './outline';
 
 /**
  * A closed contour as a flat list of coordinates, mm: x0, y0, x1, y1, … (the last point is not the
@@ -24,14 +24,9 @@ const hypot = (x: number, y: number) => Math.sqrt(x * x + y * y);
  */
 export function flattenLine(line: ShapedLine, m: Affine, toleranceMm: number): FlatContour[] {
   const contours: FlatContour[] = [];
-  for (const { glyph, unitsPerEm, x, y } of line.glyphs) {
-    // Font units are y-up; fold the glyph's place and scale into one matrix (as linePathData does).
-    const A = m.a / unitsPerEm;
-    const B = m.b / unitsPerEm;
-    const C = -m.c / unitsPerEm;
-    const D = -m.d / unitsPerEm;
-    const E = m.a * x + m.c * y + m.e;
-    const F = m.b * x + m.d * y + m.f;
+  for (const placed of line.glyphs) {
+    const { glyph } = placed;
+    const { a: A, b: B, c: C, d: D, e: E, f: F } = glyphMatrix(m, placed);
     let contour: FlatContour | null = null;
     let px = 0;
     let py = 0;
