@@ -58,6 +58,8 @@ export interface Config {
   cardDeclineLimit: number;
   /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
   rollWidthMm: number;
+  /** Longest sheet a cut job is split into, mm (ROLL_LENGTH_MM, default 1000): what the cutter registers and feeds reliably in one go. */
+  rollLengthMm: number;
   /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM, default 0.5); the designer warns below it. */
   minFeatureMm: number;
   /** Verified online backups and their rotation (BACKUP_*; server/backups/). */
@@ -71,6 +73,7 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_ROLL_WIDTH_MM = 300;
+export const DEFAULT_ROLL_LENGTH_MM = 1000;
 export const DEFAULT_MIN_FEATURE_MM = 0.5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     mail: mailConfig(env, database, root, port),
     cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
     rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
+    rollLengthMm: integer(env.ROLL_LENGTH_MM, DEFAULT_ROLL_LENGTH_MM, 'ROLL_LENGTH_MM', 300, 5000),
     minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),
     backup: Object.freeze(parseBackupConfig(env, root, integer)),
     metrics: Object.freeze(parseMetricsConfig(env, integer)),

@@ -1,39 +1,112 @@
 /**
- * Cut-job and PNG-isolation figures for print-files.bench.ts (issue 35): nesting 200 mixed decals
- * against one decal per row, and GET /api/health while a 10-line PNG renders against idle health.
+ * Cut-job figures for print-files.bench.ts: roll used by 200 mixed decals against today's packer
+ * (the baseline, kept here only), knife through ink over every font × variant × text length ×
+ * size, 2,000 decals of one colour as PDF, SVG and HPGL, and GET /api/health while they are drawn
+ * (and while a 10-line PNG renders).
  */
-import { buildCutSheet, CUT_SHEET, type QueueLine } from '../../server/print-files/cut-jobs/cut-sheet';
+import { PRODUCT_TYPES, FONTS, MIN_FONT_SIZE, MAX_FONT_SIZE } from '../../shared/catalog';
+import { cutLengthInsideInk, rawGlyphContours } from '../../shared/render/cut-check.test-support';
+import { decalOutline, layoutDesign, type DesignFonts } from '../../shared/render';
+import { buildCutJob, CUT_SHEET, rollUtilisation, type QueueLine } from '../../server/print-files/cut-jobs/cut-sheet';
 import { nestOnRoll } from '../../server/print-files/cut-jobs/nesting';
-import type { DesignFonts } from '../../shared/render';
-import { layoutDesign } from '../../shared/render';
-import { ms, percentile, summarise, timeRuns } from './stats';
+import { ms, percentile, summarise } from './stats';
 
 const ROLL_MM = 300;
 
-/** Nesting 200 decals (every product, font and text length) on a 300 mm roll: time and utilisation, beside one decal per row. */
-export async function nestingRows(lines: QueueLine[], fonts: DesignFonts): Promise<(string | number)[][]> {
-  const { weedMargin, gap, edge } = CUT_SHEET;
-  const pieces = lines.flatMap(({ item }) => {
-    const ink = layoutDesign(item, fonts).ink;
-    return ink ? [{ width: ink.width + 2 * weedMargin, height: ink.height + 2 * weedMargin }] : [];
-  });
-  const usable = ROLL_MM - 2 * edge;
-  const area = pieces.reduce((sum, piece) => sum + piece.width * piece.height, 0);
-  const times = await timeRuns(10, () => nestOnRoll(pieces, { rollWidth: usable, gap }), 2);
-  const nested = nestOnRoll(pieces, { rollWidth: usable, gap });
-  // The baseline: each decal alone across the roll, turned so its shorter side runs along it.
-  const rowLength = pieces.reduce((sum, piece) => sum + Math.min(piece.width, piece.height) + gap, -gap);
-  const sheetTimes = await timeRuns(5, () => buildCutSheet('Mixed', lines, fonts, ROLL_MM), 1);
-  const sheet = buildCutSheet('Mixed', lines, fonts, ROLL_MM);
+/** Today's packer before this work: the ink box plus a fixed 2 mm weeding margin, boxes 3 mm apart, one open roll. */
+const BASELINE = { weedMargin: 2, gap: 3 } as const;
+
+export function rollRows(lines: QueueLine[], fonts: DesignFonts): (string | number)[][] {
+  const { edge, band } = CUT_SHEET;
+  const inks = lines.flatMap(({ item }) => layoutDesign(item, fonts).ink ?? []);
+  const baseline = nestOnRoll(
+    inks.map((ink) => ({ width: ink.width + 2 * BASELINE.weedMargin, height: ink.height + 2 * BASELINE.weedMargin })),
+    { rollWidth: ROLL_MM - 2 * edge, gap: BASELINE.gap },
+  );
+  const baselineLength = 2 * band + baseline.length;
+  const boxes = inks.reduce((sum, ink) => sum + ink.width * ink.height, 0);
+  const started = performance.now();
+  // The production job on one open roll (a sheet as long as needed), so both measure the same thing.
+  const job = buildCutJob('Mixed', lines, fonts, { rollWidthMm: ROLL_MM, sheetLengthMm: 1e6, minFeatureMm: 0.5, labels: false });
+  const elapsed = performance.now() - started;
+  const saved = 1 - job.lengthMm / baselineLength;
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
   return [
-    ['measurement', 'decals', 'time p50', 'time max', 'roll used', 'utilisation', 'budget'],
-    ['baseline: one decal per row', pieces.length, '', '', `${(rowLength / 1000).toFixed(2)} m`, pct(area / (usable * rowLength)), ''],
-    ['nestOnRoll (MaxRects, bottom-left, 90° turns)', pieces.length, ms(summarise(times).p50), ms(summarise(times).max), `${(nested.length / 1000).toFixed(2)} m`, pct(area / (usable * nested.length)), '<= 2 s, >= 75 %'],
-    ['  whole cut sheet (layout + nest + labels), roll incl. margins', sheet.decals.length, ms(summarise(sheetTimes).p50), ms(summarise(sheetTimes).max), `${(sheet.lengthMm / 1000).toFixed(2)} m`, pct(sheet.utilization), ''],
+    ['measurement', 'decals', 'roll used', 'utilisation', 'time', 'budget'],
+    [`baseline: today's packer (ink box + ${BASELINE.weedMargin} mm, ${BASELINE.gap} mm apart)`, inks.length, `${(baselineLength / 1000).toFixed(3)} m`, pct(rollUtilisation(boxes, ROLL_MM, baselineLength)), '', ''],
+    [`outline box + ${CUT_SHEET.weedMargin} mm weeding margin, ${CUT_SHEET.gap} mm apart`, inks.length, `${(job.lengthMm / 1000).toFixed(3)} m`, pct(job.utilization), ms(elapsed), `>= 15 % less roll (${pct(saved)} less)`],
   ];
 }
 
+/** Knife through ink (mm) over every font × variant × text of 1–20 characters × size 8–96 (steps of 8): the union against the raw glyphs. */
+export function insideInkRows(fonts: DesignFonts): (string | number)[][] {
+  const variants = PRODUCT_TYPES.flatMap((type) => type.variants);
+  const sentence = 'Always & Forever xoxo';
+  const sizes: number[] = [];
+  for (let size = MIN_FONT_SIZE; size <= MAX_FONT_SIZE; size += 8) sizes.push(size);
+  const rows: (string | number)[][] = [['font', 'distinct layouts', 'union: mm through ink (worst)', 'baseline: raw glyphs, mm (worst)', 'time', 'budget']];
+  for (const font of FONTS) {
+    let union = 0;
+    let unionWorst = 0;
+    let raw = 0;
+    let rawWorst = 0;
+    let count = 0;
+    const started = performance.now();
+    // Variants of one print area lay a text out alike, and a long text shrinks to the same size: each layout once.
+    const seen = new Set<string>();
+    for (const device of variants) {
+      for (let length = 1; length <= 20; length++) {
+        for (const fontSize of sizes) {
+          const layout = layoutDesign({ device, text: sentence.slice(0, length), color: 'Teal', font, fontSize }, fonts);
+          if (!layout.ink || seen.has(layout.pathData)) continue;
+          seen.add(layout.pathData);
+          const ink = rawGlyphContours(layout);
+          const through = cutLengthInsideInk(decalOutline(layout).contours, ink);
+          const before = cutLengthInsideInk(ink, ink);
+          [union, unionWorst, raw, rawWorst] = [union + through, Math.max(unionWorst, through), raw + before, Math.max(rawWorst, before)];
+          count++;
+        }
+      }
+    }
+    rows.push([font, count, `${union.toFixed(3)} (${unionWorst.toFixed(3)})`, `${raw.toFixed(1)} (${rawWorst.toFixed(2)})`, ms(performance.now() - started), '0 mm']);
+  }
+  return rows;
+}
+
+/** Times each format of one colour's job through HTTP, polling GET /api/health meanwhile; health idle first. */
+export async function cutJobFileRows(url: string, headers: Record<string, string>, color: string): Promise<(string | number)[][]> {
+  const health = async () => {
+    const started = performance.now();
+    await (await fetch(`${url}/api/health`)).arrayBuffer();
+    return performance.now() - started;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < 300; i++) idle.push(await health());
+  const idleP99 = percentile(idle, 99);
+  const rows: (string | number)[][] = [
+    ['measurement', 'time', 'size', 'health p99 meanwhile', 'budget'],
+    ['baseline: GET /api/health, idle', '', '', ms(idleP99), ''],
+  ];
+  const busy: number[] = [];
+  for (const path of [`/api/fulfillment/cut-jobs`, ...['pdf', 'svg', 'plt'].map((format) => `/api/fulfillment/cut-jobs/${color}?format=${format}`)]) {
+    let done = false;
+    const samples: number[] = [];
+    const started = performance.now();
+    const download = fetch(url + path, { headers }).then(async (response) => {
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      done = true;
+      return { bytes, elapsed: performance.now() - started };
+    });
+    while (!done) samples.push(await health());
+    const { bytes, elapsed } = await download;
+    busy.push(...samples);
+    const p99 = percentile(samples, 99);
+    rows.push([`GET ${path}`, ms(elapsed), `${(bytes / 1024 / 1024).toFixed(1)} MB`, `${ms(p99)} (+${ms(p99 - idleP99)})`, path.endsWith('cut-jobs') ? 'no freeze' : '<= 10 s; health p99 <= idle + 50 ms']);
+  }
+  rows.push(['GET /api/health, all of the above', '', '', `${ms(percentile(busy, 99))} (+${ms(percentile(busy, 99) - idleP99)})`, '<= idle p99 + 50 ms']);
+  return rows;
+}
 /** p99 of GET /api/health idle, then while 10-line PNGs render back to back. */
 export async function healthDuringPngRows(url: string, headers: Record<string, string>, pngPath: string): Promise<(string | number)[][]> {
   const health = async () => {

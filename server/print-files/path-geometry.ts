@@ -1,10 +1,7 @@
 /**
  * SVG path data as geometry: parsed into absolute moves, lines and cubics (quadratics raised to the
- * cubic that draws the same curve), moved by an affine map, and flattened into polylines for
- * plotters. The print files' outlines are SVG path data in mm; the PDF and HPGL writers read them here.
+ * cubic that draws the same curve), as the cut-job PDF writes label glyphs and tests read files.
  */
-
-import { applyAffine as applyAffineToXY, type Affine } from '../../shared/render/outline';
 
 export type Point = readonly [number, number];
 
@@ -13,8 +10,6 @@ export type Segment =
   | { op: 'L'; to: Point }
   | { op: 'C'; c1: Point; c2: Point; to: Point }
   | { op: 'Z' };
-
-export type { Affine };
 
 const ARG_COUNT: Record<string, number> = { M: 2, L: 2, H: 1, V: 1, Q: 4, T: 2, C: 6, S: 4, Z: 0 };
 const TOKEN = /([MLHVQTCSZmlhvqtcsz])|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/g;
@@ -91,92 +86,4 @@ export function parsePathData(d: string): Segment[] {
   }
   if (args.length) throw new SyntaxError(`Path data: ${command} is missing numbers`);
   return segments;
-}
-
-export function applyAffine(m: Affine, [x, y]: Point): Point {
-  return applyAffineToXY(m, x, y);
-}
-
-export function transformSegments(segments: readonly Segment[], m: Affine): Segment[] {
-  return segments.map((s) => {
-    if (s.op === 'Z') return s;
-    if (s.op === 'C') return { op: 'C', c1: applyAffine(m, s.c1), c2: applyAffine(m, s.c2), to: applyAffine(m, s.to) };
-    return { op: s.op, to: applyAffine(m, s.to) };
-  });
-}
-
-const num = (value: number) => String(Math.round(value * 1000) / 1000);
-
-/** Absolute path data of M, L, C and Z only (what pdf-lib's drawSvgPath writes faithfully). */
-export function segmentsToPathData(segments: readonly Segment[]): string {
-  let out = '';
-  for (const s of segments) {
-    if (s.op === 'Z') out += 'Z';
-    else if (s.op === 'C') out += `C${num(s.c1[0])} ${num(s.c1[1])} ${num(s.c2[0])} ${num(s.c2[1])} ${num(s.to[0])} ${num(s.to[1])}`;
-    else out += `${s.op}${num(s.to[0])} ${num(s.to[1])}`;
-  }
-  return out;
-}
-
-/** The path data with every quadratic (Q, T) written as its equal cubic; pdf-lib 1.17.1 draws Q as a different curve. */
-export function withCubicsOnly(d: string): string {
-  return segmentsToPathData(parsePathData(d));
-}
-
-/** Distance from p to the segment a–b. */
-function distanceToChord(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const lengthSq = dx * dx + dy * dy;
-  const t = lengthSq === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSq));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-const mid = (p: Point, q: Point): Point => [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
-
-/**
- * Appends the cubic's polyline (without its start point). A cubic lies inside the hull of its
- * control points, so once both controls are within `tolerance` of the chord, the chord is within
- * `tolerance` of the curve; otherwise it is split in half (de Casteljau) and each half flattened.
- */
-function flattenCubic(p0: Point, c1: Point, c2: Point, p3: Point, tolerance: number, out: Point[], depth = 0): void {
-  if (depth >= 16 || (distanceToChord(c1, p0, p3) <= tolerance && distanceToChord(c2, p0, p3) <= tolerance)) {
-    out.push(p3);
-    return;
-  }
-  const a = mid(p0, c1);
-  const b = mid(c1, c2);
-  const c = mid(c2, p3);
-  const ab = mid(a, b);
-  const bc = mid(b, c);
-  const m = mid(ab, bc);
-  flattenCubic(p0, a, ab, m, tolerance, out, depth + 1);
-  flattenCubic(m, bc, c, p3, tolerance, out, depth + 1);
-}
-
-/** The path's contours as closed polylines (first point repeated at the end), curves within `tolerance` (mm). */
-export function flattenSegments(segments: readonly Segment[], tolerance: number): Point[][] {
-  const contours: Point[][] = [];
-  let contour: Point[] | null = null;
-  const close = () => {
-    if (contour && contour.length > 1) {
-      const [first, last] = [contour[0]!, contour[contour.length - 1]!];
-      if (first[0] !== last[0] || first[1] !== last[1]) contour.push(first);
-      contours.push(contour);
-    }
-    contour = null;
-  };
-  for (const s of segments) {
-    if (s.op === 'M') {
-      close();
-      contour = [s.to];
-    } else if (s.op === 'Z') close();
-    else if (contour) {
-      const from = contour[contour.length - 1]!;
-      if (s.op === 'L') contour.push(s.to);
-      else flattenCubic(from, s.c1, s.c2, s.to, tolerance, contour);
-    }
-  }
-  close();
-  return contours;
 }

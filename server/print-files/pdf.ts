@@ -1,6 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { layoutDesign, selectLines, type DesignFonts, type PrintOrder } from '../../shared/render';
-import { withCubicsOnly } from './path-geometry';
+import { decalOutline, layoutDesign, selectLines, type DesignFonts, type PrintOrder } from '../../shared/render';
 
 const POINTS_PER_MM = 72 / 25.4;
 
@@ -11,8 +10,9 @@ function hexColor(hex: string) {
 
 /**
  * The print file as a PDF for RIP software: one page per line at the print area's physical size in
- * points (mm × 72 / 25.4), the design's outlines as vector paths in its colour, nothing else on the
- * page: labels and guides live in the SVG, and a RIP prints whatever a page holds.
+ * points (mm × 72 / 25.4), the design's cut outline (the union of its glyphs) as vector paths in its
+ * colour, nothing else on the page: labels and guides live in the SVG, and a RIP prints whatever a
+ * page holds.
  */
 export async function renderPdf(order: PrintOrder, fonts: DesignFonts, lines?: readonly number[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -25,10 +25,10 @@ export async function renderPdf(order: PrintOrder, fonts: DesignFonts, lines?: r
     const width = layout.area.width * POINTS_PER_MM;
     const height = layout.area.length * POINTS_PER_MM;
     const page = pdf.addPage([width, height]);
-    // drawSvgPath puts the path's origin at (x, y) with y pointing down, as in the SVG. pdf-lib 1.17.1
-    // writes an SVG quadratic as the PDF `v` operator, a different curve, so the glyphs' quadratics
-    // go in as the cubics that draw the same curves.
-    if (layout.pathData) page.drawSvgPath(withCubicsOnly(layout.pathData), { x: 0, y: height, scale: POINTS_PER_MM, color: hexColor(layout.fill) });
+    // drawSvgPath puts the path's origin at (x, y) with y pointing down, as in the SVG. The outline is
+    // straight segments only (flattened within 0.01 mm), which pdf-lib writes faithfully.
+    const { pathData } = decalOutline(layout);
+    if (pathData) page.drawSvgPath(pathData, { x: 0, y: height, scale: POINTS_PER_MM, color: hexColor(layout.fill) });
   }
   return pdf.save({ useObjectStreams: true });
 }

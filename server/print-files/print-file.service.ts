@@ -3,7 +3,7 @@ import { printFileName, renderPrintSheet, selectLines, type PrintOrder } from '.
 import { PRINT_DPI, type PrintFileQuery } from '../../shared/schemas/print-file';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors/http-error';
-import { refuseOrderMissingGlyphs } from './missing-glyphs';
+import { findMissingGlyphs, refuseFound, refuseOrderMissingGlyphs, type MissingGlyphs } from './missing-glyphs';
 import { renderPdf } from './pdf';
 import { renderPrintPng } from './png-encoder';
 import { printFonts } from './print-fonts';
@@ -33,6 +33,18 @@ async function* productionQueue(app: AppContext, first: Awaited<ReturnType<typeo
     const last = batch[batch.length - 1]!;
     batch = await productionQueueBatch(app.db, { createdAt: last.createdAt, id: last.id }, QUEUE_BATCH);
   }
+}
+
+/**
+ * The whole queue is read once before the ZIP starts, as every other print endpoint checks its
+ * lines first: a ZIP already under way cannot turn into a refusal, and must not leave letters out.
+ */
+async function refuseQueueMissingGlyphs(app: AppContext, first: Awaited<ReturnType<typeof productionQueueBatch>>): Promise<void> {
+  const problems: MissingGlyphs[] = [];
+  for await (const order of productionQueue(app, first)) {
+    problems.push(...findMissingGlyphs(order.items.map((item, index) => ({ orderNumber: order.orderNumber, line: index + 1, item }))));
+  }
+  refuseFound(problems);
 }
 
 export interface PrintDownload {
@@ -68,6 +80,7 @@ export async function printFilesZipOf(app: AppContext, ids: string[] | undefined
   } else {
     const first = await productionQueueBatch(app.db, null, QUEUE_BATCH);
     if (first.length === 0) throw new HttpError(404, 'NOTHING_TO_PRINT', 'The production queue is empty: there is nothing to print.');
+    await refuseQueueMissingGlyphs(app, first);
     orders = productionQueue(app, first);
   }
   const fonts = await printFonts();

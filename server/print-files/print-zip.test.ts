@@ -84,6 +84,19 @@ describe('GET /api/fulfillment/print-files.zip', () => {
     expect(seen).toEqual([older.id, threeLines.id, ...twins.map((o) => o.id).sort()]);
   });
 
+  it('refuses the whole queue while a line holds characters its font lacks, naming every such line, as every print file does', async () => {
+    const db = t.app.context.db;
+    const snowman = await createTestOrder(db, { createdAt: NOW - 5_000, items: [{ text: 'Hi ☃', font: 'Pecita' }] });
+    const han = await createTestOrder(db, { createdAt: NOW - 4_000, items: [{ text: 'OK' }, { text: '漢字', font: 'Inter' }] });
+    const response = await t.request('GET', '/api/fulfillment/print-files.zip', { token: adminToken });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('MISSING_GLYPHS');
+    expect(response.body.error).toContain(`${snowman.order_number} line 1: Pecita has no “☃” (U+2603)`);
+    expect(response.body.error).toContain(`${han.order_number} line 2: Inter has no “漢” (U+6F22), “字” (U+5B57)`);
+    await db.updateTable('orders').set({ status: 'printed' }).where('id', 'in', [snowman.id, han.id]).execute();
+    expect((await downloadZip()).status).toBe(200);
+  });
+
   it('says so when the production queue is empty', async () => {
     await t.app.context.db.updateTable('orders').set({ status: 'printed' }).where('status', '=', 'processing').execute();
     const response = await t.request('GET', '/api/fulfillment/print-files.zip', { token: adminToken });

@@ -174,11 +174,17 @@ export interface MailRetryAnswer {
 export interface CutJobView {
   color: string;
   hex: string;
-  lines: { orderNumber: string; line: number; quantity: number }[];
+  /** `thinFeatures`: parts of the line's decal under MIN_FEATURE_MM that risk tearing when weeded (null: none). */
+  lines: { orderNumber: string; line: number; quantity: number; thinFeatures: { thinnestStrokeMm: number | null; narrowestGapMm: number | null } | null }[];
+  /** Roll used by every sheet, mm. */
   lengthMm: number;
   rollWidthMm: number;
-  /** Weeding boxes' area ÷ roll area used, 0…1. */
+  /** Roll utilisation: the decals' cut-outline boxes ÷ (roll width × lengthMm), 0…1. */
   utilization: number;
+  /** The longest a sheet may be (ROLL_LENGTH_MM). */
+  sheetLengthMm: number;
+  /** The job's sheets in cutting order: `?sheet=N` downloads one. */
+  sheets: { lengthMm: number; decals: number }[];
 }
 
 /** GET /api/fulfillment/cut-jobs: one job per vinyl colour of the production queue, catalogue order. */

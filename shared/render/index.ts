@@ -32,6 +32,15 @@
  *   `renderPrintSheet(…)` gives `{ svg, width, height }` (mm). `printLineFileName`, `printFileName`.
  * - `outlineText(text, font, fonts, {x, y, sizeMm})`: horizontal text as outlines (labels).
  *
+ * ## The cut (print files and cut jobs)
+ * - `decalOutline(layout) → { contours, pathData, areaMm2 }`: the union of the layout's glyphs
+ *   (clipper2-ts, nonzero), curves flattened within `FLATTEN_TOLERANCE_MM` (0.01 mm), on a 1 µm
+ *   grid: one boundary per piece of ink and per hole, so no cut runs through ink and nonzero and
+ *   even-odd fill agree. The print sheet's design layer and the cut jobs draw this; the designer's
+ *   canvas and thumbnails keep `pathData` (the same ink under nonzero fill, without the union's cost).
+ * - `thinFeaturesOf(layout, minMm) → { thinnestStrokeMm, narrowestGapMm }`: parts of that outline
+ *   under the minimum that risk tearing; `findThinFeatures(mask, minMm)` on a mask of one's own.
+ *
  * ## Validation (synchronous, no font parsing: a table generated from the files)
  * - `unsupportedCharacters(text, font) → string[]`: characters the font cannot draw (emoji, scripts
  *   outside latin / latin-ext), each once. `forbiddenCharacters(text)`: control, bidi and other
@@ -53,6 +62,9 @@ export {
   type RenderableDesign,
 } from './layout';
 export { designToSvg, escapeXml, outlineText, type DesignSvgOptions } from './svg';
+export { decalOutline, FLATTEN_TOLERANCE_MM, micronPathData, thinFeaturesOf, unionOf, type DecalOutline } from './decal-outline';
+export type { FlatContour } from './flatten';
+export { findThinFeatures, maskResolutionFor, type FeatureMask, type ThinFeatures } from './thin-features';
 export {
   buildPrintSheet,
   renderPrintSheet,

@@ -4,6 +4,7 @@ import { printAreaFor, printAreaOf, productTypeOf, type PrintArea } from '../dec
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
+import { rememberPlacedLine } from './placed-lines';
 import type { Design } from '../design';
 
 /** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
@@ -98,11 +99,12 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const [right] = applyAffine(toArea, 0, line.ink.minY);
   const [, top] = applyAffine(toArea, line.ink.minX, 0);
   const [, bottom] = applyAffine(toArea, line.ink.maxX, 0);
-  return {
+  const layout: DesignLayout = {
     ...base,
     fontSizeMm: round(size),
     capHeightMm: round(capShare * size),
     pathData: linePathData(line, toArea),
     ink: { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) },
   };
+  return rememberPlacedLine(layout, { line, toArea });
 }

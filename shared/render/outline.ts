@@ -126,6 +126,11 @@ export function fixed(value: number): string {
   return sign + whole + '.' + (fraction % 10 === 0 ? fraction / 10 : fraction);
 }
 
+/** Font units of a placed glyph → where `m` maps its line: font units are y-up, so the glyph's place and scale fold into one matrix. */
+export function glyphMatrix(m: Affine, { unitsPerEm, x, y }: { unitsPerEm: number; x: number; y: number }): Affine {
+  return { a: m.a / unitsPerEm, b: m.b / unitsPerEm, c: -m.c / unitsPerEm, d: -m.d / unitsPerEm, e: m.a * x + m.c * y + m.e, f: m.b * x + m.d * y + m.f };
+}
+
 /**
  * SVG path data (absolute commands, two decimals) of the line's outlines, mapped by `m`. Written as
  * one loop over the glyphs' cached commands with the matrix folded per glyph: this string is most
@@ -133,15 +138,9 @@ export function fixed(value: number): string {
  */
 export function linePathData(line: ShapedLine, m: Affine): string {
   let out = '';
-  for (const { glyph, unitsPerEm, x, y } of line.glyphs) {
-    // Font units are y-up; fold the glyph's place and scale into the matrix.
-    const A = m.a / unitsPerEm;
-    const B = m.b / unitsPerEm;
-    const C = -m.c / unitsPerEm;
-    const D = -m.d / unitsPerEm;
-    const E = m.a * x + m.c * y + m.e;
-    const F = m.b * x + m.d * y + m.f;
-    for (const { command, args } of glyph.path.commands) {
+  for (const placed of line.glyphs) {
+    const { a: A, b: B, c: C, d: D, e: E, f: F } = glyphMatrix(m, placed);
+    for (const { command, args } of placed.glyph.path.commands) {
       if (command === 'closePath') {
         out += 'Z';
         continue;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_DESIGN } from '../design.test-support';
 import type { DesignFonts } from './font-loader';
 import { testFonts } from './fonts.test-support';
+import { decalOutline } from './decal-outline';
 import { layoutDesign } from './layout';
 import { buildPrintSheet, printFileName, printLineFileName, type PrintLine } from './print-sheet';
 import { designToSvg } from './svg';
@@ -58,9 +59,9 @@ describe('buildPrintSheet', () => {
     parse(svg);
   });
 
-  it('draws each line with the renderer’s layout, the same outlines as the customizer’s', () => {
+  it('draws each line as its cut outline: the union of the renderer’s glyphs, as the cut jobs cut it', () => {
     const svg = buildPrintSheet(order, fonts);
-    for (const item of order.items) expect(svg).toContain(`d="${layoutDesign(item, fonts).pathData}"`);
+    for (const item of order.items) expect(svg).toContain(`d="${decalOutline(layoutDesign(item, fonts)).pathData}"`);
   });
 
   it('keeps one line, or only the print areas for a printer (no labels, no guides)', () => {
@@ -78,7 +79,7 @@ describe('buildPrintSheet', () => {
     expect(svg).not.toContain('<b>');
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('<title>Order X&#34;/&#62;&#60;script&#62;: print file</title>');
-    expect(svg).toContain(`d="${layoutDesign(line({ text }), fonts).pathData}"`);
+    expect(svg).toContain(`d="${decalOutline(layoutDesign(line({ text }), fonts)).pathData}"`);
     expect(layoutDesign(line({ text }), fonts).missing).toEqual([]);
     parse(svg);
   });

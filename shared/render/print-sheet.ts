@@ -7,7 +7,8 @@ import type { DesignFonts } from './font-loader';
 import { LABEL_FONT } from './font-files';
 import { layoutDesign, type DesignLayout, type RenderableDesign } from './layout';
 import { placementGuide } from './placement-guide';
-import { areaGuide, designPath, escapeXml, labelLine, labelSvg, mm } from './svg';
+import { decalOutline } from './decal-outline';
+import { areaGuide, escapeXml, labelLine, labelSvg, mm } from './svg';
 
 /** An order line as the print file needs it: the admin item view, as served and as cached offline. */
 export interface PrintLine extends RenderableDesign, Pick<Design, 'caseType' | 'logo'> {
@@ -84,6 +85,15 @@ export function selectLines(order: PrintOrder, lines?: readonly number[]): numbe
 }
 
 /**
+ * The design as it is cut: the union of its glyphs (decal-outline.ts), one boundary per piece of
+ * ink and per hole, so a RIP's contour cut or a cutter's trace never runs through ink.
+ */
+function designLayerPath(layout: DesignLayout): string {
+  const { pathData } = decalOutline(layout);
+  return pathData ? `<path d="${pathData}" fill="${escapeXml(layout.fill)}"/>` : '';
+}
+
+/**
  * The order's print file. Artboards sit side by side: `<g id="line-N" data-quantity="Q">`, each with
  * its label layer in a band above the print area, its guide layer on the area's edge, and its design
  * layer of outlines. Without marks the artboards are the bare print areas, GAP apart.
@@ -137,7 +147,7 @@ function artboardSvg(
     parts.push(layer(`${id}-guides`, `Line ${line} guides`, areaGuide(layout), areaAt));
     parts.push(layer(`${id}-placement`, `Line ${line} placement`, placementGuide(item, layout, fonts), areaAt));
   }
-  parts.push(layer(`${id}-design`, `Line ${line} design ×${item.quantity}`, designPath(layout), place.band ? areaAt : undefined));
+  parts.push(layer(`${id}-design`, `Line ${line} design ×${item.quantity}`, designLayerPath(layout), place.band ? areaAt : undefined));
   parts.push('</g>');
   return parts.join('');
 }

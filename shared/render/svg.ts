@@ -67,7 +67,7 @@ export function labelLine(text: string, font: string, fonts: DesignFonts): Shape
 }
 
 /** Label glyphs are drawn in thousandths of an em, y down; each glyph's outline is written once per process. */
-const MILLI_EM = 1000;
+export const MILLI_EM = 1000;
 const glyphOutlines = new WeakMap<object, string>();
 
 function glyphOutline(placed: ShapedLine['glyphs'][number]): string {
@@ -77,6 +77,14 @@ function glyphOutline(placed: ShapedLine['glyphs'][number]): string {
     glyphOutlines.set(placed.glyph, outline);
   }
   return outline;
+}
+
+/** A label line's glyphs: each one's outline (path data in thousandths of an em, y down, written once per process) and where it starts along the line. */
+export function labelGlyphs(line: ShapedLine): { d: string; x: number }[] {
+  return line.glyphs.flatMap((placed) => {
+    const d = glyphOutline(placed);
+    return d ? [{ d, x: placed.x * MILLI_EM }] : [];
+  });
 }
 
 /**

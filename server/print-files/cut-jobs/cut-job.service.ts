@@ -5,11 +5,8 @@ import { HttpError } from '../../errors/http-error';
 import { refuseMissingGlyphs } from '../missing-glyphs';
 import { productionQueueBatch } from '../print-file.repository';
 import type { PrintDownload } from '../print-file.service';
-import { printFonts } from '../print-fonts';
-import { cutSheetHpgl } from './cut-hpgl';
-import { cutSheetPdf } from './cut-pdf';
-import { buildCutSheet, groupByVinyl, type QueueLine } from './cut-sheet';
-import { cutSheetSvg } from './cut-svg';
+import { runCutJobTask } from './cut-job-pool';
+import { groupByVinyl, type QueueLine } from './cut-sheet';
 
 const QUEUE_BATCH = 200;
 
@@ -28,23 +25,24 @@ async function productionQueueLines(app: AppContext): Promise<QueueLine[]> {
   }
 }
 
-/** GET /api/fulfillment/cut-jobs: the production queue as one nested job per vinyl colour. */
+function jobOptions(app: AppContext) {
+  return { rollWidthMm: app.config.rollWidthMm, sheetLengthMm: app.config.rollLengthMm, minFeatureMm: app.config.minFeatureMm };
+}
+
+/** GET /api/fulfillment/cut-jobs: the production queue as one nested job per vinyl colour, worked out on the cut-job thread. */
 export async function listCutJobs(app: AppContext): Promise<CutJobsAnswer> {
   const lines = await productionQueueLines(app);
   refuseMissingGlyphs(lines);
-  const fonts = await printFonts();
-  const jobs = [...groupByVinyl(lines)].map(([color, entries]) => {
-    const { hex, lengthMm, rollWidthMm, utilization, lines: refs } = buildCutSheet(color, entries, fonts, app.config.rollWidthMm);
-    return { color, hex, lines: refs, lengthMm, rollWidthMm, utilization };
-  });
-  return { jobs };
+  const result = await runCutJobTask({ kind: 'list', groups: [...groupByVinyl(lines)], options: jobOptions(app) });
+  if (!('jobs' in result)) throw new Error('The cut-job thread answered a list with something else.');
+  return { jobs: result.jobs };
 }
 
 function safeName(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'colour';
 }
 
-/** GET /api/fulfillment/cut-jobs/:color: one colour's job as SVG, PDF or HPGL; the colour is matched without regard to case. */
+/** GET /api/fulfillment/cut-jobs/:color: one colour's job (or one sheet of it) as SVG, PDF or HPGL; the colour is matched without regard to case. */
 export async function cutJobFile(app: AppContext, color: string, query: CutJobQuery): Promise<PrintDownload> {
   const lines = await productionQueueLines(app);
   const wanted = color.trim().toLowerCase();
@@ -52,8 +50,14 @@ export async function cutJobFile(app: AppContext, color: string, query: CutJobQu
   if (!group) throw new HttpError(404, 'NOTHING_TO_CUT', `The production queue has nothing to cut in ${color}.`);
   const [name, entries] = group;
   refuseMissingGlyphs(entries);
-  const sheet = buildCutSheet(name, entries, await printFonts(), app.config.rollWidthMm);
-  const fileName = `cut-${safeName(name)}-${new Date(app.now()).toISOString().slice(0, 10)}.${query.format}`;
-  const body = query.format === 'svg' ? cutSheetSvg(sheet) : query.format === 'pdf' ? Buffer.from(await cutSheetPdf(sheet)) : cutSheetHpgl(sheet);
-  return { fileName, contentType: CONTENT_TYPES[query.format], body };
+  const result = await runCutJobTask({ kind: 'file', color: name, entries, options: jobOptions(app), format: query.format, sheet: query.sheet });
+  if ('noSuchSheet' in result) {
+    const { sheets } = result.noSuchSheet;
+    const message = `The ${name} cut job has ${sheets} sheet${sheets === 1 ? '' : 's'}: there is no sheet ${query.sheet}.`;
+    throw new HttpError(422, 'VALIDATION_ERROR', message, [{ path: 'sheet', message }]);
+  }
+  if (!(result instanceof Uint8Array)) throw new Error('The cut-job thread answered a file with something else.');
+  const day = new Date(app.now()).toISOString().slice(0, 10);
+  const fileName = `cut-${safeName(name)}-${day}${query.sheet === undefined ? '' : `-sheet-${query.sheet}`}.${query.format}`;
+  return { fileName, contentType: CONTENT_TYPES[query.format], body: Buffer.from(result.buffer, result.byteOffset, result.byteLength) };
 }

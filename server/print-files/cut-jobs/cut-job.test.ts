@@ -1,6 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CutJobsAnswer } from '../../../shared/api/answers';
+import type { CutJobsAnswer, CutJobView } from '../../../shared/api/answers';
 import { createUserWithToken } from '../../auth/auth.test-support';
 import { createTestOrder } from '../../orders/order.test-support';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -34,19 +34,26 @@ async function download(path: string) {
 }
 
 describe('GET /api/fulfillment/cut-jobs', () => {
-  it('groups the production queue by vinyl colour, in catalogue order, with the roll each job uses', async () => {
+  it('groups the production queue by vinyl colour, in catalogue order, with the roll each job uses and what may tear', async () => {
     const response = await t.request<CutJobsAnswer>('GET', '/api/fulfillment/cut-jobs', { token: adminToken });
     expect(response.status).toBe(200);
     const { jobs } = response.body;
     expect(jobs.map((job) => [job.color, job.hex])).toEqual([['Teal', '#00A6A6'], ['Purple', '#8A2BE2']]);
-    expect(jobs[0]!.lines).toEqual([{ orderNumber: first, line: 1, quantity: 2 }, { orderNumber: second, line: 1, quantity: 1 }]);
-    expect(jobs[1]!.lines).toEqual([{ orderNumber: first, line: 2, quantity: 1 }]);
+    const refs = (job: CutJobView) => job.lines.map(({ orderNumber, line, quantity }) => ({ orderNumber, line, quantity }));
+    expect(refs(jobs[0]!)).toEqual([{ orderNumber: first, line: 1, quantity: 2 }, { orderNumber: second, line: 1, quantity: 1 }]);
+    expect(refs(jobs[1]!)).toEqual([{ orderNumber: first, line: 2, quantity: 1 }]);
+    // Poppins at full size weeds cleanly; the script's hairlines on a small glass decal do not.
+    expect(jobs[0]!.lines[0]!.thinFeatures).toBeNull();
+    expect(jobs[0]!.lines[1]!.thinFeatures!.thinnestStrokeMm).toBeLessThan(0.5);
     for (const job of jobs) {
       expect(job.rollWidthMm).toBe(300);
+      expect(job.sheetLengthMm).toBe(1000);
+      expect(job.sheets.reduce((sum, sheet) => sum + sheet.lengthMm, 0)).toBeCloseTo(job.lengthMm, 1);
       expect(job.lengthMm).toBeGreaterThan(20);
       expect(job.utilization).toBeGreaterThan(0);
       expect(job.utilization).toBeLessThanOrEqual(1);
     }
+    expect(jobs.map((job) => job.sheets.map((sheet) => sheet.decals))).toEqual([[3], [1]]);
   });
 
   it('is for admins only', async () => {
@@ -57,29 +64,39 @@ describe('GET /api/fulfillment/cut-jobs', () => {
 });
 
 describe('GET /api/fulfillment/cut-jobs/:color', () => {
-  it('SVG: roll-wide, in mm, the cut paths in a CutContour layer with one weeding box per decal', async () => {
+  it('SVG: roll-wide, in mm, the union outlines and one weeding box per decal in a CutContour layer, a thin decal marked', async () => {
     const { status, headers, bytes } = await download('/api/fulfillment/cut-jobs/teal?format=svg');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(headers.get('content-disposition')).toMatch(/^attachment; filename="cut-teal-\d{4}-\d\d-\d\d\.svg"$/);
     const svg = bytes.toString('utf8');
     expect(svg).toMatch(/<svg [^>]*width="300mm" height="[\d.]+mm" viewBox="0 0 300 [\d.]+"/);
-    const cut = /<g id="CutContour"[^>]*><path d="([^"]+)" fill="none" stroke="#FF00FF"/.exec(svg);
+    const cut = /<g id="CutContour"[^>]* fill="none" stroke="#FF00FF" stroke-width="0.1">(.*?)<\/g>/.exec(svg);
     expect(cut).not.toBeNull();
-    expect(cut![1]!.match(/M[\d.]+ [\d.]+H[\d.]+V[\d.]+H[\d.]+Z/g)).toHaveLength(3);
-    expect(svg).toMatch(/<g id="Print"[^>]*><path d="[^"]+" fill="#00A6A6"\/>/);
+    const outlines = [...cut![1]!.matchAll(/<path id="(cut-\d+)" d="([^"]+)"\/>/g)];
+    expect(outlines).toHaveLength(3);
+    // Curves are flattened, so the cut is straight steps; the union leaves no contour inside another.
+    for (const [, , d] of outlines) expect(d).toMatch(/^M[\d.]+ [\d.]+l[-\d. ]+z(M[\d.]+ [\d.]+l[-\d. ]+z)*$/);
+    expect(/<path d="([^"]+)"\/><\/g>$/.exec(cut![0])![1]!.match(/M[\d.]+ [\d.]+H[\d.]+V[\d.]+H[\d.]+Z/g)).toHaveLength(3);
+    // The decals are printed from the same paths.
+    expect(svg).toMatch(new RegExp(`<g id="Print"[^>]*><g fill="#00A6A6" stroke="none">${outlines.map(([, id]) => `<use href="#${id}"/>`).join('')}</g></g>`));
+    // The script decal on the glass is too thin in places: its label and a dashed frame, in red, outside every cut.
+    const thin = /<g id="ThinFeatures"[^>]*><g fill="#D00000">(.*?)<\/g><\/g>/.exec(svg)![1]!;
+    expect(thin.match(/stroke-dasharray/g)).toHaveLength(1);
+    expect(svg).toContain('1 too thin in places (marked)');
     expect(svg).not.toMatch(/<text/);
   });
 
-  it('PDF: the cut paths are stroked in a Separation colour space named CutContour, the decals filled in the vinyl colour', async () => {
+  it('PDF: one page per sheet; decals filled and their cut stroked in a Separation colour space named CutContour', async () => {
     const { status, headers, bytes } = await download('/api/fulfillment/cut-jobs/Teal?format=pdf');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/pdf');
     const pdf = await PDFDocument.load(bytes);
     const [page] = pdf.getPages();
     const jobs = (await t.request<CutJobsAnswer>('GET', '/api/fulfillment/cut-jobs', { token: adminToken })).body.jobs;
+    expect(pdf.getPageCount()).toBe(jobs[0]!.sheets.length);
     expect(page!.getWidth()).toBeCloseTo((300 * 72) / 25.4, 2);
-    expect(page!.getHeight()).toBeCloseTo((jobs[0]!.lengthMm * 72) / 25.4, 2);
+    expect(page!.getHeight()).toBeCloseTo((jobs[0]!.sheets[0]!.lengthMm * 72) / 25.4, 2);
 
     const colorSpaces = page!.node.Resources()!.lookup(PDFName.of('ColorSpace'), PDFDict);
     const [resourceName, space] = [...colorSpaces.entries()].map(([name, value]) => [name, pdf.context.lookup(value as PDFRef, PDFArray)] as const)[0]!;
@@ -92,14 +109,16 @@ describe('GET /api/fulfillment/cut-jobs/:color', () => {
     const contents = page!.node.Contents()!;
     const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
     const text = streams.map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1')).join('\n');
-    const strokeStart = text.indexOf(`${resourceName.toString()} CS\n1 SCN`);
-    expect(strokeStart).toBeGreaterThan(0);
-    const afterStroke = text.slice(strokeStart);
-    expect(afterStroke).toMatch(/\nS\n/);
-    // Weeding boxes and letters are stroked; the letters' curves are cubics (c), never the `v` shortcut.
-    expect(afterStroke.match(/ c\n/g)!.length).toBeGreaterThan(10);
+    const cutStart = text.indexOf(`0 0.651 0.651 rg\n${resourceName.toString()} CS\n1 SCN`);
+    expect(cutStart).toBeGreaterThan(0);
+    const cuts = text.slice(cutStart);
+    // Each decal's outline filled and stroked at once (B), then the weeding boxes stroked.
+    expect(cuts.match(/\nB\n/g)).toHaveLength(3);
+    expect(cuts.match(/ re\n/g)).toHaveLength(3);
+    expect(cuts.match(/ l\n/g)!.length).toBeGreaterThan(100);
     expect(text).not.toMatch(/ v\n/);
-    expect(text.slice(0, strokeStart)).toMatch(/\n0 0\.65\d* 0\.65\d* rg\n/);
+    // The thin decal's label and frame in red, outside the cut.
+    expect(text.slice(0, cutStart)).toMatch(/\n0\.816 0 0 RG\n0\.25 w\n\[1 0\.6\] 0 d\n/);
   });
 
   it('HPGL: IN; then pen-up/pen-down per contour in 0.025 mm units, within 0.05 mm of the SVG’s cut paths', async () => {
@@ -107,7 +126,11 @@ describe('GET /api/fulfillment/cut-jobs/:color', () => {
     expect(status).toBe(200);
     const plotted = parseHpgl(bytes.toString('ascii'));
     const svg = (await download('/api/fulfillment/cut-jobs/Teal?format=svg')).bytes.toString('utf8');
-    const truth = contoursOf(parsePathData(/<g id="CutContour"[^>]*><path d="([^"]+)"/.exec(svg)![1]!));
+    const layer = /<g id="CutContour"[^>]*>(.*?)<\/g>/.exec(svg)![1]!;
+    const outlines = [...layer.matchAll(/<path id="cut-\d+" d="([^"]+)"\/>/g)].map(([, d]) => contoursOf(parsePathData(d!)));
+    const boxes = contoursOf(parsePathData(/<path d="([^"]+)"\/>$/.exec(layer)![1]!));
+    // The cutter takes each decal's letters, then its weeding box.
+    const truth = outlines.flatMap((contours, decal) => [...contours, boxes[decal]!]);
     expect(plotted).toHaveLength(truth.length);
     plotted.forEach((polyline, index) => {
       const curve = truth[index]!;

@@ -1,8 +1,9 @@
 /**
- * Nesting rectangles on a roll: a strip of fixed width and open length (docs/decisions/print-files.md).
- * MaxRects with the bottom-left rule: every free rectangle the placed pieces leave is kept (they
- * overlap), and each piece goes where its far edge along the roll ends earliest, then leftmost,
- * turned by 90° when that ends earlier. Pure: the same queue always nests the same way.
+ * Nesting rectangles on a roll: a strip of fixed width and open length, or cut into sheets of a
+ * fixed length (docs/decisions/print-files.md). MaxRects with the bottom-left rule: every free
+ * rectangle the placed pieces leave is kept (they overlap), and each piece goes where its far edge
+ * along the roll ends earliest, then leftmost, turned by 90° when that ends earlier. Pure: the same
+ * queue always nests the same way.
  */
 
 export interface NestPiece {
@@ -70,23 +71,21 @@ function prune(free: Rect[], smallestSide: number): Rect[] {
 }
 
 /**
- * Places every piece on the roll without overlap, each inside [0, rollWidth] across and `gap` clear
- * of its neighbours. Pieces go largest first (by longer side, then area). Throws a RangeError for a
- * piece the roll cannot take either way round.
+ * Places pieces (largest first, by longer side, then area) where they fit inside `rollWidth` across
+ * and, when `maxLength` is set, that length along; `gap` clear of their neighbours. A piece that
+ * fits nowhere is left out (undefined).
  */
-export function nestOnRoll(pieces: readonly NestPiece[], options: NestOptions): NestResult {
+function pack(pieces: readonly NestPiece[], options: NestOptions, maxLength: number): (NestPlacement | undefined)[] {
   const { rollWidth, gap } = options;
   const rotate = options.rotate ?? true;
-  // Each piece claims its size plus the gap on its right and far side; the strip is widened by one
-  // gap so the rightmost piece may touch the edge.
-  const stripWidth = rollWidth + gap;
+  // Each piece claims its size plus the gap on its right and far side; the strip is widened (and
+  // lengthened) by one gap so the last piece may touch the edge.
   const order = pieces
     .map((piece, index) => ({ piece, index }))
     .sort((a, b) => Math.max(b.piece.width, b.piece.height) - Math.max(a.piece.width, a.piece.height) || b.piece.width * b.piece.height - a.piece.width * a.piece.height || a.index - b.index);
   const shortSides = order.map(({ piece }) => Math.min(piece.width, piece.height) + gap);
-  let free: Rect[] = [{ x: 0, y: 0, w: stripWidth, h: OPEN_LENGTH }];
-  const placements: NestPlacement[] = new Array(pieces.length);
-  let length = 0;
+  let free: Rect[] = [{ x: 0, y: 0, w: rollWidth + gap, h: maxLength + gap }];
+  const placements: (NestPlacement | undefined)[] = new Array(pieces.length);
 
   order.forEach(({ piece, index }, rank) => {
     const turns = rotate && piece.width !== piece.height ? [false, true] : [false];
@@ -102,16 +101,71 @@ export function nestOnRoll(pieces: readonly NestPiece[], options: NestOptions): 
         }
       }
     }
-    if (!best) {
-      throw new RangeError(`A ${piece.width} × ${piece.height} mm piece does not fit across a ${rollWidth} mm roll.`);
-    }
+    if (!best) return;
     const used = best.rect;
     free = prune(
       free.flatMap((rect) => (overlaps(rect, used) ? splitFree(rect, used) : [rect])),
       Math.min(...shortSides.slice(rank + 1), OPEN_LENGTH),
     );
     placements[index] = { index, x: used.x, y: used.y, width: used.w - gap, height: used.h - gap, rotated: best.rotated };
-    length = Math.max(length, used.y + used.h - gap);
   });
-  return { placements, length };
+  return placements;
+}
+
+const lengthOf = (placements: readonly NestPlacement[]) => placements.reduce((far, p) => Math.max(far, p.y + p.height), 0);
+
+function refuse(piece: NestPiece, options: NestOptions, maxLength?: number): never {
+  const limit = maxLength === undefined ? `across a ${options.rollWidth} mm roll` : `on a ${options.rollWidth} × ${maxLength} mm sheet`;
+  throw new RangeError(`A ${piece.width} × ${piece.height} mm piece does not fit ${limit}.`);
+}
+
+/**
+ * Places every piece on one open-ended roll without overlap, each inside [0, rollWidth] across and
+ * `gap` clear of its neighbours. Throws a RangeError for a piece the roll cannot take either way round.
+ */
+export function nestOnRoll(pieces: readonly NestPiece[], options: NestOptions): NestResult {
+  const placed = pack(pieces, options, OPEN_LENGTH);
+  const missing = placed.findIndex((placement) => !placement);
+  if (missing >= 0) refuse(pieces[missing]!, options);
+  const placements = placed as NestPlacement[];
+  return { placements, length: lengthOf(placements) };
+}
+
+export interface NestSheet {
+  /** The pieces on this sheet, as indices of the input, with their places on the sheet. */
+  placements: NestPlacement[];
+  /** Length used on this sheet, mm. */
+  length: number;
+}
+
+/** How much piece area a sheet is offered at once, as a share of its area: what does not fit goes first on the next one. */
+const SHEET_OFFER = 1.3;
+
+/**
+ * Places every piece on sheets `sheetLength` long (the roll cut into lengths a cutter registers
+ * reliably). Pieces are offered to each sheet in queue order, a little more than it can hold; those
+ * left over open the next sheet, so the oldest decals are on the first sheets. Throws a RangeError
+ * for a piece no sheet can take.
+ */
+export function nestOnSheets(pieces: readonly NestPiece[], options: NestOptions & { sheetLength: number }): NestSheet[] {
+  const { rollWidth, gap, sheetLength } = options;
+  const sheets: NestSheet[] = [];
+  let waiting = pieces.map((_, index) => index);
+  const capacity = rollWidth * sheetLength * SHEET_OFFER;
+  while (waiting.length > 0) {
+    let offered = 0;
+    let area = 0;
+    while (offered < waiting.length && (offered === 0 || area < capacity)) {
+      const piece = pieces[waiting[offered]!]!;
+      area += (piece.width + gap) * (piece.height + gap);
+      offered++;
+    }
+    const batch = waiting.slice(0, offered);
+    const placed = pack(batch.map((index) => pieces[index]!), options, sheetLength);
+    const placements = placed.flatMap((placement, k) => (placement ? [{ ...placement, index: batch[k]! }] : []));
+    if (placements.length === 0) refuse(pieces[batch[0]!]!, options, sheetLength);
+    sheets.push({ placements, length: lengthOf(placements) });
+    waiting = [...batch.filter((_, k) => !placed[k]), ...waiting.slice(offered)];
+  }
+  return sheets;
 }

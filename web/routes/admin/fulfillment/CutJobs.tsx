@@ -35,10 +35,29 @@ const metres = (mm: number) => (mm >= 1000 ? `${(mm / 1000).toFixed(2)} m` : `${
 function rollText(group: CutJobGroup, figures: Figures | null, online: boolean): string {
   const job = figures?.state === 'ready' ? figures.byColor.get(group.color) : undefined;
   const fresh = job && job.lines.length === group.lines.length;
-  if (job && fresh) return `${metres(job.lengthMm)} of the ${job.rollWidthMm} mm roll · ${Math.round(job.utilization * 100)} % used`;
+  if (job && fresh) {
+    const sheets = job.sheets.length > 1 ? ` on ${job.sheets.length} sheets` : '';
+    return `${metres(job.lengthMm)} of the ${job.rollWidthMm} mm roll${sheets} · ${Math.round(job.utilization * 100)} % used`;
+  }
   if (!online) return 'Roll length when online';
   if (figures?.state === 'failed') return figures.message;
   return 'Working out the roll…';
+}
+
+const thinness = (thin: NonNullable<CutJobView['lines'][number]['thinFeatures']>) =>
+  [thin.thinnestStrokeMm !== null && `strokes ${thin.thinnestStrokeMm} mm`, thin.narrowestGapMm !== null && `gaps ${thin.narrowestGapMm} mm`].filter(Boolean).join(', ');
+
+/** The lines whose decals have parts too thin to weed cleanly: marked on the sheet too, weed them with care. */
+function ThinLines({ job }: { job: CutJobView | undefined }) {
+  const thin = job?.lines.filter((line) => line.thinFeatures) ?? [];
+  if (thin.length === 0) return null;
+  return (
+    <p className="cut-job__thin" role="note">
+      <span aria-hidden="true">⚠ </span>
+      {thin.length === 1 ? '1 line may tear when weeded' : `${thin.length} lines may tear when weeded`} (marked in red on the sheet):{' '}
+      {thin.map((line) => `${line.orderNumber} L${line.line} (${thinness(line.thinFeatures!)})`).join('; ')}
+    </p>
+  );
 }
 
 interface CutJobsProps {
@@ -91,6 +110,7 @@ export function CutJobs({ queue, onMarkPrinted }: CutJobsProps) {
               </div>
               <p className="cut-job__roll" aria-live="polite">{rollText(group, figures, online)}</p>
               <p className="cut-job__lines admin-muted">{group.lines.map((l) => `${l.orderNumber} L${l.line}${l.quantity > 1 ? ` ×${l.quantity}` : ''}`).join(', ')}</p>
+              <ThinLines job={figures?.state === 'ready' ? figures.byColor.get(group.color) : undefined} />
               {group.mixed.length > 0 && (
                 <p className="cut-job__mixed">
                   Also in other colours: {group.mixed.map((m) => `${m.orderNumber} (${m.otherColors.join(', ')})`).join('; ')}

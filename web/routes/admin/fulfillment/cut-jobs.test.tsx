@@ -68,21 +68,35 @@ describe('Cut jobs on the Fulfillment page', () => {
     expect(within(jobs).getByText('Nothing to cut.')).toBeTruthy();
   });
 
-  it('online: shows each job’s roll length and utilisation from the server', async () => {
+  it('online: shows each job’s roll length, sheets, utilisation and lines that may tear, from the server', async () => {
     await seedQueue();
     const fetchMock = vi.fn(async (url: string) => {
       expect(url).toContain('/api/fulfillment/cut-jobs');
+      const thin = { thinnestStrokeMm: 0.35, narrowestGapMm: null };
       const jobs = [
-        { color: 'Teal', hex: '#00A6A6', lines: [{ orderNumber: 'a', line: 1, quantity: 2 }, { orderNumber: 'b', line: 1, quantity: 1 }], lengthMm: 1234.5, rollWidthMm: 300, utilization: 0.812 },
-        { color: 'Purple', hex: '#8A2BE2', lines: [{ orderNumber: 'a', line: 2, quantity: 1 }], lengthMm: 64, rollWidthMm: 300, utilization: 0.21 },
+        {
+          color: 'Teal',
+          hex: '#00A6A6',
+          lines: [{ orderNumber: 'a', line: 1, quantity: 2, thinFeatures: null }, { orderNumber: 'b', line: 1, quantity: 1, thinFeatures: thin }],
+          lengthMm: 1234.5,
+          rollWidthMm: 300,
+          utilization: 0.812,
+          sheetLengthMm: 1000,
+          sheets: [{ lengthMm: 990, decals: 2 }, { lengthMm: 244.5, decals: 1 }],
+        },
+        { color: 'Purple', hex: '#8A2BE2', lines: [{ orderNumber: 'a', line: 2, quantity: 1, thinFeatures: null }], lengthMm: 64, rollWidthMm: 300, utilization: 0.21, sheetLengthMm: 1000, sheets: [{ lengthMm: 64, decals: 1 }] },
       ];
       return new Response(JSON.stringify({ jobs }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     const jobs = await screen.findByRole('region', { name: /Cut jobs by vinyl colour/ });
-    await within(jobs).findByText('1.23 m of the 300 mm roll · 81 % used');
+    await within(jobs).findByText('1.23 m of the 300 mm roll on 2 sheets · 81 % used');
     expect(within(jobs).getByText('64 mm of the 300 mm roll · 21 % used')).toBeTruthy();
+    // The line too thin to weed cleanly is named, as the sheet marks it.
+    const tealJob = within(jobs).getByRole('heading', { name: 'Teal' }).closest('li')!;
+    expect(within(tealJob).getByRole('note').textContent).toBe('⚠ 1 line may tear when weeded (marked in red on the sheet): b L1 (strokes 0.35 mm)');
+    expect(within(within(jobs).getByRole('heading', { name: 'Purple' }).closest('li')!).queryByRole('note')).toBeNull();
     expect((within(jobs).getByRole('button', { name: 'Download the Teal cut job as HPGL' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
