@@ -50,7 +50,10 @@ async function send(request: HostileRequest) {
   if (request.body && 'json' in request.body) body = JSON.stringify(request.body.json);
   else if (request.body) body = request.body.raw;
   const response = await fetch(t.url + request.path, { method: request.method, headers, body });
-  const text = await response.text();
+  // The live order events never end by design: their status and headers are the answer.
+  const streams = response.headers.get('content-type')?.startsWith('text/event-stream');
+  if (streams) await response.body?.cancel();
+  const text = streams ? '' : await response.text();
   return { status: response.status, type: response.headers.get('content-type') ?? '', nosniff: response.headers.get('x-content-type-options'), text };
 }
 
