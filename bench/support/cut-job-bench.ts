@@ -7,6 +7,7 @@
 import { PRODUCT_TYPES, FONTS, MIN_FONT_SIZE, MAX_FONT_SIZE } from '../../shared/catalog';
 import { cutLengthInsideInk, rawGlyphContours } from '../../shared/render/cut-check.test-support';
 import { decalOutline, layoutDesign, type DesignFonts } from '../../shared/render';
+import { computeCutDesign } from '../../server/print-files/cut-jobs/cut-design';
 import { buildCutJob, CUT_SHEET, rollUtilisation, type QueueLine } from '../../server/print-files/cut-jobs/cut-sheet';
 import { nestOnRoll } from '../../server/print-files/cut-jobs/nesting';
 import { ms, percentile, summarise } from './stats';
@@ -27,7 +28,8 @@ export function rollRows(lines: QueueLine[], fonts: DesignFonts): (string | numb
   const boxes = inks.reduce((sum, ink) => sum + ink.width * ink.height, 0);
   const started = performance.now();
   // The production job on one open roll (a sheet as long as needed), so both measure the same thing.
-  const job = buildCutJob('Mixed', lines, fonts, { rollWidthMm: ROLL_MM, sheetLengthMm: 1e6, minFeatureMm: 0.5, labels: false });
+  const designed = lines.map((entry) => ({ ...entry, design: computeCutDesign(entry.item, fonts, 0.5) }));
+  const job = buildCutJob('Mixed', designed, fonts, { rollWidthMm: ROLL_MM, sheetLengthMm: 1e6, labels: false });
   const elapsed = performance.now() - started;
   const saved = 1 - job.lengthMm / baselineLength;
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;

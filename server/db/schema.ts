@@ -10,6 +10,7 @@ import type { CatalogTables } from '../catalog/catalog.table';
 import type { DiscountTables } from '../discounts/discount.table';
 import type { PasswordResetTable, StaffInviteTable } from '../staff/staff.table';
 import type { BackupTables } from '../backups/backup.table';
+import type { CutDesignTable } from '../print-files/cut-jobs/cut-design.table';
 
 /** Every table of the database, one interface per domain's `*.table.ts`. */
 export interface Database extends PaymentTables, CatalogTables, DiscountTables, BackupTables {
@@ -30,4 +31,5 @@ export interface Database extends PaymentTables, CatalogTables, DiscountTables, 
   staff_invites: StaffInviteTable;
   password_resets: PasswordResetTable;
   order_notes: OrderNoteTable;
+  cut_designs: CutDesignTable;
 }

@@ -5,8 +5,10 @@ import { HttpError } from '../../errors/http-error';
 import { refuseMissingGlyphs } from '../missing-glyphs';
 import { productionQueueBatch } from '../print-file.repository';
 import type { PrintDownload } from '../print-file.service';
+import { designKey } from './cut-design';
+import { cutDesignsFor } from './cut-design.service';
 import { runCutJobTask } from './cut-job-pool';
-import { groupByVinyl, type QueueLine } from './cut-sheet';
+import { groupByVinyl, type DesignedLine, type QueueLine } from './cut-sheet';
 
 const QUEUE_BATCH = 200;
 
@@ -26,14 +28,24 @@ async function productionQueueLines(app: AppContext): Promise<QueueLine[]> {
 }
 
 function jobOptions(app: AppContext) {
-  return { rollWidthMm: app.config.rollWidthMm, sheetLengthMm: app.config.rollLengthMm, minFeatureMm: app.config.minFeatureMm };
+  return { rollWidthMm: app.config.rollWidthMm, sheetLengthMm: app.config.rollLengthMm };
+}
+
+/** The lines with their designs' cuts; `outlines: false` leaves the outlines out (the list needs only boxes and thin parts). */
+async function withDesigns(app: AppContext, lines: readonly QueueLine[], outlines: boolean): Promise<DesignedLine[]> {
+  const { minFeatureMm } = app.config;
+  const designs = await cutDesignsFor(app, lines.map((entry) => entry.item), minFeatureMm);
+  const shown = new Map<string, DesignedLine['design']>();
+  for (const [key, design] of designs) shown.set(key, design && !outlines ? { ...design, microns: [] } : design);
+  return lines.map((entry) => ({ ...entry, design: shown.get(designKey(entry.item, minFeatureMm)) ?? null }));
 }
 
 /** GET /api/fulfillment/cut-jobs: the production queue as one nested job per vinyl colour, worked out on the cut-job thread. */
 export async function listCutJobs(app: AppContext): Promise<CutJobsAnswer> {
   const lines = await productionQueueLines(app);
   refuseMissingGlyphs(lines);
-  const result = await runCutJobTask({ kind: 'list', groups: [...groupByVinyl(lines)], options: jobOptions(app) });
+  const designed = await withDesigns(app, lines, false);
+  const result = await runCutJobTask({ kind: 'list', groups: [...groupByVinyl(designed)], options: jobOptions(app) });
   if (!('jobs' in result)) throw new Error('The cut-job thread answered a list with something else.');
   return { jobs: result.jobs };
 }
@@ -50,7 +62,7 @@ export async function cutJobFile(app: AppContext, color: string, query: CutJobQu
   if (!group) throw new HttpError(404, 'NOTHING_TO_CUT', `The production queue has nothing to cut in ${color}.`);
   const [name, entries] = group;
   refuseMissingGlyphs(entries);
-  const result = await runCutJobTask({ kind: 'file', color: name, entries, options: jobOptions(app), format: query.format, sheet: query.sheet });
+  const result = await runCutJobTask({ kind: 'file', color: name, entries: await withDesigns(app, entries, true), options: jobOptions(app), format: query.format, sheet: query.sheet });
   if ('noSuchSheet' in result) {
     const { sheets } = result.noSuchSheet;
     const message = `The ${name} cut job has ${sheets} sheet${sheets === 1 ? '' : 's'}: there is no sheet ${query.sheet}.`;

@@ -147,6 +147,18 @@ describe('GET /api/fulfillment/cut-jobs/:color', () => {
     expect(none.status).toBe(404);
     expect(none.body.error).toBe('The production queue has nothing to cut in Yellow.');
   });
+
+  it('works each design out once: the next job, from any process, reads it back and cuts exactly the same', async () => {
+    const { db } = t.app.context;
+    await db.deleteFrom('cut_designs').execute();
+    const worked = await download('/api/fulfillment/cut-jobs/Teal?format=plt');
+    // Teal holds two designs ("Mugged Off" twice, and "Cheers"): each kept once.
+    expect(await db.selectFrom('cut_designs').select('design_key').execute()).toHaveLength(2);
+    const readBack = await download('/api/fulfillment/cut-jobs/Teal?format=plt');
+    expect(readBack.status).toBe(200);
+    expect(readBack.bytes.equals(worked.bytes)).toBe(true);
+    expect((await download('/api/fulfillment/cut-jobs/Teal?format=svg')).bytes.toString('utf8')).toContain('id="CutContour"');
+  });
 });
 
 describe('a line whose font lacks some of its characters', () => {

@@ -7,7 +7,7 @@
 import { catalogColorName, colorHex, COLORS } from '../../../shared/catalog';
 import { LABEL_FONT, type DesignFonts, type PrintOrder, type ThinFeatures } from '../../../shared/render';
 import { labelGlyphs, labelLine } from '../../../shared/render/svg';
-import { cutDesignOf } from './cut-design';
+import type { CutDesign } from './cut-design';
 import { nestOnSheets } from './nesting';
 
 /** The sheet's fixed measures, mm (docs/decisions/print-files.md). */
@@ -85,7 +85,6 @@ export interface CutJob {
 export interface CutJobOptions {
   rollWidthMm: number;
   sheetLengthMm: number;
-  minFeatureMm: number;
   /** Set the labels' outlines (the files need them, the list does not). */
   labels: boolean;
 }
@@ -96,14 +95,19 @@ export interface QueueLine {
   item: PrintOrder['items'][number];
 }
 
+/** A queue line with its design's cut (cut-design.ts); null when it has no ink. */
+export interface DesignedLine extends QueueLine {
+  design: CutDesign | null;
+}
+
 /** The colour a line is cut from: its catalogue name, or the stored name for one outside the catalogue. */
 export function vinylOf(item: { color: string }): string {
   return catalogColorName(item.color) ?? item.color.trim();
 }
 
 /** Queue lines by vinyl colour, catalogue colours first in catalogue order, each in queue order. */
-export function groupByVinyl(lines: readonly QueueLine[]): Map<string, QueueLine[]> {
-  const groups = new Map<string, QueueLine[]>(COLORS.map((color) => [color.name, []]));
+export function groupByVinyl<T extends QueueLine>(lines: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>(COLORS.map((color) => [color.name, []]));
   for (const entry of lines) {
     const color = vinylOf(entry.item);
     let group = groups.get(color);
@@ -124,13 +128,12 @@ export function rollUtilisation(outlineBoxesMm2: number, rollWidthMm: number, le
 }
 
 /** Nests one colour's lines on sheets of the roll. Lines without ink (blank text) have nothing to cut and are left out of the sheets (still listed). */
-export function buildCutJob(color: string, entries: readonly QueueLine[], fonts: DesignFonts, options: CutJobOptions): CutJob {
+export function buildCutJob(color: string, entries: readonly DesignedLine[], fonts: DesignFonts, options: CutJobOptions): CutJob {
   const { edge, band, weedMargin, gap } = CUT_SHEET;
-  const { rollWidthMm, sheetLengthMm, minFeatureMm } = options;
+  const { rollWidthMm, sheetLengthMm } = options;
   const lines: CutJobLine[] = [];
-  const pieces: { ref: CutLineRef; copy: number; design: NonNullable<ReturnType<typeof cutDesignOf>> }[] = [];
-  for (const { orderNumber, line, item } of entries) {
-    const design = cutDesignOf(item, fonts, minFeatureMm);
+  const pieces: { ref: CutLineRef; copy: number; design: CutDesign }[] = [];
+  for (const { orderNumber, line, item, design } of entries) {
     const ref = { orderNumber, line, quantity: item.quantity };
     lines.push({ ...ref, thinFeatures: design?.thin ?? null });
     if (design) for (let copy = 1; copy <= item.quantity; copy++) pieces.push({ ref, copy, design });
