@@ -21,6 +21,7 @@ import { insertOrder } from '../server/orders/order.repository';
 import { newTestOrder } from '../server/orders/order.test-support';
 import { printFonts } from '../server/print-files/print-fonts';
 import { loadPrintOrder } from '../server/print-files/print-file.repository';
+import { baselineRendererRoot, RENDERER_BASELINE, timePrintSheet } from './support/baseline-renderer';
 import { createBenchAdmin, startBenchApp } from './support/bench-app';
 import { cutJobFileRows, healthDuringPngRows, insideInkRows, rollRows } from './support/cut-job-bench';
 import { machineLine, ms, printTable, summarise, timeRuns } from './support/stats';
@@ -72,6 +73,11 @@ try {
   const order = (await loadPrintOrder(db, tenLines.id))!;
   add('  of which the SVG itself (buildPrintSheet, in process)', await timeRuns(RUNS, () => buildPrintSheet(order, fonts), 5));
   console.log(`SVG of 10 lines: ${(buildPrintSheet(order, fonts).length / 1024).toFixed(0)} KB`);
+  // The same order's SVG by this renderer and by the one before the union, each in a process of its own.
+  for (const [label, root] of [[`baseline: renderer of ${RENDERER_BASELINE} (glyphs, no union)`, baselineRendererRoot()], ['this renderer', process.cwd()]] as const) {
+    const { cold, samples } = timePrintSheet(root, order, RUNS);
+    add(`  buildPrintSheet, own process: ${label}; first ${ms(cold)}`, samples);
+  }
 
   // 2. 300 dpi PNG of one line (a phone case, 68 × 140 mm → 803 × 1654 px; the Large Bottle, 80 × 220 mm → 945 × 2598 px),
   //    each after resvg rendering and encoding a plain rectangle of the same pixel size.

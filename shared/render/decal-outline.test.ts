@@ -95,6 +95,18 @@ describe('decalOutline: the union of a decal’s glyphs', () => {
   });
 });
 
+describe('decalOutline drawn again', () => {
+  it('gives a design laid out again the same outline, and one at another size or on another product its own', () => {
+    const first = decalOutline(layoutOf('Pecita', 'Hello'));
+    expect(decalOutline(layoutOf('Pecita', 'Hello'))).toEqual(first);
+    const larger = decalOutline(layoutOf('Pecita', 'Hello', 32));
+    expect(larger.areaMm2).toBeGreaterThan(first.areaMm2 * 1.5);
+    const onGlass = decalOutline(layoutDesign({ ...SAMPLE_DESIGN, device: 'Standard Glass', font: 'Pecita', text: 'Hello', fontSize: 24 }, fonts));
+    expect(onGlass.pathData).not.toBe(first.pathData);
+    expect(decalOutline(layoutOf('Inter', 'Hello')).pathData).not.toBe(first.pathData);
+  });
+});
+
 describe('thinFeaturesOf: what of the cut outline may tear', () => {
   it('finds the script’s hairlines at a 12 mm em and none at twice the size', () => {
     const small = thinFeaturesOf(layoutOf('Pecita', 'Bombshell', 24), 0.5);

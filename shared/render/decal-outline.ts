@@ -39,22 +39,26 @@ export interface DecalOutline {
 }
 
 const EMPTY: DecalOutline = { contours: [], microns: [], pathData: '', areaMm2: 0 };
-const outlines = new WeakMap<DesignLayout, DecalOutline>();
+/**
+ * Outlines of the designs drawn last, by what decides them (font, text, placement): a print file
+ * is asked for again and again (each line, the PDF, the ZIP), and each is milliseconds of merging.
+ */
+const KEPT = 100;
+const outlines = new Map<string, DecalOutline>();
 
-/** The union of a laid-out design's glyphs; computed once per layout. The layout must come from layoutDesign in this process. */
+/** The union of a laid-out design's glyphs. The layout must come from layoutDesign in this process. */
 export function decalOutline(layout: DesignLayout): DecalOutline {
-  let outline = outlines.get(layout);
-  if (!outline) {
-    outline = layout.pathData ? unionOf(flattenPlaced(layout)) : EMPTY;
-    outlines.set(layout, outline);
-  }
-  return outline;
-}
-
-function flattenPlaced(layout: DesignLayout): FlatContour[] {
+  if (!layout.pathData) return EMPTY;
   const placed = placedLineOf(layout);
   if (!placed) throw new Error('decalOutline needs a layout made by layoutDesign in this process.');
-  return flattenLine(placed.line, placed.toArea, FLATTEN_TOLERANCE_MM);
+  const { a, b, c, d, e, f } = placed.toArea;
+  const key = [layout.font, layout.text, a, b, c, d, e, f].join('\u0001');
+  let outline = outlines.get(key);
+  if (outline) outlines.delete(key);
+  else outline = unionOf(flattenLine(placed.line, placed.toArea, FLATTEN_TOLERANCE_MM));
+  if (outlines.size >= KEPT) outlines.delete(outlines.keys().next().value!);
+  outlines.set(key, outline);
+  return outline;
 }
 
 function toPath64(contour: FlatContour): Path64 {

@@ -1,0 +1,26 @@
+/**
+ * Times buildPrintSheet of one order in a process of its own, from the renderer of a given tree
+ * (this checkout, or an earlier commit's files), so two renderers are compared in the same run.
+ * Usage: tsx print-sheet-timing.ts ROOT ORDER_JSON RUNS → prints `{"cold": ms, "samples": [ms…]}`:
+ * the first build, then RUNS more (each build's designs the same, as when an order's file is asked for again).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [root, orderFile, runs] = process.argv.slice(2);
+const from = (file: string) => import(pathToFileURL(path.join(root!, file)).href);
+const { buildPrintSheet } = await from('shared/render/index.ts');
+const { printFonts } = await from('server/print-files/print-fonts.ts');
+const order = JSON.parse(readFileSync(orderFile!, 'utf8'));
+const fonts = await printFonts();
+let started = performance.now();
+buildPrintSheet(order, fonts);
+const cold = performance.now() - started;
+const samples: number[] = [];
+for (let i = 0; i < Number(runs); i++) {
+  started = performance.now();
+  buildPrintSheet(order, fonts);
+  samples.push(performance.now() - started);
+}
+console.log(JSON.stringify({ cold, samples }));
