@@ -6,7 +6,8 @@
  */
 import { PRODUCT_TYPES, FONTS, MIN_FONT_SIZE, MAX_FONT_SIZE } from '../../shared/catalog';
 import { cutLengthInsideInk, rawGlyphContours } from '../../shared/render/cut-check.test-support';
-import { decalOutline, layoutDesign, type DesignFonts } from '../../shared/render';
+import { decalOutline, layoutDesign, thinFeaturesOf, type DesignFonts } from '../../shared/render';
+import { DEFAULT_MIN_FEATURE_MM } from '../../server/config';
 import { computeCutDesign } from '../../server/print-files/cut-jobs/cut-design';
 import { buildCutJob, CUT_SHEET, rollUtilisation, type QueueLine } from '../../server/print-files/cut-jobs/cut-sheet';
 import { nestOnRoll } from '../../server/print-files/cut-jobs/nesting';
@@ -40,25 +41,42 @@ export function rollRows(lines: QueueLine[], fonts: DesignFonts): (string | numb
   ];
 }
 
-/** Knife through ink (mm) over every font × variant × text of 1–20 characters × size 8–96 (steps of 8): the union against the raw glyphs. */
-export function insideInkRows(fonts: DesignFonts): (string | number)[][] {
-  const variants = PRODUCT_TYPES.flatMap((type) => type.variants);
-  const sentence = 'Always & Forever xoxo';
+/**
+ * The sizes a shopper may order a text at on a variant, as the cart schema accepts them (the whole
+ * range, in steps of 8). The size rule of the designer and the cart replaces this when it lands, so
+ * that the cut is checked at exactly the sizes on offer.
+ */
+export function offeredFontSizes(_font: string, _device: string): number[] {
   const sizes: number[] = [];
   for (let size = MIN_FONT_SIZE; size <= MAX_FONT_SIZE; size += 8) sizes.push(size);
-  const rows: (string | number)[][] = [['font', 'distinct layouts', 'union: mm through ink (worst)', 'baseline: raw glyphs, mm (worst)', 'time', 'budget']];
+  return sizes;
+}
+
+/**
+ * Over every font × variant × text of 1–20 characters × offered size: knife through ink (mm), the
+ * union against the raw glyphs, and the thinnest stroke or gap against MIN_FEATURE_MM.
+ */
+export function insideInkRows(fonts: DesignFonts, sizesOf = offeredFontSizes, minFeatureMm = DEFAULT_MIN_FEATURE_MM): (string | number)[][] {
+  const variants = PRODUCT_TYPES.flatMap((type) => type.variants);
+  const sentence = 'Always & Forever xoxo';
+  const rows: (string | number)[][] = [
+    ['font', 'distinct layouts', 'union: mm through ink (worst)', 'baseline: raw glyphs, mm (worst)', `thinnest stroke / gap, mm (layouts under ${minFeatureMm})`, 'time', 'budget'],
+  ];
   for (const font of FONTS) {
     let union = 0;
     let unionWorst = 0;
     let raw = 0;
     let rawWorst = 0;
     let count = 0;
+    let thinnest = Infinity;
+    let narrowest = Infinity;
+    let under = 0;
     const started = performance.now();
     // Variants of one print area lay a text out alike, and a long text shrinks to the same size: each layout once.
     const seen = new Set<string>();
     for (const device of variants) {
       for (let length = 1; length <= 20; length++) {
-        for (const fontSize of sizes) {
+        for (const fontSize of sizesOf(font, device)) {
           const layout = layoutDesign({ device, text: sentence.slice(0, length), color: 'Teal', font, fontSize }, fonts);
           if (!layout.ink || seen.has(layout.pathData)) continue;
           seen.add(layout.pathData);
@@ -66,11 +84,24 @@ export function insideInkRows(fonts: DesignFonts): (string | number)[][] {
           const through = cutLengthInsideInk(decalOutline(layout).contours, ink);
           const before = cutLengthInsideInk(ink, ink);
           [union, unionWorst, raw, rawWorst] = [union + through, Math.max(unionWorst, through), raw + before, Math.max(rawWorst, before)];
+          const thin = thinFeaturesOf(layout, minFeatureMm);
+          thinnest = Math.min(thinnest, thin.thinnestStrokeMm ?? Infinity);
+          narrowest = Math.min(narrowest, thin.narrowestGapMm ?? Infinity);
+          if (thin.thinnestStrokeMm !== null || thin.narrowestGapMm !== null) under++;
           count++;
         }
       }
     }
-    rows.push([font, count, `${union.toFixed(3)} (${unionWorst.toFixed(3)})`, `${raw.toFixed(1)} (${rawWorst.toFixed(2)})`, ms(performance.now() - started), '0 mm']);
+    const shown = (mm: number) => (mm === Infinity ? `>= ${minFeatureMm}` : mm.toFixed(2));
+    rows.push([
+      font,
+      count,
+      `${union.toFixed(3)} (${unionWorst.toFixed(3)})`,
+      `${raw.toFixed(1)} (${rawWorst.toFixed(2)})`,
+      `${shown(thinnest)} / ${shown(narrowest)} (${under})`,
+      ms(performance.now() - started),
+      `0 mm; none under ${minFeatureMm} mm`,
+    ]);
   }
   return rows;
 }
@@ -90,26 +121,43 @@ export async function cutJobFileRows(url: string, headers: Record<string, string
     ['baseline: GET /api/health, idle', '', '', ms(idleP99), ''],
   ];
   const busy: number[] = [];
-  for (const path of [`/api/fulfillment/cut-jobs`, ...['pdf', 'svg', 'plt'].map((format) => `/api/fulfillment/cut-jobs/${color}?format=${format}`)]) {
-    let done = false;
-    const samples: number[] = [];
-    const started = performance.now();
-    const download = fetch(url + path, { headers }).then(async (response) => {
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      const bytes = (await response.arrayBuffer()).byteLength;
-      done = true;
-      return { bytes, elapsed: performance.now() - started };
-    });
-    while (!done) samples.push(await health());
-    const { bytes, elapsed } = await download;
+  // The list first works every design out (none stored yet); the files and the list again read them back.
+  const list = '/api/fulfillment/cut-jobs';
+  const requests: [string, string][] = [
+    [`GET ${list} (designs worked out)`, list],
+    ...['pdf', 'svg', 'plt'].map((format): [string, string] => [`GET ${list}/${color}?format=${format} (designs read back)`, `${list}/${color}?format=${format}`]),
+    [`GET ${list} again (designs read back)`, list],
+  ];
+  for (const [label, path] of requests) {
+    const { samples, bytes, elapsed } = await healthWhile(url, path, headers, health);
     busy.push(...samples);
     const p99 = percentile(samples, 99);
-    rows.push([`GET ${path}`, ms(elapsed), `${(bytes / 1024 / 1024).toFixed(1)} MB`, `${ms(p99)} (+${ms(p99 - idleP99)})`, path.endsWith('cut-jobs') ? 'no freeze' : '<= 10 s; health p99 <= idle + 50 ms']);
+    rows.push([label, ms(elapsed), `${(bytes / 1024 / 1024).toFixed(1)} MB`, `${ms(p99)} (+${ms(p99 - idleP99)})`, path.endsWith('cut-jobs') ? 'no freeze' : '<= 10 s; health p99 <= idle + 50 ms']);
   }
   rows.push(['GET /api/health, all of the above', '', '', `${ms(percentile(busy, 99))} (+${ms(percentile(busy, 99) - idleP99)})`, '<= idle p99 + 50 ms']);
   return rows;
 }
-/** p99 of GET /api/health idle, then while 10-line PNGs render back to back. */
+/**
+ * Starts a download and polls GET /api/health until it ends (answered or failed), so a refused or
+ * failed download ends the polling and is reported, never left as an unhandled rejection.
+ */
+async function healthWhile(url: string, path: string, headers: Record<string, string>, health: () => Promise<number>): Promise<{ samples: number[]; bytes: number; elapsed: number }> {
+  let done = false;
+  const started = performance.now();
+  const download = fetch(url + path, { headers })
+    .then(async (response) => {
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      return { bytes: (await response.arrayBuffer()).byteLength, elapsed: performance.now() - started };
+    })
+    .finally(() => (done = true));
+  // Caught here as well, so that it does not count as unhandled while health is being polled; awaited below.
+  download.catch(() => {});
+  const samples: number[] = [];
+  while (!done) samples.push(await health());
+  return { samples, ...(await download) };
+}
+
+/** p99 of GET /api/health idle, then while PNGs of a 10-line order render back to back. */
 export async function healthDuringPngRows(url: string, headers: Record<string, string>, pngPath: string): Promise<(string | number)[][]> {
   const health = async () => {
     const started = performance.now();
@@ -122,16 +170,9 @@ export async function healthDuringPngRows(url: string, headers: Record<string, s
   const busy: number[] = [];
   const renders: number[] = [];
   for (let i = 0; i < 3; i++) {
-    let done = false;
-    const started = performance.now();
-    const png = fetch(url + pngPath, { headers }).then(async (response) => {
-      if (response.status !== 200) throw new Error(`${pngPath} answered ${response.status}`);
-      await response.arrayBuffer();
-      renders.push(performance.now() - started);
-      done = true;
-    });
-    while (!done) busy.push(await health());
-    await png;
+    const { samples, elapsed } = await healthWhile(url, pngPath, headers, health);
+    busy.push(...samples);
+    renders.push(elapsed);
   }
   const idleP99 = percentile(idle, 99);
   const busyP99 = percentile(busy, 99);
