@@ -10,7 +10,8 @@ export function baselineRendererRoot(commit = RENDERER_BASELINE): string {
   const root = path.resolve('.tmp', `renderer-${commit}`);
   if (!existsSync(path.join(root, 'shared'))) {
     mkdirSync(root, { recursive: true });
-    const archive = execFileSync('git', ['archive', commit, 'shared', 'server/print-files/print-fonts.ts'], { maxBuffer: 1 << 28 });
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+    const archive = execFileSync('git', ['-C', top, 'archive', commit, 'shared', 'server/print-files/print-fonts.ts'], { maxBuffer: 1 << 28 });
     execFileSync('tar', ['-x', '-C', root], { input: archive });
   }
   return root;
