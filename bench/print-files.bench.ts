@@ -77,8 +77,8 @@ try {
   console.log(`SVG of 10 lines: ${(buildPrintSheet(order, fonts).length / 1024).toFixed(0)} KB`);
   // The same order's SVG by this renderer and by the one before the union, each in a process of its own.
   for (const [label, root] of [[`baseline: renderer of ${RENDERER_BASELINE} (glyphs, no union)`, baselineRendererRoot()], ['this renderer', process.cwd()]] as const) {
-    const { cold, samples } = timePrintSheet(root, order, RUNS);
-    add(`  buildPrintSheet, own process: ${label}; first ${ms(cold)}`, samples);
+    const { cold, samples, cpu } = timePrintSheet(root, order, RUNS);
+    add(`  buildPrintSheet, own process: ${label}; first ${ms(cold)}, CPU ${ms(cpu)} each`, samples);
   }
 
   // 2. 300 dpi PNG of one line (a phone case, 68 × 140 mm → 803 × 1654 px; the Large Bottle, 80 × 220 mm → 945 × 2598 px),

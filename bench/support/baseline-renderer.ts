@@ -18,7 +18,7 @@ export function baselineRendererRoot(commit = RENDERER_BASELINE): string {
 }
 
 /** buildPrintSheet of `order` timed in a process of its own from the renderer under `root` (print-sheet-timing.ts). */
-export function timePrintSheet(root: string, order: unknown, runs: number): { cold: number; samples: number[] } {
+export function timePrintSheet(root: string, order: unknown, runs: number): { cold: number; samples: number[]; cpu: number } {
   const orderFile = path.resolve('.tmp', 'print-sheet-order.json');
   writeFileSync(orderFile, JSON.stringify(order));
   const output = execFileSync(process.execPath, ['--import', 'tsx', path.resolve('bench/support/print-sheet-timing.ts'), root, orderFile, String(runs)], { encoding: 'utf8' });

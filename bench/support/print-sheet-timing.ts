@@ -1,8 +1,9 @@
 /**
  * Times buildPrintSheet of one order in a process of its own, from the renderer of a given tree
  * (this checkout, or an earlier commit's files), so two renderers are compared in the same run.
- * Usage: tsx print-sheet-timing.ts ROOT ORDER_JSON RUNS → prints `{"cold": ms, "samples": [ms…]}`:
- * the first build, then RUNS more (each build's designs the same, as when an order's file is asked for again).
+ * Usage: tsx print-sheet-timing.ts ROOT ORDER_JSON RUNS → prints `{"cold": ms, "samples": [ms…], "cpu": ms}`:
+ * the first build, then RUNS more (each build's designs the same, as when an order's file is asked for
+ * again), and their mean CPU time (what the load of a shared machine changes least).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +19,11 @@ let started = performance.now();
 buildPrintSheet(order, fonts);
 const cold = performance.now() - started;
 const samples: number[] = [];
+const before = process.cpuUsage();
 for (let i = 0; i < Number(runs); i++) {
   started = performance.now();
   buildPrintSheet(order, fonts);
   samples.push(performance.now() - started);
 }
-console.log(JSON.stringify({ cold, samples }));
+const used = process.cpuUsage(before);
+console.log(JSON.stringify({ cold, samples, cpu: (used.user + used.system) / 1000 / Number(runs) }));
