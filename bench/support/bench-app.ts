@@ -33,7 +33,14 @@ export async function startBenchApp(dbPath?: string): Promise<BenchApp> {
     app,
     dbPath: file,
     async close() {
-      await app.close();
+      // Parts of the stop wait on unref'd timers: with nothing else left, the event loop would empty
+      // first and Node would exit (code 13) without printing an error being thrown past the close.
+      const holdOpen = setInterval(() => {}, 1000);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(holdOpen);
+      }
       temp?.remove();
     },
   };
