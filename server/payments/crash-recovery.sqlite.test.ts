@@ -34,8 +34,9 @@ function readDb(dbPath: string) {
   }
 }
 
-/** Charges in the test gateway's ledger, its own file beside the shop's. */
+/** Charges in the test gateway's ledger, its own file beside the shop's (none with Stripe, which keeps its own). */
 function ledgerCharges(ledgerPath: string): number {
+  if (!fs.existsSync(ledgerPath)) return 0;
   const ledger = new SQLite(ledgerPath, { readonly: true });
   try {
     return (ledger.prepare("SELECT count(*) AS n FROM test_gateway_intents WHERE status = 'succeeded'").get() as { n: number }).n;
