@@ -39,6 +39,7 @@ import { prunePurchaseEvents } from './analytics/purchase-event.retention';
 import { startReplayPruning } from './idempotency/replay-retention';
 import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
 import { createPayments } from './payments/payment.service';
+import { ensureTestGatewayLedger, testGatewayStoreOf } from './payments/test-gateway.store';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
 import { createDiscountRoutes } from './discounts/discount.routes';
 import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
@@ -80,7 +81,10 @@ export interface AppSeams {
 export async function createApp(config: Readonly<Config>, seams: AppSeams = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
   // The orders domain's part of every SQLite commit: new orders enter the search index.
-  const db = await openDatabase(config.database, { beforeCommit: [indexNewOrdersForSearch] });
+  // The test gateway's ledger is a store of its own, reached through the shop's connection.
+  const testGatewayStore = testGatewayStoreOf(config);
+  const db = await openDatabase(config.database, { beforeCommit: [indexNewOrdersForSearch], sideStore: testGatewayStore });
+  if (testGatewayStore) await ensureTestGatewayLedger(db);
   await migrateToLatest(db);
   await refreshPlannerStatistics(db);
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);

@@ -48,6 +48,13 @@ export interface Config {
   shopTimeZone: string;
   /** How long the built-in test gateway takes to answer, as Stripe would (TEST_GATEWAY_LATENCY_MS, default 0). */
   testGatewayLatencyMs: number;
+  /**
+   * Where the built-in test gateway keeps its ledger, apart from the shop's data as Stripe's records
+   * are, so a restore of the shop leaves it as it was: a SQLite file (TEST_GATEWAY_LEDGER, default
+   * `test-gateway.sqlite` beside the shop's file), or null on PostgreSQL, where it is the schema
+   * `test_gateway` of the shop's database (server/payments/test-gateway.store.ts).
+   */
+  testGatewayLedger: string | null;
   /** Behind reverse proxies: how many (or which) write X-Forwarded-For, read from its right (limits per address). */
   trustProxy: TrustProxy;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     freeShippingThresholdCents: freeShipping === undefined ? DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS : toCents(freeShipping),
     shopTimeZone,
     testGatewayLatencyMs: integer(env.TEST_GATEWAY_LATENCY_MS, 0, 'TEST_GATEWAY_LATENCY_MS', 0, 60_000),
+    testGatewayLedger: testGatewayLedgerOf(env.TEST_GATEWAY_LEDGER, database, root),
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
@@ -156,6 +164,15 @@ function mailConfig(env: NodeJS.ProcessEnv, database: DatabaseConfig, root: stri
   } catch (error) {
     throw error instanceof MailConfigError ? new ConfigError(error.message) : error;
   }
+}
+
+function testGatewayLedgerOf(value: string | undefined, database: DatabaseConfig, root: string): string | null {
+  if (database.kind === 'postgres') {
+    if (value) throw new ConfigError('TEST_GATEWAY_LEDGER is for a SQLite shop: on PostgreSQL the test gateway keeps its ledger in the schema test_gateway.');
+    return null;
+  }
+  if (value) return resolveSqlitePath(value, root);
+  return database.path === ':memory:' ? ':memory:' : path.join(path.dirname(database.path), 'test-gateway.sqlite');
 }
 
 export function parseDatabaseUrl(url: string | undefined, root: string): DatabaseConfig {

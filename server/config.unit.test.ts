@@ -9,6 +9,14 @@ describe('configuration of design.md §2, read once and validated', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('keeps the test gateway\'s ledger apart from the shop: a file beside it, its own on request, a schema on PostgreSQL', () => {
+    expect(loadConfig({}, '/srv/shop').testGatewayLedger).toBe('/srv/shop/data/test-gateway.sqlite');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/shop/shop.db' }, '/srv/shop').testGatewayLedger).toBe('/var/shop/test-gateway.sqlite');
+    expect(loadConfig({ TEST_GATEWAY_LEDGER: 'ledger/gateway.sqlite' }, '/srv/shop').testGatewayLedger).toBe('/srv/shop/ledger/gateway.sqlite');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).testGatewayLedger).toBeNull();
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', TEST_GATEWAY_LEDGER: 'x.sqlite' })).toThrow(/TEST_GATEWAY_LEDGER is for a SQLite shop/);
+  });
+
   it.each([
     ['sqlite:/tmp/x.db', { kind: 'sqlite', path: '/tmp/x.db' }],
     ['data/other.db', { kind: 'sqlite', path: '/srv/shop/data/other.db' }],

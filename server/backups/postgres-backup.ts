@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { connectionOf, postgresProgram, runProgram } from './postgres-tools';
+import { TEST_GATEWAY_SCHEMA } from '../payments/test-gateway.store';
 
 /** Reads the whole archive (every table's data decompressed): a truncated or damaged dump fails here. */
 export async function verifyPostgresDump(file: string): Promise<void> {
@@ -11,12 +12,13 @@ export async function verifyPostgresDump(file: string): Promise<void> {
 
 /**
  * pg_dump of the database in its custom format (compressed; one consistent snapshot, taken
- * without blocking the shop's reads or writes), verified, fsynced and renamed into place.
+ * without blocking the shop's reads or writes), verified, fsynced and renamed into place. The test
+ * gateway's ledger is not the shop's: it stays out, as Stripe's records would.
  */
 export async function dumpPostgres(url: string, temporary: string, destination: string): Promise<{ sizeBytes: number }> {
   const connection = connectionOf(url);
   try {
-    await runProgram(postgresProgram('pg_dump'), ['--format=custom', '--file', temporary, '--dbname', connection.url], connection.env);
+    await runProgram(postgresProgram('pg_dump'), ['--format=custom', `--exclude-schema=${TEST_GATEWAY_SCHEMA}`, '--file', temporary, '--dbname', connection.url], connection.env);
     await verifyPostgresDump(temporary);
     const fd = fs.openSync(temporary, 'r+');
     try {

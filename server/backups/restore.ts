@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { migrateToLatest, openDatabase, type DatabaseOptions, type Db } from '../db/database';
+import { ensureTestGatewayLedger, testGatewayStoreOf } from '../payments/test-gateway.store';
 import { copyMissingMailFiles, MAIL_COPIES, parseBackupName } from './backup-files';
 import { insertRestore } from './backup.repository';
 import { restorePostgresDump, verifyPostgresDump } from './postgres-backup';
@@ -53,7 +54,8 @@ export async function restoreBackup(config: Readonly<Config>, file: string, now:
     throw new RestoreRefusedError(`A shop is running on ${describe(config)}. Stop every process of the shop, then restore again.`);
   }
   try {
-    const restored = database.kind === 'sqlite' ? await restoreSqlite(database.path, source, now) : await restorePostgres(database.url, source, now);
+    const sideStore = testGatewayStoreOf(config);
+    const restored = database.kind === 'sqlite' ? await restoreSqlite(database.path, source, now, sideStore) : await restorePostgres(database.url, source, now, sideStore);
     const mailsRestored = await copyMissingMailFiles(path.join(path.dirname(source), MAIL_COPIES), config.mail.dir);
     return { database: describe(config), ...restored, mailsRestored };
   } finally {
@@ -96,15 +98,15 @@ type Restored = Pick<RestoreSummary, 'orders' | 'lastOrderAt' | 'rebuildSince' |
  * The backup is copied beside the database, migrated and marked there, then renamed over it; the
  * database it replaces (with its -wal, which belongs to it alone) is moved aside, never deleted.
  */
-async function restoreSqlite(databasePath: string, source: string, now: number): Promise<Restored> {
+async function restoreSqlite(databasePath: string, source: string, now: number, sideStore: SideStore): Promise<Restored> {
   const incoming = `${databasePath}.restoring-${process.pid}`;
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   fs.copyFileSync(source, incoming);
   let marked: Omit<Restored, 'movedAside'>;
   try {
-    const db = await openDatabase({ kind: 'sqlite', path: incoming });
+    const db = await openDatabase({ kind: 'sqlite', path: incoming }, { sideStore });
     try {
-      marked = await migrateAndMark(db, source, now);
+      marked = await migrateAndMark(db, source, now, sideStore);
     } finally {
       await db.destroy();
     }
@@ -127,18 +129,25 @@ async function restoreSqlite(databasePath: string, source: string, now: number):
   return { ...marked, movedAside };
 }
 
-async function restorePostgres(url: string, source: string, now: number): Promise<Restored> {
+async function restorePostgres(url: string, source: string, now: number, sideStore: SideStore): Promise<Restored> {
   await restorePostgresDump(url, source);
-  const db = await openDatabase({ kind: 'postgres', url });
+  const db = await openDatabase({ kind: 'postgres', url }, { sideStore });
   try {
-    return { ...(await migrateAndMark(db, source, now)), movedAside: [] };
+    return { ...(await migrateAndMark(db, source, now, sideStore)), movedAside: [] };
   } finally {
     await db.destroy();
   }
 }
 
-/** Brings the restored schema to this code's and writes the restore's mark for the reconciliation. */
-async function migrateAndMark(db: Db, source: string, now: number): Promise<Omit<Restored, 'movedAside'>> {
+type SideStore = DatabaseOptions['sideStore'];
+
+/**
+ * Brings the restored schema to this code's and writes the restore's mark for the reconciliation.
+ * The test gateway's ledger is reachable meanwhile, so a backup from before it had a store of its
+ * own gives its charges to it rather than losing them.
+ */
+async function migrateAndMark(db: Db, source: string, now: number, sideStore: SideStore): Promise<Omit<Restored, 'movedAside'>> {
+  if (sideStore) await ensureTestGatewayLedger(db);
   await migrateToLatest(db);
   const orders = await db.selectFrom('orders').select([sql<number>`count(*)`.as('count'), sql<number | null>`max(created_at)`.as('last')]).executeTakeFirstOrThrow();
   const intents = await db.selectFrom('payment_intents').select(sql<number | null>`max(created_at)`.as('last')).executeTakeFirstOrThrow();

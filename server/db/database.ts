@@ -12,10 +12,21 @@ export type Db = Kysely<Database>;
 /** How long PostgreSQL lets a session of the shop sit idle inside a transaction (docs/deploy.md). */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
+export interface DatabaseOptions extends Omit<SqliteConnectionOptions, 'attach'> {
+  /**
+   * A store kept apart from the shop's own tables, whose tables the connection finds by their
+   * names: a SQLite file attached under `schema` (when the shop is on SQLite), or the PostgreSQL
+   * schema `schema`, after `public` on the search path. Created by its owner, not by migrations.
+   */
+  sideStore?: { schema: string; sqliteFile: string | null };
+}
+
 /** Opens the database named by the config: SQLite (server/db/sqlite-connection.ts) or a PostgreSQL pool. */
-export async function openDatabase(config: DatabaseConfig, options: SqliteConnectionOptions = {}): Promise<Db> {
+export async function openDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Promise<Db> {
+  const { sideStore, ...sqliteOptions } = options;
   if (config.kind === 'sqlite') {
-    const db = openSqliteConnection(config.path, options);
+    const attach = sideStore?.sqliteFile ? { attach: { schema: sideStore.schema, file: sideStore.sqliteFile } } : {};
+    const db = openSqliteConnection(config.path, { ...sqliteOptions, ...attach });
     await proveWritable(db, config.path);
     return db;
   }
@@ -32,6 +43,7 @@ export async function openDatabase(config: DatabaseConfig, options: SqliteConnec
     // after a minute; the shop's transactions wait between statements for nothing but the database.
     // `?idle_in_transaction_session_timeout=<ms>` in DATABASE_URL overrides it.
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ...(sideStore ? { options: `-c search_path="$user",public,${sideStore.schema}` } : {}),
   });
   // An idle client whose server went away (restart, failover) emits 'error'; without a listener that
   // would end the process. The pool drops the client and the next query connects afresh.

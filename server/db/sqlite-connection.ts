@@ -14,6 +14,11 @@ import { unwritableDataError } from '../errors/startup-error';
 export interface SqliteConnectionOptions {
   /** Registered by the composition (server/app.ts), never imported here. */
   beforeCommit?: readonly SqliteCommitHook[];
+  /**
+   * Another file this connection reaches under a schema name, with the same durability; its tables
+   * are found unqualified when the main file has none of that name (SQLite's ATTACH).
+   */
+  attach?: { schema: string; file: string };
 }
 
 /**
@@ -50,6 +55,7 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
     throw unwritableDataError(file, error);
   }
   sqlite.pragma('synchronous = FULL');
+  if (options.attach) attachFile(sqlite, options.attach);
   // Short: better-sqlite3 waits on the thread; longer waits are asynchronous (sqlite-driver.ts).
   sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
@@ -64,6 +70,18 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: withStatementCache(sqlite, statements) }, options.beforeCommit ?? []) });
   handles.set(db, statements);
   return db;
+}
+
+function attachFile(sqlite: SQLite.Database, { schema, file }: { schema: string; file: string }): void {
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite.prepare(`ATTACH DATABASE ? AS "${schema}"`).run(file);
+    sqlite.pragma(`"${schema}".journal_mode = WAL`);
+  } catch (error) {
+    sqlite.close();
+    throw unwritableDataError(file, error);
+  }
+  sqlite.pragma(`"${schema}".synchronous = FULL`);
 }
 
 /** A connection's cached statements, for precompiled queries run straight on it (precompiled.ts). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
@@ -26,10 +27,21 @@ function readDb(dbPath: string) {
     return {
       orders: db.prepare('SELECT id, order_number, payment_intent_id, status FROM orders').all() as { id: string; order_number: string; payment_intent_id: string; status: string }[],
       intents: db.prepare('SELECT id, order_id FROM payment_intents').all() as { id: string; order_id: string | null }[],
-      testCharges: (db.prepare("SELECT count(*) AS n FROM test_gateway_intents WHERE status = 'succeeded'").get() as { n: number }).n,
+      testCharges: ledgerCharges(path.join(path.dirname(dbPath), 'test-gateway.sqlite')),
     };
   } finally {
     db.close();
+  }
+}
+
+/** Charges in the test gateway's ledger, its own file beside the shop's (none with Stripe, which keeps its own). */
+function ledgerCharges(ledgerPath: string): number {
+  if (!fs.existsSync(ledgerPath)) return 0;
+  const ledger = new SQLite(ledgerPath, { readonly: true });
+  try {
+    return (ledger.prepare("SELECT count(*) AS n FROM test_gateway_intents WHERE status = 'succeeded'").get() as { n: number }).n;
+  } finally {
+    ledger.close();
   }
 }
 

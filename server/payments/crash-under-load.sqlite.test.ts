@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../shared/order-status';
@@ -99,6 +100,8 @@ describe('SIGKILL under load (issue 17)', () => {
 
     if (process.env.CRASH_VERBOSE) console.log(`orders ${acknowledgedOrders.size}, status changes ${acknowledgedChanges.length}`);
     const db = new SQLite(folder.dbPath, { readonly: true });
+    // The test gateway's ledger, in its own file beside the shop's.
+    db.prepare('ATTACH DATABASE ? AS test_gateway').run(path.join(path.dirname(folder.dbPath), 'test-gateway.sqlite'));
     try {
       const orders = db.prepare('SELECT id, order_number FROM orders').all() as { id: string; order_number: string }[];
       const byNumber = new Map(orders.map((order) => [order.order_number, order.id]));

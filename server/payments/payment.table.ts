@@ -61,7 +61,8 @@ export interface TestGatewayRefundTable {
 
 /**
  * The built-in test gateway's own ledger: it plays the card processor, so it keeps what it charged
- * in its own table (surviving restarts, as Stripe's records do) apart from the shop's tables.
+ * in a store of its own (test-gateway.store.ts), surviving restarts and restores of the shop as
+ * Stripe's records do. The shop's connection reaches it by these names.
  */
 export interface TestGatewayIntentTable {
   id: string;

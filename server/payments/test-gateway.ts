@@ -83,8 +83,8 @@ const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | nu
  * The built-in gateway used when Stripe is not configured: an ordinary adapter of the gateway
  * interface that behaves as Stripe's test mode does for Stripe's test PaymentMethod ids
  * (shared/payments.ts), answering each call after TEST_GATEWAY_LATENCY_MS (0 by default; a few
- * hundred feels like Stripe). It keeps its ledger in its own table, so what it charged survives a
- * restart as Stripe's records would.
+ * hundred feels like Stripe). It keeps its ledger in a store of its own (test-gateway.store.ts), so
+ * what it charged survives a restart, and a restore of the shop, as Stripe's records would.
  */
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;

@@ -185,7 +185,7 @@ async function expectEachChangeOnceAndPulledInOrder(pages: { cursor: number; ord
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const charges = await client.query("SELECT count(*)::int AS n FROM test_gateway_intents WHERE status = 'succeeded'");
+    const charges = await client.query("SELECT count(*)::int AS n FROM test_gateway.test_gateway_intents WHERE status = 'succeeded'");
     expect(charges.rows[0].n).toBe(ORDERS);
     const history = await client.query(
       "SELECT to_status, count(*)::int AS n, count(DISTINCT order_id)::int AS orders FROM order_history WHERE to_status IN ('printed', 'shipped') GROUP BY to_status ORDER BY to_status",

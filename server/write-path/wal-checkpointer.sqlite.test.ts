@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,4 +94,13 @@ describe('checkpoints on a thread of their own', () => {
     expect(databaseBytes).toBeGreaterThan(30_000_000);
     expect(frames).toBeLessThanOrEqual(WAL_BOUND_PAGES + 1_100);
   }, 60_000);
+
+  it('lets a script that awaits its stop finish normally, once the thread has ended', () => {
+    const script = `import { startWalCheckpointer } from ${JSON.stringify(path.join(import.meta.dirname, 'wal-checkpointer.ts'))};
+      const checkpointer = startWalCheckpointer(${JSON.stringify(freshFile())});
+      await checkpointer.stop();
+      console.log('stopped');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8' });
+    expect({ code: run.status, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ code: 0, stdout: 'stopped', stderr: '' });
+  });
 });

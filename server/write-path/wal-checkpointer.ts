@@ -24,6 +24,9 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held until it has ended: a script that awaits the stop and has nothing else left to do
+      // would otherwise end mid-await (exit code 13) with the thread's connection still open.
+      thread.ref();
       thread.postMessage('stop');
       await exited;
     },
