@@ -12,9 +12,9 @@ export const MM_PER_DESIGN_PX = 0.5;
 
 /** The smallest offered font size (customizer px) of each font. */
 export const SMALLEST_CLEAN_FONT_SIZE: Record<FontName, number> = {
-  Pecita: 56,
-  Inter: 12,
-  Poppins: 16,
+  Pecita: 64,
+  Inter: 10,
+  Poppins: 10,
 };
 
 export interface FontSizeRange {
