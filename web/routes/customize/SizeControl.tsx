@@ -22,7 +22,7 @@ export function SizeControl({ fontSize, min, max, onChange, fit, problem, disabl
   return (
     <div className="field size-control">
       <label className="field__label" htmlFor="letter-size">
-        5. Letter size<span className="muted">: {letterMm(value)} mm</span>
+        6. Letter size<span className="muted">: {letterMm(value)} mm</span>
       </label>
       <div className="size-control__row">
         <span className="size-control__end" aria-hidden="true">{letterMm(min)}</span>
