@@ -124,7 +124,7 @@ describe('customizer', () => {
     expect(models).toContain('iPhone 15 Pro Max and iPhone 16 Pro: coming soon.');
     // The carousel below the designer arrives in its own chunk.
     expect(await screen.findAllByRole('button', { name: /Show testimonials/ })).toHaveLength(8);
-    expect(screen.getByRole('button', { name: 'Create Your Case Now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Your Decal Now' })).toBeTruthy();
   });
 });
 
