@@ -46,7 +46,7 @@ it('adds a variant on the tablet, and the designer sells it at its print area', 
   const model = shop.getByLabel('2. Phone model');
   await model.locator('option', { hasText: 'Pixel 9 Pro' }).waitFor({ state: 'attached' });
   await model.selectOption('Pixel 9 Pro');
-  await shop.getByTestId('decal-title').filter({ hasText: 'Vinyl decal for Pixel 9 Pro · 64\u00a0×\u00a0132\u00a0mm' }).waitFor();
+  await shop.getByTestId('decal-title').filter({ hasText: "Vinyl decal for Pixel 9 Pro: fits the Pixel 9 Pro's back, up to 132\u00a0×\u00a064\u00a0mm" }).waitFor();
 
   // Retired, it leaves the designer when the shop next asks.
   await page.bringToFront();
@@ -69,7 +69,11 @@ it('adds a variant on the tablet, and the designer sells it at its print area', 
   await page.getByRole('button', { name: 'Placement of iPhone 16 Pro' }).click();
   const form = page.getByRole('form', { name: 'Placement of iPhone 16 Pro' });
   expect(await form.getByLabel('iPhone 16 Pro product width in mm').inputValue()).toBe('71.5');
+  // The outline is drawn with the usable area on it, and follows the fields as they are typed.
+  const drawing = form.getByRole('img', { name: /^iPhone 16 Pro: product/ });
+  expect(await drawing.getAttribute('aria-label')).toBe('iPhone 16 Pro: product 71.5 × 149.6 mm, usable area 63.5 × 97.6 mm');
   await form.getByLabel('iPhone 16 Pro product width in mm').fill('60');
+  await expect.poll(() => drawing.getAttribute('aria-label')).toBe('iPhone 16 Pro: product 60 × 149.6 mm, usable area 63.5 × 97.6 mm, which leaves the product outline');
   await form.getByRole('button', { name: 'Save placement of iPhone 16 Pro' }).click();
   await page.getByRole('alert').filter({ hasText: 'must fit inside the product outline' }).waitFor();
   await form.scrollIntoViewIfNeeded();
@@ -84,6 +88,23 @@ it('adds a variant on the tablet, and the designer sells it at its print area', 
   await form.getByLabel('iPhone 16 Pro placement guide').fill('Centre 100 mm from the top edge');
   await form.getByRole('button', { name: 'Save placement of iPhone 16 Pro' }).click();
   await page.getByText('iPhone 16 Pro: placement saved').first().waitFor();
+
+  // The usable area's own form draws it on the product too, at every screen size.
+  await page.getByRole('button', { name: 'Edit usable area of Samsung Galaxy S22' }).click();
+  const areaForm = page.getByRole('form', { name: 'Usable area of Samsung Galaxy S22' });
+  const areaDrawing = areaForm.getByRole('img', { name: /^Samsung Galaxy S22: product/ });
+  expect(await areaDrawing.getAttribute('aria-label')).toBe('Samsung Galaxy S22: product 70.6 × 146 mm, usable area 62.6 × 82 mm');
+  await areaForm.getByLabel('Samsung Galaxy S22 usable length in mm').fill('120');
+  await expect.poll(() => areaDrawing.getAttribute('aria-label')).toContain('usable area 62.6 × 120 mm, which leaves the product outline');
+  if (SHOTS) {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1024, height: 768 }, { width: 1440, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await areaForm.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/catalog-area-${viewport.width}x${viewport.height}.png` });
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
+  await areaForm.getByRole('button', { name: 'Cancel editing Samsung Galaxy S22' }).click();
   await page.getByRole('button', { name: 'Placement of iPhone 16 Pro' }).click();
   expect(await form.getByLabel('iPhone 16 Pro placement guide').inputValue()).toBe('Centre 100 mm from the top edge');
   await context.close();

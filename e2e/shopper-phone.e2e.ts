@@ -50,16 +50,6 @@ it('keeps the whole preview in view while the text box has focus and while picki
   await context.close();
 });
 
-it('says how big long text will print instead of letting it shrink silently', async () => {
-  const { context, page } = await phone(e2e.browser);
-  await page.goto(`${e2e.server.url}/`);
-  await page.getByLabel('3. Your text').fill('WWWWWWWWWWWWWWWWWWWW');
-  await expect.poll(() => page.getByTestId('long-text-note').textContent()).toMatch(/Long text prints smaller: capital letters \d+(\.\d)? mm high on the phone case/);
-  await page.getByLabel('3. Your text').fill('Grafted');
-  await expect.poll(() => page.getByTestId('long-text-note').isHidden()).toBe(true);
-  await context.close();
-});
-
 it('shows the order total on the pay button and in the phone summary bar', async () => {
   const { context, page } = await phone(e2e.browser);
   await seedCart(page, e2e.server.url, [{ text: 'Villa Vibes', quantity: 4 }]);

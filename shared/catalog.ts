@@ -215,16 +215,6 @@ export function productTypeOfVariant(variant: string): ProductType | undefined {
   return current.typeByVariant.get(variant)?.type;
 }
 
-/**
- * A line's product as the print room reads it: "Phone Case · iPhone 14 Pro, classic case" (the
- * case type picks the blank), "Water Bottle · Large Bottle" (drinkware has no case type to name).
- */
-export function productLineLabel(item: { device: string; caseType: string }): string {
-  const type = productTypeOfVariant(item.device);
-  const product = `${type?.name ?? 'Product'} · ${item.device}`;
-  return type?.id === 'phone-case' ? `${product}, ${item.caseType.toLowerCase()} case` : product;
-}
-
 export function findProductType(id: string): ProductType | undefined {
   return current.productTypes.find((type) => type.id === id);
 }

@@ -5,17 +5,34 @@
  * applies it the same place.
  */
 import { catalogVariant, findProductType, productTypeOfVariant, type ProductTypeId } from './catalog';
+import { letterMm, letterSizeLabel, measuredSize } from './decal-size';
 
-/** Printable area in mm: `width` across the text, `length` along it (design.md §6). */
+/**
+ * A variant's usable area in mm: the part of the product a decal may occupy, `width` across the
+ * text, `length` along it (the text runs down the product). Margins are already taken off.
+ */
 export interface PrintArea {
   width: number;
   length: number;
 }
 
+/** What a phone decal keeps clear of the case's edges and of the camera module, mm. */
+export const PHONE_EDGE_MARGIN_MM = 4;
+
+const tenth = (mm: number) => Math.round(mm * 10) / 10;
+
+/** A phone's back below its camera module, less the edge margin all round. */
+function phoneArea(device: string): PrintArea {
+  const back = phoneBack(device);
+  return { width: tenth(back.widthMm - 2 * PHONE_EDGE_MARGIN_MM), length: tenth(back.heightMm - back.cameraBottomMm - 2 * PHONE_EDGE_MARGIN_MM) };
+}
+
 const PRINT_AREAS: Record<ProductTypeId, (device: string) => PrintArea> = {
-  'phone-case': () => ({ width: 68, length: 140 }),
+  'phone-case': phoneArea,
+  // The straight wall of the bottle less 10 mm at each end; across, a third of the circumference.
   'water-bottle': (device) => (device === 'Large Bottle' ? { width: 80, length: 220 } : { width: 70, length: 180 }),
-  'champagne-glass': () => ({ width: 40, length: 110 }),
+  // The flute's bowl from 25 mm under the rim to where it narrows towards the stem.
+  'champagne-glass': () => ({ width: 40, length: 100 }),
 };
 
 /** A design's variant; an order line also carries the print area it was placed with. */
@@ -54,15 +71,44 @@ export function decalName(design: DeviceOf): string {
   return `Vinyl decal for ${deviceName(design)}`;
 }
 
-/** "68 × 140 mm": the decal's print area, across by along; no-break spaces keep it on one line. */
-export function decalSize(design: DeviceOf): string {
+/** "63.5 × 96.5 mm": the variant's usable area as it is read (along the text × across it); no-break spaces keep it on one line. */
+export function usableAreaSize(design: DeviceOf): string {
   const area = printAreaOf(design);
-  return `${area.width}\u00a0×\u00a0${area.length}\u00a0mm`;
+  return `${area.length}\u00a0×\u00a0${area.width}\u00a0mm`;
 }
 
-/** "Vinyl decal for iPhone 14 Pro Max · 68 × 140 mm". */
-export function decalTitle(design: DeviceOf): string {
-  return `${decalName(design)} · ${decalSize(design)}`;
+type SizedDesign = DeviceOf & { font: string; fontSize: number };
+
+/**
+ * "Vinyl decal · iPhone 13 · Pecita, 12 mm letters", and " · 54 × 12 mm" where the decal was
+ * measured: the decal as it ships, said the same way in the cart, checkout, mail, print files and admin.
+ */
+export function decalTitle(design: SizedDesign, measured?: { widthMm: number; heightMm: number } | null): string {
+  const title = `Vinyl decal · ${deviceName(design)} · ${letterSizeLabel(design)}`;
+  return measured ? `${title} · ${measuredSize(measured)}` : title;
+}
+
+/** Where on the product the usable area lies, as a shopper reads it: "the Samsung Galaxy S22's back". */
+export function usableSurface(design: DeviceOf): string {
+  const type = productTypeOf(design);
+  const part = type === 'phone-case' ? 'back' : type === 'water-bottle' ? 'wrap band' : 'bowl';
+  return `the ${deviceName(design)}'s ${part}`;
+}
+
+/** What the designer and the server say of a decal that does not fit its product; null when it fits. */
+export function decalFitProblem(
+  design: SizedDesign,
+  fit: { widthMm: number; heightMm: number; tooLong: boolean; tooTall: boolean } | null,
+  smallestFontSize: number,
+): string | null {
+  if (!fit || (!fit.tooLong && !fit.tooTall)) return null;
+  const area = printAreaOf(design);
+  const letters = `${letterMm(design.fontSize)} mm letters`;
+  const smaller = design.fontSize > smallestFontSize ? 'pick a smaller size' : 'pick another font';
+  if (fit.tooLong) {
+    return `Too long for ${usableSurface(design)}: ${Math.round(fit.widthMm)} mm at ${letters}, where ${area.length} mm fit. Shorten it or ${smaller}.`;
+  }
+  return `Too tall for ${usableSurface(design)}: ${Math.round(fit.heightMm)} mm at ${letters}, where ${area.width} mm fit. Pick a smaller size.`;
 }
 
 /** The backs of the catalogue's phones, mm: the case's outline and how far down its camera module reaches. */

@@ -73,14 +73,20 @@ describe('GET /api/admin/catalog', () => {
     const [phone, bottle, flute] = res.body.productTypes;
     expect(phone).toMatchObject({ id: 'phone-case', name: 'Phone Case', priceCents: 595, compareAtCents: 745 });
     const byName = Object.fromEntries(phone.variants.map((v: { name: string }) => [v.name, v]));
-    for (const name of ['iPhone 15 Pro Max', 'iPhone 16 Pro', 'iPhone 14 Pro', 'Samsung Galaxy S22']) {
-      expect(byName[name]).toMatchObject({ id: expect.any(Number), printArea: { widthMm: 68, lengthMm: 140 }, active: true });
+    // Each phone's back below its camera module, 4 mm clear of the module and the edges.
+    for (const [name, printArea] of [
+      ['iPhone 15 Pro Max', { widthMm: 68.7, lengthMm: 106.9 }],
+      ['iPhone 16 Pro', { widthMm: 63.5, lengthMm: 97.6 }],
+      ['iPhone 14 Pro', { widthMm: 63.5, lengthMm: 96.5 }],
+      ['Samsung Galaxy S22', { widthMm: 62.6, lengthMm: 82 }],
+    ] as const) {
+      expect(byName[name]).toMatchObject({ id: expect.any(Number), printArea, active: true });
     }
     expect(bottle.variants.map((v: { name: string; printArea: unknown }) => [v.name, v.printArea])).toEqual([
       ['Standard Bottle', { widthMm: 70, lengthMm: 180 }],
       ['Large Bottle', { widthMm: 80, lengthMm: 220 }],
     ]);
-    expect(flute.variants[0]).toMatchObject({ name: 'Standard Glass', printArea: { widthMm: 40, lengthMm: 110 } });
+    expect(flute.variants[0]).toMatchObject({ name: 'Standard Glass', printArea: { widthMm: 40, lengthMm: 100 } });
     expect(res.body.colors).toHaveLength(9);
     expect(res.body.colors[0]).toEqual({ name: 'Hot Pink', hex: '#FF1493', active: true });
     expect(res.body.fonts).toEqual([

@@ -13,6 +13,7 @@ import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
 import type { BatchedWork } from '../write-path/write-queue';
 import { paidOrderWrites } from './paid-order';
+import { refuseDecalsThatDoNotFit } from '../payments/decal-fit';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
 export interface CheckoutRequest {
@@ -93,6 +94,7 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
 /** An unknown or expired code, or a client price, subtotal or total that differs, stops here: nothing is charged. */
 async function priceCheckout(payments: Payments, request: Checkout): Promise<{ snapshot: IntentSnapshot; discount: ResolvedDiscount | null }> {
   const { payload } = request;
+  await refuseDecalsThatDoNotFit(payload.items);
   const discount = await resolveDiscount(payments.app, payload.discountCode);
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
   return { snapshot: buildSnapshot(payload, totals, request.userId, payload.paymentInfo?.paymentMethod ?? 'card'), discount };

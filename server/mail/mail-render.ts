@@ -131,9 +131,9 @@ ${button(url, 'Follow your order')}`;
   return { subject: `Your ${BRAND} order ${order.order_number} has shipped`, text, html: layout(`Order ${order.order_number} shipped`, body), attachments: [] };
 }
 
-/** "Vinyl decal for iPhone 14 Pro · 68 × 140 mm, Hot Pink, Pecita": the shop's one name for a line (shared/decal.ts). */
+/** "Vinyl decal · iPhone 14 Pro · Pecita, 12 mm letters, Hot Pink": the shop's one name for a line (shared/decal.ts). */
 function describe(item: OrderItemRow): string {
-  return `${decalTitle({ device: item.device, productType: item.product_type })}, ${item.color}, ${item.font}`;
+  return `${decalTitle({ device: item.device, productType: item.product_type, font: item.font, fontSize: item.font_size })}, ${item.color}`;
 }
 
 function addressLines(order: OrderRow): string[] {

@@ -11,6 +11,7 @@ import { findPaymentIntent } from './payment.repository';
 import { createOrderForIntent, isPaidInFull, type Payments } from './payment.service';
 import { priceCart } from './payment.snapshot';
 import { resolveDiscount } from '../discounts/discount.service';
+import { refuseDecalsThatDoNotFit } from './decal-fit';
 import { storableSnapshotOf } from './storable-snapshot';
 
 const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';
@@ -29,6 +30,7 @@ export interface PlacedOrder {
 export async function placeOrderForIntent(payments: Payments, payload: OrderPayload, userId: number | null): Promise<PlacedOrder> {
   const { app } = payments;
   // The intent is paid: its code prices it whatever the code's state now (it was checked at create-intent).
+  await refuseDecalsThatDoNotFit(payload.items);
   const discount = await resolveDiscount(app, payload.discountCode, { paid: true });
   const totals = priceCart(payload, app.config.freeShippingThresholdCents, discount?.discount ?? null);
   const intentId = payload.paymentInfo.paymentIntentId;

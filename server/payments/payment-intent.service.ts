@@ -11,6 +11,7 @@ import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
 import { isPaidInFull, openIntent, settleIntent, type Payments } from './payment.service';
 import { buildSnapshot, priceCart, type PricedCartInput } from './payment.snapshot';
+import { refuseDecalsThatDoNotFit } from './decal-fit';
 import { claimDiscountUse, resolveDiscount } from '../discounts/discount.service';
 
 /**
@@ -47,6 +48,7 @@ export function paymentsConfigOf(payments: Payments): PaymentsConfig {
  * The same Idempotency-Key finds the same intent (here, at the gateway and across a crash).
  */
 export async function createIntentFor(payments: Payments, payload: PricedCartInput, userId: number | null, key: string | null): Promise<CreateIntentAnswer> {
+  await refuseDecalsThatDoNotFit(payload.items);
   const discount = await resolveDiscount(payments.app, payload.discountCode);
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
   const snapshot = buildSnapshot(payload, totals, userId);

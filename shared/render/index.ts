@@ -56,6 +56,7 @@ export {
   layoutDesign,
   printAreaOf,
   productTypeOf,
+  type DecalFit,
   type DesignLayout,
   type MmBox,
   type PrintArea,

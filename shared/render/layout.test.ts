@@ -20,18 +20,18 @@ function points(layout: DesignLayout): [number, number][] {
 }
 
 describe('the print area of a design', () => {
-  it('is set by the variant: phone cases 68×140, bottles 70×180, the Large Bottle 80×220, the glass 40×110', () => {
-    expect(printAreaOf({ device: 'iPhone 14 Pro Max' })).toEqual({ width: 68, length: 140 });
-    expect(printAreaOf({ device: 'Samsung Galaxy S22' })).toEqual({ width: 68, length: 140 });
+  it('is set by the variant: each phone its back below the camera, bottles 70×180, the Large Bottle 80×220, the glass 40×100', () => {
+    expect(printAreaOf({ device: 'iPhone 14 Pro Max' })).toEqual({ width: 69.6, length: 108.7 });
+    expect(printAreaOf({ device: 'Samsung Galaxy S22' })).toEqual({ width: 62.6, length: 82 });
     expect(printAreaOf({ device: 'Standard Bottle' })).toEqual({ width: 70, length: 180 });
     expect(printAreaOf({ device: 'Large Bottle' })).toEqual({ width: 80, length: 220 });
-    expect(printAreaOf({ device: 'Standard Glass' })).toEqual({ width: 40, length: 110 });
+    expect(printAreaOf({ device: 'Standard Glass' })).toEqual({ width: 40, length: 100 });
   });
 
   it('follows the variant, not a productType that disagrees with it', () => {
     const layout = layoutDesign(design({ productType: 'water-bottle', device: 'iPhone 14' }), fonts);
     expect(layout.productType).toBe('phone-case');
-    expect(layout.area).toEqual({ width: 68, length: 140 });
+    expect(layout.area).toEqual(printAreaOf({ device: 'iPhone 14' }));
   });
 });
 
@@ -42,9 +42,13 @@ describe('layoutDesign', () => {
     expect(layout.fill).toBe('#FF1493');
     expect(layout.font).toBe('Pecita');
     const ink = layout.ink!;
-    expect(ink.y + ink.height / 2).toBeCloseTo(70, 0);
+    expect(ink.y + ink.height / 2).toBeCloseTo(layout.area.length / 2, 0);
     expect(ink.x).toBeGreaterThan(0);
-    expect(ink.x + ink.width).toBeLessThan(68);
+    expect(ink.x + ink.width).toBeLessThan(layout.area.width);
+    // It fits, at the size asked for: read along the text, as long as the ink runs down the area.
+    expect(layout.fit).toMatchObject({ tooLong: false, tooTall: false });
+    expect(layout.fit!.widthMm).toBeCloseTo(ink.height, 1);
+    expect(layout.fit!.heightMm).toBeCloseTo(ink.width, 1);
   });
 
   it('runs the text down the area (rotated 90°): the ink is long along the area and short across it', () => {
@@ -70,6 +74,9 @@ describe('layoutDesign', () => {
       const layout = layoutDesign(design({ device, text: 'WWWWWWWWWWWWWWWWWWWW', fontSize: 96 }), fonts);
       const { width, length } = layout.area;
       expect(layout.fontSizeMm).toBeLessThan(layout.preferredFontSizeMm);
+      expect(layout.fit).toMatchObject({ tooLong: true });
+      expect(layout.fit!.widthMm).toBeGreaterThan(length);
+      expect(layout.fit!.largestAlongMm).toBeCloseTo(layout.fontSizeMm, 2);
       expect(layout.ink!.height).toBeCloseTo(length * FILL_ALONG, 1);
       for (const [x, y] of points(layout)) {
         expect(x).toBeGreaterThanOrEqual((width * (1 - FILL_ACROSS)) / 2 - 0.01);

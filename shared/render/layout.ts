@@ -1,6 +1,7 @@
 import type { Font } from 'fontkit';
 import { colorHex, fontOrDefault, type FontName, type ProductTypeId } from '../catalog';
 import { printAreaFor, printAreaOf, productTypeOf, type PrintArea } from '../decal';
+import { MM_PER_DESIGN_PX } from '../decal-size';
 import { normalizeDesignText } from './coverage';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
@@ -52,13 +53,31 @@ export interface DesignLayout {
   ink: MmBox | null;
   /** Characters the font cannot draw, left out of pathData (validation refuses them before an order). */
   missing: string[];
+  /** The decal at the size the design asked for, and whether it lies inside the area; null when nothing is drawn. */
+  fit: DecalFit | null;
 }
 
-/** Customizer pixels to printed mm: the default 24 px prints at a 12 mm em. */
-export const MM_PER_DESIGN_PX = 0.5;
-/** The text's ink stays inside this share of the area across it and along it. */
-export const FILL_ACROSS = 0.8;
-export const FILL_ALONG = 0.9;
+/**
+ * A decal at its asked-for letter size: its size as it is read (along the text × across it, mm),
+ * whether it runs past the area's length or width, and the largest letter size (em, mm) that fits
+ * each way.
+ */
+export interface DecalFit {
+  widthMm: number;
+  heightMm: number;
+  tooLong: boolean;
+  tooTall: boolean;
+  largestAlongMm: number;
+  largestAcrossMm: number;
+}
+
+export { MM_PER_DESIGN_PX };
+/**
+ * The text's ink may fill this share of the area across it and along it: the whole of it, since a
+ * variant's area is the usable area on the product with its edge margin already taken off.
+ */
+export const FILL_ACROSS = 1;
+export const FILL_ALONG = 1;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -70,7 +89,8 @@ function capitalHeightShare(face: Font): number {
 
 /**
  * Lays out a design on its print area from the real glyphs of its font file: the design's size,
- * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length. Across the
+ * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length (`fit` says
+ * whether it had to). Across the
  * area the text is centred between baseline and cap height (so it does not jump as descenders are
  * typed); along it, on its ink.
  */
@@ -85,13 +105,25 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const first = loaded.faces[0]!;
   const capShare = capitalHeightShare(first);
   const base = { productType, device: design.device, area, text, font, fill: design.colorHex ?? colorHex(design.color), preferredFontSizeMm: preferred, missing: line.missing };
-  if (!line.ink) return { ...base, fontSizeMm: preferred, capHeightMm: round(capShare * preferred), pathData: '', ink: null };
+  if (!line.ink) return { ...base, fontSizeMm: preferred, capHeightMm: round(capShare * preferred), pathData: '', ink: null, fit: null };
 
   const centreAcross = -first.capHeight / first.unitsPerEm / 2;
   const centreAlong = (line.ink.minX + line.ink.maxX) / 2;
   const halfAcross = Math.max(centreAcross - line.ink.minY, line.ink.maxY - centreAcross);
   const halfAlong = (line.ink.maxX - line.ink.minX) / 2;
-  const size = Math.min(preferred, (area.width * FILL_ACROSS) / 2 / halfAcross, (area.length * FILL_ALONG) / 2 / halfAlong);
+  const largestAcross = (area.width * FILL_ACROSS) / 2 / halfAcross;
+  const largestAlong = (area.length * FILL_ALONG) / 2 / halfAlong;
+  // A text that does not fit is refused before an order (the designer and the server say why); an
+  // older line that does not is still drawn, shrunk into its area.
+  const size = Math.min(preferred, largestAcross, largestAlong);
+  const fit: DecalFit = {
+    widthMm: round(2 * halfAlong * preferred),
+    heightMm: round((line.ink.maxY - line.ink.minY) * preferred),
+    tooLong: preferred > largestAlong * (1 + 1e-9),
+    tooTall: preferred > largestAcross * (1 + 1e-9),
+    largestAlongMm: round(largestAlong),
+    largestAcrossMm: round(largestAcross),
+  };
 
   // Rotated 90° clockwise: along the line is +y of the area, "up" in the glyphs is +x.
   const toArea: Affine = { a: 0, b: size, c: -size, d: 0, e: area.width / 2 + centreAcross * size, f: area.length / 2 - centreAlong * size };
@@ -105,6 +137,7 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
     capHeightMm: round(capShare * size),
     pathData: linePathData(line, toArea),
     ink: { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) },
+    fit,
   };
   return rememberPlacedLine(layout, { line, toArea });
 }

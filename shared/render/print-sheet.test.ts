@@ -52,10 +52,10 @@ describe('buildPrintSheet', () => {
     }
     expect(svg).not.toMatch(/<text/);
     expect(svg).toContain('<title>Order VP7K2M9Q: print file</title>');
-    // Width: margins, three areas and two gaps; height: label band, tallest area, margin.
-    expect(rootTag(svg)).toContain('width="228mm" height="244mm" viewBox="0 0 228 244"');
+    // Width: margins, three usable areas (iPhone 14 Pro 63.5, Large Bottle 80, flute 40) and two gaps; height: label band, tallest area, margin.
+    expect(rootTag(svg)).toContain('width="223.5mm" height="244mm" viewBox="0 0 223.5 244"');
     expect(svg).toContain('<rect class="print-area" x="0" y="0" width="80" height="220"');
-    expect(svg).toContain('<rect class="print-area" x="0" y="0" width="40" height="110"');
+    expect(svg).toContain('<rect class="print-area" x="0" y="0" width="40" height="100"');
     parse(svg);
   });
 
@@ -66,7 +66,7 @@ describe('buildPrintSheet', () => {
 
   it('keeps one line, or only the print areas for a printer (no labels, no guides)', () => {
     const one = buildPrintSheet(order, fonts, { lines: [3], marks: false });
-    expect(rootTag(one)).toContain('width="40mm" height="110mm" viewBox="0 0 40 110"');
+    expect(rootTag(one)).toContain('width="40mm" height="100mm" viewBox="0 0 40 100"');
     expect(one).toContain('<g id="line-3"');
     expect(one).not.toContain('line-1');
     expect(one).not.toMatch(/labels|guides/);

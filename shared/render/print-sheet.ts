@@ -8,6 +8,7 @@ import { LABEL_FONT } from './font-files';
 import { layoutDesign, type DesignLayout, type RenderableDesign } from './layout';
 import { placementGuide } from './placement-guide';
 import { decalOutline } from './decal-outline';
+import { letterMm } from '../decal-size';
 import { areaGuide, escapeXml, labelLine, labelSvg, mm } from './svg';
 
 /** An order line as the print file needs it: the admin item view, as served and as cached offline. */
@@ -50,12 +51,17 @@ function safeName(value: string): string {
   return value.replace(/[^A-Za-z0-9-]/g, '_');
 }
 
-/** The label lines of an order line: who, what, how many. */
-export function printLineLabel(orderNumber: string, item: PrintLine, line: number, lineCount: number): string[] {
+/**
+ * The label lines of an order line: who, what, how many, and the decal's real size as laid out
+ * ("Hot Pink · Pecita, 12 mm letters · 54 × 12 mm"), not the area it sits in.
+ */
+export function printLineLabel(orderNumber: string, item: PrintLine, line: number, lineCount: number, layout?: DesignLayout): string[] {
+  const letters = layout ? Math.round(layout.fontSizeMm * 10) / 10 : letterMm(item.fontSize);
+  const size = layout?.ink ? ` · ${Math.round(layout.ink.height)} × ${Math.round(layout.ink.width)} mm` : '';
   return [
     `${orderNumber} · line ${line}/${lineCount} · ×${item.quantity}`,
     `${item.device} · ${item.caseType}`,
-    `${item.color} · ${item.font} ${item.fontSize}${item.logo ? ' · with logo' : ''}`,
+    `${item.color} · ${item.font}, ${letters} mm letters${size}${item.logo ? ' · with logo' : ''}`,
   ];
 }
 
@@ -142,7 +148,7 @@ function artboardSvg(
   const areaAt = `translate(0 ${mm(place.band)})`;
   const parts = [`<g id="${id}" data-line="${line}" data-quantity="${item.quantity}" transform="translate(${mm(place.x)} 0)">`];
   if (place.marks) {
-    const labels = printLineLabel(order.orderNumber, item, line, order.items.length);
+    const labels = printLineLabel(order.orderNumber, item, line, order.items.length, layout);
     parts.push(layer(`${id}-labels`, `Line ${line} labels`, labelPaths(labels, fonts, layout.area.width + GAP * 0.8)));
     parts.push(layer(`${id}-guides`, `Line ${line} guides`, areaGuide(layout), areaAt));
     parts.push(layer(`${id}-placement`, `Line ${line} placement`, placementGuide(item, layout, fonts), areaAt));

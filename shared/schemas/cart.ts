@@ -16,6 +16,7 @@ import {
 } from '../catalog';
 import { isWholeCents } from '../money';
 import { fontCovers, forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
+import { characterCount, normalizeText } from '../text-length';
 import { itemMessage } from './fields';
 
 export { MAX_QUANTITY_PER_LINE };
@@ -80,7 +81,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const FONTS_DRAWING_ASCII: ReadonlySet<string> = new Set(
   FONTS.filter((font) => Array.from({ length: 0x7f - 0x20 }, (_, offset) => 0x20 + offset).every((point) => fontCovers(font, point))),
 );
-const withinTextLimit = (text: string) => text.length <= MAX_TEXT_LENGTH || [...text].length <= MAX_TEXT_LENGTH;
+const withinTextLimit = (text: string) => text.length <= MAX_TEXT_LENGTH || characterCount(text) <= MAX_TEXT_LENGTH;
 const hasNoForbiddenCharacter = (text: string) => PRINTABLE_ASCII.test(text) || forbiddenCharacters(text).length === 0;
 function charactersFontCannotDraw(text: string, font: string): string[] {
   return FONTS_DRAWING_ASCII.has(font) && typeof text === 'string' && PRINTABLE_ASCII.test(text) ? [] : unsupportedCharacters(text, font);
@@ -118,8 +119,10 @@ export const cartItemSchema = z
     productType: z.string({ error: CART_MESSAGES.productTypeMismatch }).max(40, CART_MESSAGES.productTypeMismatch).optional(),
     variant: z.string({ error: CART_MESSAGES.deviceRequired }).max(60, CART_MESSAGES.deviceRequired).optional(),
     caseType: catalogueChoice(oneOf(CASE_TYPES), CART_MESSAGES.caseTypeRequired).default(DEFAULT_CASE_TYPE),
+    // Stored composed (NFC): what the shopper typed, however the keyboard encoded it.
     text: z
       .string({ error: CART_MESSAGES.textRequired })
+      .transform(normalizeText)
       .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
       .refine(withinTextLimit, { error: CART_MESSAGES.textTooLong, abort: true })
       .refine(hasNoForbiddenCharacter, CART_MESSAGES.textForbidden),

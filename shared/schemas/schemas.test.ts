@@ -84,6 +84,14 @@ describe('cart lines checked against the catalogue (issue 13), in the browser as
     const parsed = cartItemSchema.parse({ ...item, color: 'hot pink', font: 'inter', caseType: 'classic', productType: 'phone-case', variant: 'iPhone 14' });
     expect(parsed).toMatchObject({ color: 'Hot Pink', font: 'Inter', caseType: 'CLASSIC' });
   });
+
+  it('keeps the text composed (NFC) and counts a letter with its mark once, in the cart as in the text check', () => {
+    const decomposed = 'Rénée '.repeat(3) + 'xo';
+    expect([...decomposed].length).toBe(26);
+    expect(cartItemSchema.parse({ ...item, text: decomposed }).text).toBe('R\u00e9n\u00e9e '.repeat(3) + 'xo');
+    expect(checkCustomText(decomposed)).toEqual({ valid: true, message: 'Text is valid' });
+    expect(validateCart([{ ...item, text: decomposed + 'x' }])).toEqual(['Item 1: Text exceeds 20 character limit']);
+  });
 });
 
 describe('text check and colours', () => {

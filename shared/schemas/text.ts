@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_FONT, MAX_TEXT_LENGTH, TEXT_MESSAGES } from '../catalog';
 import { forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
+import { characterCount } from '../text-length';
 import { CART_MESSAGES, unprintableTextMessage } from './cart';
 
 export { TEXT_MESSAGES };
@@ -18,7 +19,7 @@ export const validateTextRequestSchema = z.strictObject({
 export function checkCustomText(text: string, font: string = DEFAULT_FONT): { valid: boolean; message: string } {
   const trimmed = text.trim();
   if (trimmed.length === 0) return { valid: false, message: TEXT_MESSAGES.required };
-  if ([...text].length > MAX_TEXT_LENGTH) return { valid: false, message: TEXT_MESSAGES.tooLong };
+  if (characterCount(text) > MAX_TEXT_LENGTH) return { valid: false, message: TEXT_MESSAGES.tooLong };
   if (forbiddenCharacters(text).length) return { valid: false, message: CART_MESSAGES.textForbidden };
   const unprintable = unsupportedCharacters(text, font);
   if (unprintable.length) return { valid: false, message: unprintableTextMessage(unprintable) };

@@ -44,8 +44,9 @@ describe('cart drawer', () => {
     await user.click(await screen.findByRole('button', { name: 'Cart 2 items' }));
     const dialog = screen.getByRole('dialog', { name: 'Your Cart' });
     await waitFor(() => expect(dialog.textContent).toContain('“Grafted”'));
-    expect(dialog.textContent).toContain('Vinyl decal for iPhone 13 · 68\u00a0×\u00a0140\u00a0mm');
-    expect(dialog.textContent).toContain('Vinyl decal for Standard Water Bottle · 70\u00a0×\u00a0180\u00a0mm');
+    // The decal's own size (its letters), not the product's area.
+    expect(dialog.textContent).toContain('Vinyl decal · iPhone 13 · Pecita, 12 mm letters');
+    expect(dialog.textContent).toContain('Vinyl decal · Standard Water Bottle · Pecita, 12 mm letters');
     expect(dialog.textContent).toContain('Teal text in Pecita · with the show logo');
     expect(dialog.textContent).not.toContain('CLASSIC');
     expect(dialog.textContent).toContain('FREE');

@@ -31,8 +31,8 @@ export const CART_MESSAGES = {
 } as const;
 
 
-/** "Vinyl decal for iPhone 14 · 68 × 140 mm", as the drawer and the checkout summary title a line. */
-export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device'>): string {
+/** "Vinyl decal · iPhone 14 · Pecita, 12 mm letters", as the drawer and the checkout summary title a line. */
+export function cartLineTitle(line: Pick<CartLine, 'productType' | 'device' | 'font' | 'fontSize'>): string {
   return decalTitle(line);
 }
 

@@ -25,6 +25,7 @@ import * as orderEdits from './2026-11-28T1300_order_edits';
 import * as appliedVersion from './2026-12-06T1040_applied_version';
 import * as backups from './2026-12-06T1060_backups';
 import * as cutDesigns from './2026-12-07T1010_cut_designs';
+import * as usableAreas from './2026-12-07T1020_usable_areas';
 import * as testGatewayLedger from './2026-12-07T1060_test_gateway_ledger';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1040_applied_version': appliedVersion,
   '2026-12-06T1060_backups': backups,
   '2026-12-07T1010_cut_designs': cutDesigns,
+  '2026-12-07T1020_usable_areas': usableAreas,
   '2026-12-07T1060_test_gateway_ledger': testGatewayLedger,
 };

@@ -124,7 +124,7 @@ describe('customizer', () => {
     expect(models).toContain('iPhone 15 Pro Max and iPhone 16 Pro: coming soon.');
     // The carousel below the designer arrives in its own chunk.
     expect(await screen.findAllByRole('button', { name: /Show testimonials/ })).toHaveLength(8);
-    expect(screen.getByRole('button', { name: 'Create Your Case Now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Your Decal Now' })).toBeTruthy();
   });
 });
 
@@ -169,7 +169,9 @@ describe('designer on the shopper path (issue 14)', () => {
     expect(screen.getByLabelText('3. Your text')).toHaveProperty('value', 'Stay hydrated');
     expect(screen.getByRole('radio', { name: 'Teal' })).toHaveProperty('checked', true);
     expect(screen.getByRole('radio', { name: 'Poppins' })).toHaveProperty('checked', true);
-    expect(screen.getByTestId('decal-title').textContent).toContain('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
+    expect(screen.getByTestId('decal-title').textContent).toContain("Vinyl decal for Large Water Bottle: fits the Large Water Bottle's wrap band, up to 220\u00a0×\u00a080\u00a0mm");
+    // Poppins starts at 12 mm letters, a size it cuts cleanly.
+    expect(screen.getByLabelText(/Letter size/)).toHaveProperty('value', '24');
   });
 
   it('shows each font with the shopper\'s own text, as a radio group named by the fonts', async () => {

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, productTypePrice, type ProductTypeId } from '../../../shared/catalog';
+import { colorHex, MAX_TEXT_LENGTH, productTypePrice, type ProductTypeId } from '../../../shared/catalog';
 import { formatUsd } from '../../../shared/money';
-import { decalName, decalSize } from '../../../shared/decal';
+import { decalFitProblem, decalName, usableAreaSize, usableSurface } from '../../../shared/decal';
+import { fontSizeRange } from '../../../shared/decal-size';
+import { characterCount, firstCharacters } from '../../../shared/text-length';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
@@ -11,8 +13,8 @@ import { useAddedToCartNotice } from '../../cart/use-cart-notices';
 import { markInstallMoment } from '../../pwa/install-moment';
 import { DesignCanvas, markDesignInput } from './DesignCanvas';
 import { FontPicker } from './FontPicker';
-import { CharacterCounter, ColorPicker, ContrastNote, LongTextNote, ProductPicker, TextPreview } from './DesignForm';
-import { longTextFit } from './legibility';
+import { CharacterCounter, ColorPicker, ContrastNote, ProductPicker, TextPreview } from './DesignForm';
+import { SizeControl } from './SizeControl';
 import { ThinFeatureNote } from './ThinFeatureNote';
 import { useThinFeatures } from './use-thin-features';
 import { Perks, PriceBlock } from './Marketing';
@@ -38,17 +40,22 @@ export function CustomizePage() {
   const { notifyError } = useNotify();
   const notifyAdded = useAddedToCartNotice();
   const design = useDesignState(catalog);
-  const { type, productType, variant, switching, text, color, font } = design;
+  const { type, productType, variant, switching, text, color, font, fontSize } = design;
   const [adding, setAdding] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
   const textCheck = useTextCheck(text, font);
 
   const hex = color ? colorHex(color) : null;
   const textProblem = useMemo(() => designTextProblem(text, font), [text, font]);
-  const canAdd = text.trim().length > 0 && !textProblem && !!productType && !!variant && !!color && !switching && !adding && textCheck?.valid !== false;
   const contrast = lowContrastWarning(color, hex, productType);
-  const { layout } = useDesignLayout({ productType, device: variant || type.variants[0]!, text, color: color || 'Hot Pink', font, fontSize: DEFAULT_FONT_SIZE }, !!text.trim());
-  const longText = longTextFit(layout, text);
+  const device = variant || type.variants[0]!;
+  const { layout } = useDesignLayout({ productType, device, text, color: color || 'Hot Pink', font, fontSize }, !!text.trim());
+  const sizes = fontSizeRange(font);
+  const fit = text.trim() && layout?.text === text.normalize('NFC') ? layout.fit : null;
+  const fitProblem = decalFitProblem({ productType, device, font, fontSize }, fit, sizes.min);
+  // Across the product is the one limit a shorter text does not lift: the control stops there.
+  const largestSize = fit ? Math.max(sizes.min, Math.min(sizes.max, Math.floor(fit.largestAcrossMm) * 2)) : sizes.max;
+  const canAdd = text.trim().length > 0 && !textProblem && !fitProblem && !!productType && !!variant && !!color && !switching && !adding && textCheck?.valid !== false;
   const thinFeatures = useThinFeatures(layout);
 
   async function handleAdd() {
@@ -56,7 +63,7 @@ export function CustomizePage() {
     setAdding(true);
     try {
       await wait(ADD_DELAY_MS);
-      notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
+      notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize }));
       markInstallMoment();
     } catch {
       notifyError(ADD_FAILED_MESSAGE);
@@ -71,7 +78,7 @@ export function CustomizePage() {
   }, []);
 
   const variantLabel = productType === 'phone-case' ? 'Phone model' : 'Size';
-  const decalOf = { productType, device: variant || type.variants[0]! };
+  const decalOf = { productType, device };
   return (
     <>
       <section className="designer" aria-labelledby="designer-title">
@@ -82,9 +89,9 @@ export function CustomizePage() {
             text={text}
             colorHex={hex}
             font={font}
-            fontSize={DEFAULT_FONT_SIZE}
+            fontSize={fontSize}
             busy={switching}
-            label={`Preview: ${decalName(decalOf)}, ${decalSize(decalOf)}, with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
+            label={`Preview: ${decalName(decalOf)}, ${usableSurface(decalOf)} (${usableAreaSize(decalOf)} usable), with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
           />
         </div>
         <div className="designer__panel">
@@ -104,7 +111,7 @@ export function CustomizePage() {
                 ))}
               </select>
               <p className="decal-title" data-testid="decal-title">
-                <strong>{decalName(decalOf)}</strong> · {decalSize(decalOf)}. You apply it; the {BLANK_NAMES[productType]} is not included.
+                <strong>{decalName(decalOf)}</strong>: fits {usableSurface(decalOf)}, up to {usableAreaSize(decalOf)}. You apply it; the {BLANK_NAMES[productType]} is not included.
               </p>
             </div>
             <div className="field">
@@ -118,23 +125,23 @@ export function CustomizePage() {
                 autoComplete="off"
                 enterKeyHint="done"
                 placeholder="e.g. My type on paper"
-                aria-describedby={`text-counter text-check long-text-note${textProblem ? ' text-problem' : ''}`}
-                aria-invalid={textProblem || textCheck?.valid === false ? true : undefined}
+                aria-describedby={`text-counter text-check fit-problem${textProblem ? ' text-problem' : ''}`}
+                aria-invalid={textProblem || fitProblem || textCheck?.valid === false ? true : undefined}
                 onChange={(event) => {
                   markDesignInput();
-                  design.setText(event.target.value.slice(0, MAX_TEXT_LENGTH));
+                  design.setText(firstCharacters(event.target.value, MAX_TEXT_LENGTH));
                 }}
               />
-              <CharacterCounter length={text.length} check={textProblem ? null : textCheck} />
+              <CharacterCounter length={characterCount(text)} check={textProblem ? null : fitProblem ? { valid: false, message: fitProblem.split(':')[0]! } : textCheck} />
               {textProblem && <p id="text-problem" className="field__error" role="alert">{textProblem}</p>}
-              <LongTextNote fit={longText} productName={type.name.toLowerCase()} />
               <ThinFeatureNote warning={thinFeatures} />
             </div>
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
             <ContrastNote warning={contrast} />
             <FontPicker fonts={catalog.fonts} value={font} text={text} onChange={design.setFont} />
+            <SizeControl fontSize={fontSize} min={sizes.min} max={largestSize} onChange={design.setFontSize} fit={fit} problem={fitProblem} disabled={!!switching} />
             <TextPreview text={text} colorHex={hex} font={font} />
-            <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd}>
+            <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd} aria-describedby={fitProblem ? 'fit-problem' : undefined}>
               {adding ? 'Adding to Cart...' : `ADD TO CART - ${formatUsd(productTypePrice(productType).priceCents)}`}
             </button>
           </form>

@@ -3,7 +3,6 @@ import type { ColorSwatch, ProductType } from '../../../shared/catalog';
 import { MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { backdropFor } from '../../catalog/contrast';
 import { fontStack } from '../../catalog/fonts';
-import type { LongTextFit } from './legibility';
 import type { TextCheck } from './use-text-check';
 
 export const LOW_CHARACTERS = 5;
@@ -28,22 +27,6 @@ export function ContrastNote({ warning }: { warning: string | null }) {
     <div className="design-notes" aria-live="polite">
       {warning && <p className="design-note" data-testid="contrast-warning"><span aria-hidden="true">◐ </span>{warning}</p>}
     </div>
-  );
-}
-
-/**
- * Long text is fitted to the product by the design renderer; rather than let it shrink silently,
- * the designer says how big it will print and how to make it bigger.
- */
-export function LongTextNote({ fit, productName }: { fit: LongTextFit | null; productName: string }) {
-  return (
-    <p id="long-text-note" className="design-note" data-testid="long-text-note" hidden={!fit} aria-live="polite">
-      {fit && (
-        <>
-          <span aria-hidden="true">ⓘ </span>Long text prints smaller: capital letters {fit.capitalMm} mm high on the {productName}. Fewer or narrower letters print bigger.
-        </>
-      )}
-    </p>
   );
 }
 

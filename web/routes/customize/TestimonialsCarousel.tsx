@@ -91,7 +91,7 @@ export const TestimonialsCarousel = memo(function TestimonialsCarousel({ onCreat
         </div>
       )}
       <div className="testimonials__cta">
-        <button type="button" className="btn btn--primary" onClick={onCreate}>Create Your Case Now</button>
+        <button type="button" className="btn btn--primary" onClick={onCreate}>Create Your Decal Now</button>
         <Link to="/faq" className="link">Questions? Read the FAQ</Link>
       </div>
     </section>

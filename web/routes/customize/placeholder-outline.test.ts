@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FONT, DEFAULT_FONT_SIZE, PRODUCT_TYPES } from '../../../shared/catalog';
+import { DEFAULT_FONT, PRODUCT_TYPES } from '../../../shared/catalog';
+import { fontSizeRange } from '../../../shared/decal-size';
 import { testFonts } from '../../../shared/render/fonts.test-support';
 import { layoutDesign } from '../../../shared/render/layout';
 import { PLACEHOLDER_TEXT } from './draw-design';
 import { placeholderOutline } from './placeholder-outline';
 
-const placeholder = { font: DEFAULT_FONT, fontSize: DEFAULT_FONT_SIZE };
+/** The default font at the size the designer starts it at. */
+const placeholder = { font: DEFAULT_FONT, fontSize: fontSizeRange(DEFAULT_FONT).initial };
 
 describe('the placeholder outline drawn before the renderer loads', () => {
   it('is what the shared renderer lays out on every product it serves (regenerate with `npx tsx tools/designer/placeholder-outline.ts`)', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_FONT, MAX_TEXT_LENGTH, productTypeOfVariant, type ProductTypeId } from '../../../shared/catalog';
+import { clampFontSize, fontSizeRange } from '../../../shared/decal-size';
+import { firstCharacters } from '../../../shared/text-length';
 import type { Catalog } from '../../catalog/use-catalog';
 
 /** spec.md §9: switching product type takes 800 ms. */
@@ -13,7 +15,7 @@ function designFromLink(params: URLSearchParams, catalog: Catalog) {
   return {
     productType: type?.id ?? null,
     variant: type ? device : null,
-    text: (params.get('text') ?? '').slice(0, MAX_TEXT_LENGTH),
+    text: firstCharacters(params.get('text') ?? '', MAX_TEXT_LENGTH),
     color: catalog.colors.some((c) => c.name === params.get('color')) ? params.get('color')! : '',
     font: catalog.fonts.includes(params.get('font') ?? '') ? params.get('font')! : DEFAULT_FONT,
   };
@@ -33,13 +35,23 @@ export function useDesignState(catalog: Catalog) {
   const [switching, setSwitching] = useState<string | null>(null);
   const [text, setText] = useState(initial.text);
   const [color, setColor] = useState(initial.color);
-  const [font, setFont] = useState<string>(initial.font);
+  const [font, setFontName] = useState<string>(initial.font);
+  const [fontSize, setFontSize] = useState(() => fontSizeRange(initial.font).initial);
   const switchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(switchTimer.current), []);
 
   const type = catalog.productTypes.find((t) => t.id === productType) ?? catalog.productTypes[0]!;
   const remembered = chosen[productType];
   const variant = switching ? '' : remembered && type.variants.includes(remembered) ? remembered : (type.variants[0] ?? '');
+
+  /** A size left at one font's starting size moves to the next font's; any other is kept inside the new font's range. */
+  const setFont = useCallback(
+    (next: string) => {
+      setFontName(next);
+      setFontSize((size) => (size === fontSizeRange(font).initial ? fontSizeRange(next).initial : clampFontSize(next, size)));
+    },
+    [font],
+  );
 
   const setVariant = useCallback((value: string) => setChosen((current) => ({ ...current, [productType]: value })), [productType]);
 
@@ -57,5 +69,5 @@ export function useDesignState(catalog: Catalog) {
     [catalog.productTypes],
   );
 
-  return { type, productType, variant, setVariant, switching, switchProduct, text, setText, color, setColor, font, setFont };
+  return { type, productType, variant, setVariant, switching, switchProduct, text, setText, color, setColor, font, setFont, fontSize, setFontSize };
 }

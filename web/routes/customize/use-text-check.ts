@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../shared/api/routes';
 import { MAX_TEXT_LENGTH, TEXT_MESSAGES } from '../../../shared/catalog';
+import { characterCount } from '../../../shared/text-length';
 import { call } from '../../api/client';
 
 export type TextCheck = ResponseOf<'validateText'>;
@@ -10,7 +11,7 @@ export const TEXT_CHECK_DEBOUNCE_MS = 300;
 
 /** spec.md §5: when the server's check fails, 1 to 20 characters are valid. */
 export function fallbackTextCheck(text: string): TextCheck {
-  const length = [...text].length;
+  const length = characterCount(text);
   return length >= 1 && length <= MAX_TEXT_LENGTH ? { valid: true, message: TEXT_MESSAGES.valid } : { valid: false, message: TEXT_MESSAGES.tooLong };
 }
 

@@ -1,5 +1,5 @@
 import { MARKETING_PHONE_MODELS, orderableProductTypes } from '../../../shared/catalog';
-import { decalSize } from '../../../shared/decal';
+import { usableAreaSize } from '../../../shared/decal';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../../shared/pricing';
 import { freeShippingCopy, shipsEveryOrderFree } from '../../catalog/shop-config';
 
@@ -34,7 +34,7 @@ function phonesAnswer(): string {
   const short = (model: string) => model.replace('Samsung Galaxy ', 'Samsung ');
   const sold = new Set(phones.map(short));
   const coming = MARKETING_PHONE_MODELS.filter((model) => !sold.has(short(model)));
-  const size = phones[0] ? ` (${decalSize({ device: phones[0], productType: 'phone-case' }).replace(/\u00a0/g, ' ')})` : '';
+  const size = phones[0] ? ` (up to ${usableAreaSize({ device: phones[0], productType: 'phone-case' }).replace(/\u00a0/g, ' ')})` : '';
   return `We cut decals sized for the back of ${listOf(phones)} cases${size}.${coming.length ? ` Decals for ${listOf(coming)} are coming soon.` : ''}`;
 }
 

@@ -3,9 +3,9 @@ import { TESTIMONIALS } from '../../components/testimonials';
 import { freeShippingCopy, shipsEveryOrderFree, useFreeShippingThreshold } from '../../catalog/shop-config';
 
 const stepsFor = (thresholdCents: number) => [
-  { title: 'Pick your product', body: 'A vinyl decal sized for your phone case (68 × 140 mm), a water bottle (70 × 180 mm, Large 80 × 220 mm) or a champagne flute (40 × 110 mm).' },
+  { title: 'Pick your product', body: 'A custom vinyl decal for your phone case (on the back below the camera), your water bottle (up to 180 × 70 mm, Large 220 × 80 mm) or your champagne flute (up to 100 × 40 mm). The case, bottle or glass is not included.' },
   { title: 'Write your line', body: 'Up to 20 characters: your catchphrase, your couple name, your type on paper.' },
-  { title: 'Choose colour and font', body: '9 summer colours and 3 fonts. The preview shows the decal at its true size and place on your product; zoom in to read it.' },
+  { title: 'Choose colour, font and size', body: '9 summer colours, 3 fonts and your letter size. The designer shows the decal’s real size in mm and its place on your product, and tells you if your text is too long for it.' },
   shipsEveryOrderFree(thresholdCents)
     ? { title: 'We cut it and ship free', body: 'Your decal is cut from vinyl and dispatched in 2-3 business days with free shipping. You apply it yourself in two minutes.' }
     : { title: 'We cut it and ship', body: `Your decal is cut from vinyl and dispatched in 2-3 business days. ${freeShippingCopy(thresholdCents)}. You apply it yourself in two minutes.` },

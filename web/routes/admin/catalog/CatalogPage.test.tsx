@@ -61,7 +61,7 @@ describe('Catalogue screen', () => {
     const flutes = await screen.findByRole('list', { name: 'Champagne Flute variants' });
     expect(within(flutes).getByText('40 × 110 mm')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByRole('button', { name: 'Edit print area of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Edit usable area of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Placement of Standard Glass' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Mark Hot Pink out of stock' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('checkbox', { name: 'Offer Inter' }) as HTMLInputElement).checked).toBe(false);

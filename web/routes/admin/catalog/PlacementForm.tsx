@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CatalogPlacement, CatalogVariant } from '../../../../shared/catalog';
 import { builtInPlacement } from '../../../../shared/decal';
 import { placementFor } from '../../../../shared/schemas/catalog';
+import { UsableAreaDiagram } from './UsableAreaDiagram';
 
 interface Props {
   variant: CatalogVariant;
@@ -50,13 +51,19 @@ export function PlacementForm({ variant, productType, online, busy, save, invali
 
   return (
     <form className="catalog__area-form catalog__placement-form" onSubmit={submit} noValidate aria-label={`Placement of ${variant.name}`}>
+      <UsableAreaDiagram
+        name={variant.name}
+        productType={productType}
+        placement={{ productMm: { width: millimetres(width), height: millimetres(height) }, centreMm: { x: millimetres(x), y: millimetres(y) } }}
+        area={variant.printArea}
+      />
       <fieldset className="catalog__placement-group">
         <legend>Product outline</legend>
         {number('Width (mm)', width, setWidth, 'product width')}
         {number('Height (mm)', height, setHeight, 'product height')}
       </fieldset>
       <fieldset className="catalog__placement-group">
-        <legend>Print area centre, from top left</legend>
+        <legend>Usable area centre, from top left</legend>
         {number('Across (mm)', x, setX, 'centre across')}
         {number('Down (mm)', y, setY, 'centre down')}
       </fieldset>

@@ -3,8 +3,10 @@ import type { CatalogVariant } from '../../../../shared/catalog';
 import { useNotify } from '../../../components/notifications';
 import { changeVariant, errorMessage } from './catalog-remote';
 import { PlacementForm } from './PlacementForm';
+import { UsableAreaDiagram } from './UsableAreaDiagram';
+import { builtInPlacement } from '../../../../shared/decal';
 
-/** "68 × 140 mm". */
+/** "62.6 × 82 mm": across the text × along it. */
 export const areaText = (area: CatalogVariant['printArea']) => `${area.widthMm} × ${area.lengthMm} mm`;
 
 interface Props {
@@ -44,7 +46,7 @@ export function VariantRow({ variant, productType, online, refresh }: Props) {
   async function saveArea(event: FormEvent) {
     event.preventDefault();
     const printArea = { widthMm: Number(width), lengthMm: Number(length) };
-    if (await run({ printArea }, `${variant.name}: print area ${areaText(printArea)}`)) setEditing(null);
+    if (await run({ printArea }, `${variant.name}: usable area ${areaText(printArea)}`)) setEditing(null);
   }
 
   const toggle = () => run({ active: !variant.active }, variant.active ? `${variant.name} retired: no longer sold` : `${variant.name} is sold again`);
@@ -77,16 +79,22 @@ export function VariantRow({ variant, productType, online, refresh }: Props) {
         />
       )}
       {editing === 'area' && (
-        <form className="catalog__area-form" onSubmit={saveArea} noValidate>
+        <form className="catalog__area-form" onSubmit={saveArea} noValidate aria-label={`Usable area of ${variant.name}`}>
+          <UsableAreaDiagram
+            name={variant.name}
+            productType={productType}
+            placement={variant.placement ?? builtInPlacement({ device: variant.name, productType })}
+            area={{ widthMm: Number(width), lengthMm: Number(length) }}
+          />
           <label className="admin-field">
-            <span>Width (mm)</span>
-            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={width} onChange={(e) => setWidth(e.target.value)} aria-label={`${variant.name} print width in mm`} />
+            <span>Width across (mm)</span>
+            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={width} onChange={(e) => setWidth(e.target.value)} aria-label={`${variant.name} usable width in mm`} />
           </label>
           <label className="admin-field">
-            <span>Length (mm)</span>
-            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={length} onChange={(e) => setLength(e.target.value)} aria-label={`${variant.name} print length in mm`} />
+            <span>Length along the text (mm)</span>
+            <input type="number" inputMode="decimal" step="0.1" min="10" max="400" value={length} onChange={(e) => setLength(e.target.value)} aria-label={`${variant.name} usable length in mm`} />
           </label>
-          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={!online || busy} aria-label={`Save print area of ${variant.name}`}>
+          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={!online || busy} aria-label={`Save usable area of ${variant.name}`}>
             Save
           </button>
           <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing(null)} aria-label={`Cancel editing ${variant.name}`}>
@@ -96,8 +104,8 @@ export function VariantRow({ variant, productType, online, refresh }: Props) {
       )}
       {editing === null && (
         <div className="catalog__variant-actions">
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing('area')} disabled={!online} aria-label={`Edit print area of ${variant.name}`}>
-            Print area
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing('area')} disabled={!online} aria-label={`Edit usable area of ${variant.name}`}>
+            Usable area
           </button>
           <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => setEditing('placement')} disabled={!online} aria-label={`Placement of ${variant.name}`}>
             Placement

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { productLineLabel } from '../../../../shared/catalog';
+import { decalTitle } from '../../../../shared/decal';
+import { letterSizeLabel } from '../../../../shared/decal-size';
 import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
 import { formatDate } from '../shared/format';
 import { fulfillmentLists } from './fulfillment-lists';
@@ -28,10 +29,10 @@ export default function FulfillmentReportPage() {
                 <td>{i === 0 ? order.orderNumber : ''}</td>
                 <td>{i === 0 ? formatDate(order.createdAt) : ''}</td>
                 <td>{i === 0 ? order.customerName : ''}</td>
-                <td>{productLineLabel(item)}</td>
+                <td>{decalTitle(item)}</td>
                 <td className="report-text">{item.text}</td>
                 <td>{item.color}</td>
-                <td>{item.font} {item.fontSize}px{item.logo ? ' + logo' : ''}</td>
+                <td>{letterSizeLabel(item)}{item.logo ? ' + logo' : ''}</td>
                 <td>{item.quantity}</td>
                 <td>{i === 0 ? order.notes ?? '' : ''}</td>
                 <td>☐</td>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { productLineLabel } from '../../../../shared/catalog';
+import { decalTitle } from '../../../../shared/decal';
+import { letterSizeLabel } from '../../../../shared/decal-size';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
@@ -60,10 +61,10 @@ export function OrderLines({ order }: { order: CachedOrder }) {
               <DesignThumbnail design={item} size={220} className="order-line__proof" />
               <dl className="order-line__facts">
                 <div><dt>Line</dt><dd>{line} of {order.items.length}</dd></div>
-                <div><dt>Product</dt><dd>{productLineLabel(item)}</dd></div>
+                <div><dt>Product</dt><dd>{decalTitle(item)}</dd></div>
                 <div className="order-line__text"><dt>Text</dt><dd>{item.text}</dd></div>
                 <div><dt>Colour</dt><dd>{item.color}</dd></div>
-                <div><dt>Font</dt><dd>{item.font}, {item.fontSize}px</dd></div>
+                <div><dt>Font</dt><dd>{letterSizeLabel(item)}</dd></div>
                 <div><dt>Logo</dt><dd>{item.logo ? 'Yes' : 'No'}</dd></div>
                 <div><dt>Quantity</dt><dd><strong>×{item.quantity}</strong></dd></div>
                 <div><dt>Unit price</dt><dd>{formatDollars(item.price)}</dd></div>
