@@ -4,7 +4,8 @@
  * size, 2,000 decals of one colour as PDF, SVG and HPGL, and GET /api/health while they are drawn
  * (and while a 10-line PNG renders).
  */
-import { PRODUCT_TYPES, FONTS, MIN_FONT_SIZE, MAX_FONT_SIZE } from '../../shared/catalog';
+import { PRODUCT_TYPES, FONTS } from '../../shared/catalog';
+import { fontSizeRange } from '../../shared/decal-size';
 import { cutLengthInsideInk, rawGlyphContours } from '../../shared/render/cut-check.test-support';
 import { decalOutline, layoutDesign, thinFeaturesOf, type DesignFonts } from '../../shared/render';
 import { DEFAULT_MIN_FEATURE_MM } from '../../server/config';
@@ -46,9 +47,10 @@ export function rollRows(lines: QueueLine[], fonts: DesignFonts): (string | numb
  * range, in steps of 8). The size rule of the designer and the cart replaces this when it lands, so
  * that the cut is checked at exactly the sizes on offer.
  */
-export function offeredFontSizes(_font: string, _device: string): number[] {
+export function offeredFontSizes(font: string, _device: string): number[] {
+  const { min, max } = fontSizeRange(font);
   const sizes: number[] = [];
-  for (let size = MIN_FONT_SIZE; size <= MAX_FONT_SIZE; size += 8) sizes.push(size);
+  for (let size = min; size <= max; size += 8) sizes.push(size);
   return sizes;
 }
 
