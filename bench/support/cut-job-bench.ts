@@ -42,11 +42,7 @@ export function rollRows(lines: QueueLine[], fonts: DesignFonts): (string | numb
   ];
 }
 
-/**
- * The sizes a shopper may order a text at on a variant, as the cart schema accepts them (the whole
- * range, in steps of 8). The size rule of the designer and the cart replaces this when it lands, so
- * that the cut is checked at exactly the sizes on offer.
- */
+/** The sizes the designer offers a font at (its clean range, in steps of 8), so the cut is checked where shoppers order. */
 export function offeredFontSizes(font: string, _device: string): number[] {
   const { min, max } = fontSizeRange(font);
   const sizes: number[] = [];
