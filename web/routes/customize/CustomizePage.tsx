@@ -4,6 +4,7 @@ import { colorHex, DEFAULT_FONT_SIZE, MAX_TEXT_LENGTH, productTypePrice, type Pr
 import { formatUsd } from '../../../shared/money';
 import { decalName, decalSize } from '../../../shared/decal';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
+import { loadShopDb } from '../../db/lazy-db';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
@@ -55,7 +56,8 @@ export function CustomizePage() {
     if (!canAdd) return;
     setAdding(true);
     try {
-      await wait(ADD_DELAY_MS);
+      // The cart's database loads during the spec's pause, so the line is stored as the pause ends.
+      await Promise.all([loadShopDb().catch(() => {}), wait(ADD_DELAY_MS)]);
       notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize: DEFAULT_FONT_SIZE }));
       markInstallMoment();
     } catch {
