@@ -41,6 +41,7 @@ export function CustomizePage() {
   const design = useDesignState(catalog);
   const { type, productType, variant, switching, text, color, font } = design;
   const [adding, setAdding] = useState(false);
+  const [typing, setTyping] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
   const textCheck = useTextCheck(text, font);
 
@@ -86,6 +87,7 @@ export function CustomizePage() {
             font={font}
             fontSize={DEFAULT_FONT_SIZE}
             busy={switching}
+            closeUp={typing}
             label={`Preview: ${decalName(decalOf)}, ${decalSize(decalOf)}, with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
           />
         </div>
@@ -122,6 +124,8 @@ export function CustomizePage() {
                 placeholder="e.g. My type on paper"
                 aria-describedby={`text-counter text-check long-text-note${textProblem ? ' text-problem' : ''}`}
                 aria-invalid={textProblem || textCheck?.valid === false ? true : undefined}
+                onFocus={() => setTyping(true)}
+                onBlur={() => setTyping(false)}
                 onChange={(event) => {
                   markDesignInput();
                   design.setText(event.target.value.slice(0, MAX_TEXT_LENGTH));

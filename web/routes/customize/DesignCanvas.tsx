@@ -17,6 +17,8 @@ export function markDesignInput(): void {
 interface Props extends DesignToDraw {
   label: string;
   busy?: string | null;
+  /** The shopper is typing (the keyboard is up, the preview small): show the text close up. */
+  closeUp?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props extends DesignToDraw {
  * Repaints when the outline arrives. The Zoom button, a tap or a pinch magnify the
  * decal so it can be read on a phone (preview-zoom.ts).
  */
-export function DesignCanvas({ label, busy, ...design }: Props) {
+export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // The placeholder laid out ahead needs no renderer: it runs once the shopper's text needs it.
   const withoutRenderer = drawsWithoutRenderer(design);
@@ -41,7 +43,11 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
   const layout = withoutRenderer ? null : (exact ?? near);
   const zoom = usePreviewZoom();
   // Whole zoom steps only: the zoomed product is drawn once per step, not per keystroke.
-  const zoomLevel = Math.max(1, Math.floor(zoom.zoom(fitZoom(design.text.trim() ? layout : null, design.productType, design.variant)) / ZOOM_STEP) * ZOOM_STEP);
+  const textLayout = design.text.trim() ? layout : null;
+  const fit = fitZoom(textLayout, design.productType, design.variant);
+  // Typing with the keyboard up, the small preview shows the text fitted, as the Zoom button would.
+  const wantedZoom = Math.max(zoom.zoom(fit), closeUp && textLayout ? fit : 1);
+  const zoomLevel = Math.max(1, Math.floor(wantedZoom / ZOOM_STEP) * ZOOM_STEP);
 
   // A passive effect: after a keystroke (a discrete event) React runs it before the browser paints;
   // on mount it runs in its own task after the first paint, keeping the page's first render short.
@@ -61,6 +67,10 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
         element.dataset.printArea = [view.tx + view.zoom * at.x, view.ty + view.zoom * at.y, placed.area.width * s, placed.area.length * s].map((n) => n.toFixed(2)).join(' ');
         const frame = productFrame(design.productType, design.variant);
         element.dataset.productPxPerMm = (view.zoom * frame.pxPerMm).toFixed(4);
+        // The text's ink and a capital's height as drawn, in canvas px: the legibility tests read them.
+        const ink = placed.ink;
+        element.dataset.inkBox = ink ? [view.tx + view.zoom * at.x + ink.x * s, view.ty + view.zoom * at.y + ink.y * s, ink.width * s, ink.height * s].map((n) => n.toFixed(2)).join(' ') : '';
+        element.dataset.capHeight = placed.capHeightMm ? (placed.capHeightMm * s).toFixed(2) : '';
       }, true),
       view,
     );
@@ -88,7 +98,7 @@ export function DesignCanvas({ label, busy, ...design }: Props) {
         {...zoom.gestures}
       />
       <button type="button" className="design-canvas__zoom" aria-pressed={zoom.zoomed} onClick={zoom.toggle}>
-        <span aria-hidden="true">{zoom.zoomed ? '−' : '+'}</span> Zoom<span className="sr-only"> into the decal</span>
+        <span aria-hidden="true">{zoom.zoomed ? '−' : '+'}</span> <span className="design-canvas__zoom-word">Zoom</span><span className="sr-only"> into the decal</span>
       </button>
       {busy ? (
         <div className="design-canvas__busy" role="status">

@@ -44,7 +44,7 @@ export function drawDesignText(ctx: CanvasRenderingContext2D, layout: Pick<Desig
   return placement;
 }
 
-type Outline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'>;
+type Outline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm'>>;
 
 /**
  * The shopper's text before its outline has arrived from the render worker (the font is still
@@ -80,7 +80,7 @@ function drawStandInText(ctx: CanvasRenderingContext2D, design: DesignToDraw): A
 export function layoutTextStep(
   design: DesignToDraw,
   layout: Outline | null,
-  onPlaced?: (at: AreaPlacement, placed: Pick<DesignLayout, 'area'>) => void,
+  onPlaced?: (at: AreaPlacement, placed: Pick<DesignLayout, 'area'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm'>>) => void,
   standIn = false,
 ) {
   return (ctx: CanvasRenderingContext2D) => {
