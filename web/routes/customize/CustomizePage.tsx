@@ -124,7 +124,8 @@ export function CustomizePage() {
                 placeholder="e.g. My type on paper"
                 aria-describedby={`text-counter text-check long-text-note${textProblem ? ' text-problem' : ''}`}
                 aria-invalid={textProblem || textCheck?.valid === false ? true : undefined}
-                onFocus={() => setTyping(true)}
+                // Only where the preview shrinks above a phone's keyboard (app.css, the same width).
+                onFocus={() => setTyping(typeof matchMedia === 'function' && matchMedia('(max-width: 900px)').matches)}
                 onBlur={() => setTyping(false)}
                 onChange={(event) => {
                   markDesignInput();
