@@ -7,6 +7,8 @@ import { designerPreload } from './tools/vite/designer-preload';
 export default defineConfig({
   plugins: [react(), ...pwaPlugins(), designerPreload()],
   resolve: { alias: rendererAlias },
+  // The render worker (web/render/render-worker.ts) is a module worker: it imports fontkit lazily.
+  worker: { format: 'es', plugins: () => [], rolldownOptions: { output: { inlineDynamicImports: true } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

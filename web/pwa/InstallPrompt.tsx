@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { dismissInstall, installOfferDue, INSTALL_MOMENT_EVENT } from './install-moment';
+import { dismissInstall, installOfferCovering, installOfferDue, INSTALL_MOMENT_EVENT, subscribeInstallOfferCovering } from './install-moment';
 import { installOffer, isIosSafari, promptInstall, runningInstalled, subscribeInstallOffer } from './install-offer';
 
 /** The offer waits for the 'Added to cart!' notification (4 s) to leave the bottom of the screen. */
@@ -24,15 +24,17 @@ function useInstallMoment(): boolean {
 
 /**
  * 'Install the app' where the browser offers it, or the Add-to-Home-Screen hint on iOS Safari;
- * only after a first design or order, and not again for 30 days once dismissed. Never on /admin.
+ * only after a first design or order, and not again for 30 days once dismissed. Never on /admin,
+ * and never over the cart drawer, the checkout or the order confirmation (install-moment.ts).
  */
 export function InstallPrompt() {
   const due = useInstallMoment();
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer, () => null);
+  const covering = useSyncExternalStore(subscribeInstallOfferCovering, installOfferCovering, () => false);
   const [hidden, setHidden] = useState(false);
   const admin = location.pathname.startsWith('/admin');
   const ios = !offer && isIosSafari();
-  if (!due || hidden || admin || runningInstalled() || (!offer && !ios)) return null;
+  if (!due || hidden || covering || admin || runningInstalled() || (!offer && !ios)) return null;
 
   const dismiss = () => {
     dismissInstall();

@@ -34,3 +34,25 @@ export function installOfferDue(now = Date.now()): boolean {
   const dismissedAt = Number(store.getItem(INSTALL_DISMISSED_KEY));
   return !(dismissedAt > 0 && now - dismissedAt < INSTALL_SNOOZE_MS);
 }
+
+let covering = false;
+const coverListeners = new Set<() => void>();
+
+/**
+ * The shop tells the offer when it would cover what the shopper is doing (the cart drawer is open,
+ * the checkout or its confirmation is on screen): it waits until then, or for another visit.
+ */
+export function setInstallOfferCovering(value: boolean): void {
+  if (covering === value) return;
+  covering = value;
+  coverListeners.forEach((listener) => listener());
+}
+
+export function installOfferCovering(): boolean {
+  return covering;
+}
+
+export function subscribeInstallOfferCovering(listener: () => void): () => void {
+  coverListeners.add(listener);
+  return () => coverListeners.delete(listener);
+}

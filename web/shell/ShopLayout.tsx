@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CartDrawerProvider, useCartDrawer } from '../cart/cart-drawer-state';
 import { FloatingCartButton } from '../cart/FloatingCartButton';
+import { setInstallOfferCovering } from '../pwa/install-moment';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -48,6 +49,15 @@ function DeferredCartDrawer() {
   );
 }
 
+/** The install offer stays away while the cart drawer is open and on the checkout and its confirmation. */
+function InstallOfferGuard({ pathname }: { pathname: string }) {
+  const { open } = useCartDrawer();
+  const covering = open || pathname.startsWith('/checkout');
+  useEffect(() => setInstallOfferCovering(covering), [covering]);
+  useEffect(() => () => setInstallOfferCovering(false), []);
+  return null;
+}
+
 /** The public frame: header, page (behind its own error boundary), footer and the cart drawer. */
 export function ShopLayout() {
   const location = useLocation();
@@ -66,6 +76,7 @@ export function ShopLayout() {
       <Footer />
       <DeferredCartDrawer />
       <FloatingCartButton />
+      <InstallOfferGuard pathname={location.pathname} />
     </CartDrawerProvider>
   );
 }

@@ -6,6 +6,7 @@ import { decalFitProblem, decalName, usableAreaSize, usableSurface } from '../..
 import { fontSizeRange } from '../../../shared/decal-size';
 import { characterCount, firstCharacters } from '../../../shared/text-length';
 import { ADD_FAILED_MESSAGE, addToCart } from '../../cart/cart-store';
+import { loadShopDb } from '../../db/lazy-db';
 import { lowContrastWarning } from '../../catalog/contrast';
 import { useCatalog } from '../../catalog/use-catalog';
 import { useNotify } from '../../components/notifications';
@@ -42,6 +43,7 @@ export function CustomizePage() {
   const design = useDesignState(catalog);
   const { type, productType, variant, switching, text, color, font, fontSize } = design;
   const [adding, setAdding] = useState(false);
+  const [typing, setTyping] = useState(false);
   const textInput = useRef<HTMLInputElement>(null);
   const textCheck = useTextCheck(text, font);
 
@@ -62,7 +64,8 @@ export function CustomizePage() {
     if (!canAdd) return;
     setAdding(true);
     try {
-      await wait(ADD_DELAY_MS);
+      // The cart's database loads during the spec's pause, so the line is stored as the pause ends.
+      await Promise.all([loadShopDb().catch(() => {}), wait(ADD_DELAY_MS)]);
       notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize }));
       markInstallMoment();
     } catch {
@@ -91,6 +94,7 @@ export function CustomizePage() {
             font={font}
             fontSize={fontSize}
             busy={switching}
+            closeUp={typing}
             label={`Preview: ${decalName(decalOf)}, ${usableSurface(decalOf)} (${usableAreaSize(decalOf)} usable), with the text “${text || 'Your text here'}”${color ? ` in ${color}` : ''}`}
           />
         </div>
@@ -127,6 +131,9 @@ export function CustomizePage() {
                 placeholder="e.g. My type on paper"
                 aria-describedby={`text-counter text-check fit-problem${textProblem ? ' text-problem' : ''}`}
                 aria-invalid={textProblem || fitProblem || textCheck?.valid === false ? true : undefined}
+                // Only where the preview shrinks above a phone's keyboard (app.css, the same width).
+                onFocus={() => setTyping(typeof matchMedia === 'function' && matchMedia('(max-width: 900px)').matches)}
+                onBlur={() => setTyping(false)}
                 onChange={(event) => {
                   markDesignInput();
                   design.setText(firstCharacters(event.target.value, MAX_TEXT_LENGTH));

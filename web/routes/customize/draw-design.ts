@@ -4,10 +4,11 @@
  * millimetres onto the mockup at the product's own scale, where the decal goes (mockup-geometry.ts). No fillText, no CSS font: what the
  * shopper sees here is what is printed.
  */
-import type { DesignFonts, DesignLayout } from '../../render/browser-renderer';
+import type { DesignLayout } from '../../render/browser-renderer';
 import type { DesignToDraw } from './draw-mockup';
 import { printAreaPlacement, type AreaPlacement } from './mockup-geometry';
 import { placeholderOutline } from './placeholder-outline';
+import { printAreaOf } from '../../../shared/decal';
 
 export type { AreaPlacement };
 
@@ -43,32 +44,55 @@ export function drawDesignText(ctx: CanvasRenderingContext2D, layout: Pick<Desig
   return placement;
 }
 
-type Renderer = typeof import('../../render/browser-renderer');
+type Outline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm'>>;
 
 /**
- * The text step of a mockup (drawDesign's `drawText`) for a design, drawn by the shared renderer
- * once its font has loaded (nothing before: never a stand-in font). An empty text shows the faint
- * placeholder, laid out ahead of time where it can be (placeholder-outline.ts), so the first
- * preview needs no renderer. Returns the layout's print area on the canvas, or null while the font loads.
+ * The shopper's text before its outline has arrived from the render worker (the font is still
+ * loading): the browser's own cursive face, faint, set along the decal as the outline will be.
+ * It shows what was typed at once; the outline replaces it within moments.
  */
-export function rendererTextStep(
+function drawStandInText(ctx: CanvasRenderingContext2D, design: DesignToDraw): AreaPlacement {
+  const area = printAreaOf({ productType: design.productType, device: design.variant });
+  const placement = printAreaPlacement(design.productType, design.variant, area);
+  const text = design.text.trim();
+  const s = placement.pxPerMm;
+  // Along the decal (its length) the line runs; a script face's letters are about half an em wide.
+  const emPx = Math.min(area.width * 0.8 * s, (area.length * 0.9 * s) / Math.max(1, text.length * 0.5), design.fontSize * 0.5 * s);
+  ctx.save();
+  ctx.translate(placement.x + (area.width * s) / 2, placement.y + (area.length * s) / 2);
+  ctx.rotate(Math.PI / 2);
+  ctx.globalAlpha = 0.55;
+  ctx.fillStyle = design.colorHex ?? PLACEHOLDER_COLOR;
+  ctx.font = `700 ${emPx.toFixed(1)}px cursive`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, 0, 0, area.length * 0.9 * s);
+  ctx.restore();
+  return placement;
+}
+
+/**
+ * The text step of a mockup (drawDesign's `drawText`): the layout's outlines from the shared
+ * renderer. An empty text shows the faint placeholder, laid out ahead of time where it can be
+ * (placeholder-outline.ts), so the first preview needs no renderer; a typed text whose outline is
+ * still on its way is drawn by the stand-in (`standIn`), never hidden behind a note.
+ */
+export function layoutTextStep(
   design: DesignToDraw,
-  loaded: { renderer: Renderer | null; fonts: DesignFonts | null },
-  onPlaced?: (at: AreaPlacement, layout: Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'>) => void,
+  layout: Outline | null,
+  onPlaced?: (at: AreaPlacement, placed: Pick<DesignLayout, 'area'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm'>>) => void,
+  standIn = false,
 ) {
   return (ctx: CanvasRenderingContext2D) => {
-    const { renderer, fonts } = loaded;
     const empty = !design.text.trim();
-    const ready = empty ? placeholderOutline(design) : null;
-    if (!ready && (!renderer || !fonts)) return;
-    const layout =
-      ready ??
-      renderer!.cachedLayout(
-        { productType: design.productType, device: design.variant, text: empty ? PLACEHOLDER_TEXT : design.text, color: '', font: design.font, fontSize: design.fontSize },
-        fonts!,
-      );
-    const at = drawDesignText(ctx, layout, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
-    onPlaced?.(at, layout);
+    const outline = (empty ? placeholderOutline(design) : null) ?? layout;
+    if (outline) {
+      const at = drawDesignText(ctx, outline, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
+      onPlaced?.(at, outline);
+    } else if (standIn && !empty) {
+      const at = drawStandInText(ctx, design);
+      onPlaced?.(at, { area: printAreaOf({ productType: design.productType, device: design.variant }) });
+    }
   };
 }
 

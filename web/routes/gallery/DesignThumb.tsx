@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { colorHex, DEFAULT_FONT_SIZE, productTypeOfVariant } from '../../../shared/catalog';
-import { useDesignFonts } from '../../render/use-design';
-import { drawDesignText, rendererTextStep } from '../customize/draw-design';
+import { useDesignLayout } from '../../render/use-design';
+import { drawDesignText, layoutTextStep } from '../customize/draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from '../customize/draw-mockup';
 import type { Ctx } from '../customize/mockup-paint';
 import { galleryOutline } from './gallery-outlines';
@@ -84,11 +84,12 @@ function SampleThumb({ design, outline }: { design: ThumbProps; outline: NonNull
   return <ThumbCanvas canvas={canvas} />;
 }
 
-/** Any other design, laid out live by the shared renderer once its font has loaded. */
+/** Any other design, laid out by the shared renderer in the render worker. */
 function LiveThumb({ design }: { design: ThumbProps }) {
-  const { renderer, fonts } = useDesignFonts([design.font]);
+  const drawn = toDraw(design);
+  const { layout } = useDesignLayout({ productType: drawn.productType, device: design.device, text: design.text, color: '', font: design.font, fontSize: drawn.fontSize });
   const key = [design.device, design.text, design.color, design.font].join('\u0001');
-  const canvas = useThumbPicture(key, renderer && fonts ? (ctx) => drawDesign(ctx, toDraw(design), rendererTextStep(toDraw(design), { renderer, fonts }), THUMB_VIEW) : null);
+  const canvas = useThumbPicture(key, layout ? (ctx) => drawDesign(ctx, drawn, layoutTextStep(drawn, layout), THUMB_VIEW) : null);
   return <ThumbCanvas canvas={canvas} />;
 }
 

@@ -1,0 +1,89 @@
+/// <reference lib="webworker" />
+/**
+ * The design renderer off the page's thread: parsing the fonts, laying out glyphs and building the
+ * outlines, and measuring thin strokes on an OffscreenCanvas, so typing and scrolling never wait
+ * for them. The font files' bytes come from the page, which fetched them early (font-files-early.ts).
+ */
+import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
+import { DesignFonts, layoutDesign, loadDesignFonts, type DesignLayout, type FontSource, type LoadedFont, type RenderableDesign } from '../../shared/render';
+import { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
+import type { FontFileReply, FontFileRequest, RenderReply, RenderRequest } from './render-protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+const waitingFiles = new Map<string, { resolve(bytes: ArrayBuffer): void; reject(error: Error): void }>();
+
+const fontSource: FontSource = (file) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    waitingFiles.set(file.url, { resolve, reject });
+    scope.postMessage({ kind: 'font-file', url: file.url } satisfies FontFileRequest);
+  });
+
+const fontNameOf = (font: string): FontName => ((FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT);
+
+const loaded = new Map<FontName, Promise<LoadedFont>>();
+function loadFont(name: FontName): Promise<LoadedFont> {
+  let font = loaded.get(name);
+  if (!font) {
+    font = loadDesignFonts(fontSource, [name]).then((fonts) => fonts.get(name));
+    font.catch(() => loaded.delete(name));
+    loaded.set(name, font);
+  }
+  return font;
+}
+
+async function fontsFor(names: readonly string[]): Promise<DesignFonts> {
+  const wanted = [...new Set([DEFAULT_FONT, ...names.map(fontNameOf)])];
+  const fonts = await Promise.all(wanted.map(loadFont));
+  return new DesignFonts(new Map(fonts.map((font) => [font.name, font])));
+}
+
+async function layoutOf(design: RenderableDesign): Promise<DesignLayout> {
+  return layoutDesign(design, await fontsFor([design.font]));
+}
+
+/** The layout's ink as a 0/1 mask at `pxPerMm` with a clear margin, drawn on an OffscreenCanvas. */
+function inkMask(layout: DesignLayout, pxPerMm: number, marginMm: number) {
+  const ink = layout.ink;
+  if (!ink || typeof OffscreenCanvas === 'undefined') return null;
+  const width = Math.ceil((ink.width + 2 * marginMm) * pxPerMm);
+  const height = Math.ceil((ink.height + 2 * marginMm) * pxPerMm);
+  const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.scale(pxPerMm, pxPerMm);
+  context.translate(marginMm - ink.x, marginMm - ink.y);
+  context.fill(new Path2D(layout.pathData));
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = rgba[i * 4 + 3]! >= 128 ? 1 : 0;
+  return { ink: mask, width, height, pxPerMm };
+}
+
+async function answer(request: RenderRequest): Promise<RenderReply> {
+  switch (request.kind) {
+    case 'warm':
+      await fontsFor(request.fonts);
+      return { id: request.id, kind: 'warm' };
+    case 'layout':
+      return { id: request.id, kind: 'layout', layout: await layoutOf(request.design) };
+    case 'thin': {
+      const mask = inkMask(await layoutOf(request.design), maskResolutionFor(request.minMm), Math.max(1, request.minMm * 2));
+      return { id: request.id, kind: 'thin', found: mask ? findThinFeatures(mask, request.minMm) : null };
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<RenderRequest | FontFileReply>) => {
+  const message = event.data;
+  if (message.kind === 'font-file') {
+    const waiting = waitingFiles.get(message.url);
+    waitingFiles.delete(message.url);
+    if ('bytes' in message) waiting?.resolve(message.bytes);
+    else waiting?.reject(new Error(message.error));
+    return;
+  }
+  answer(message).then(
+    (reply) => scope.postMessage(reply),
+    (error: unknown) => scope.postMessage({ id: message.id, kind: 'error', message: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
+  );
+};
