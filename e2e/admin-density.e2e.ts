@@ -4,6 +4,8 @@
  * the three fulfillment lists side by side (tabs on a phone), and the date range only on the
  * Overview, where it applies.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/harness';
@@ -12,6 +14,15 @@ import { signIn as signInAs } from './support/admin';
 
 const ADMIN_EMAIL = 'boss@villaprints.test';
 const ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** Where screenshots go for a person to look at, when SHOTS_DIR is set. */
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name) });
+}
 
 const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
@@ -84,5 +95,46 @@ it('has the production queue, ready to ship and in transit side by side on the t
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   } finally {
     await phone.close();
+  }
+});
+
+it('shows two cards and more in each fulfillment list at 1024x768, Mark buttons in reach, the name, cut jobs in one tap', async () => {
+  const db = e2e.server.app.context.db;
+  // One-, two- and three-line orders in turn, with long device and colour names.
+  const lines = [
+    { device: 'Samsung Galaxy S24 Ultra', color: 'Metallic Silver', text: 'Bombshell of the Villa' },
+    { device: 'iPhone 15 Pro Max', color: 'Hot Pink', text: 'Grafting' },
+    { device: 'Water bottle', color: 'Ocean Blue', text: 'My Type on Paper' },
+  ];
+  for (const status of ['processing', 'printed', 'shipped'] as const) for (let i = 0; i < 5; i++) await createTestOrder(db, { status, items: lines.slice(0, (i % 3) + 1) });
+  const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    const page = await context.newPage();
+    await signInAs(page, e2e.server.url, '/admin/fulfillment', ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.locator('[data-queue="transit"] .queue-card').first().waitFor();
+    await shoot(page, 'fulfillment-1024x768.png');
+    for (const queue of ['production', 'ready', 'transit']) {
+      // Each card's own Mark button ("Mark VP-… Printed"), the last of its actions.
+      expect(await fullyVisible(page, `[data-queue="${queue}"] .queue-card__actions > button`), `${queue}: Mark buttons in reach`).toBeGreaterThanOrEqual(2);
+    }
+    expect(await fullyVisible(page, '[data-queue="ready"] .queue-card input[aria-label^="Tracking number for"]')).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => fullyVisible(page, '.admin-user__name')).toBe(1);
+    expect(await page.locator('.admin-user__name').textContent()).not.toBe('');
+
+    await page.getByRole('button', { name: 'Cut jobs', exact: true }).click();
+    await expect.poll(() => fullyVisible(page, '#cut-jobs-title')).toBe(1);
+    await shoot(page, 'fulfillment-cut-jobs-1024x768.png');
+
+    for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${e2e.server.url}/admin/fulfillment`);
+      await page.locator('[data-queue="production"] .queue-card').first().waitFor();
+      await shoot(page, `fulfillment-${width}x${height}.png`);
+      await page.goto(`${e2e.server.url}/admin/orders`);
+      await page.locator('.orders-table__body [role="row"]').first().waitFor();
+      await shoot(page, `orders-${width}x${height}.png`);
+    }
+  } finally {
+    await context.close();
   }
 });

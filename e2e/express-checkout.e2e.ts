@@ -12,6 +12,7 @@ import { launchChromium } from './support/chromium';
 import { startE2eServer, type E2eServer } from './support/server';
 import { serveStripeJsStandIn, type StripeStandInLog, type WalletStandIn } from './support/stripe-js-stand-in';
 import { ADMIN_ENV, adminToken, listOrders, seedCart } from './checkout-helpers';
+import { startCuttableProxy } from './support/cuttable-proxy';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
 const WALLET: WalletStandIn = {
@@ -91,4 +92,35 @@ it("refuses a wallet address the shop cannot ship to, in the wallet's sheet and 
   expect(log.paymentMethods).toEqual([]);
   expect(standIn.charges()).toBe(charges);
   await context.close();
+});
+
+it('loses the wallet checkout\'s answer, says it is checking, and after a reload shows the one order: one order, one charge', async () => {
+  const proxy = await startCuttableProxy(server.url);
+  const context = await browser.newContext(PHONE);
+  context.setDefaultTimeout(20_000);
+  await serveStripeJsStandIn(context, { ...WALLET, billingDetails: { ...WALLET.billingDetails, email: 'lost-wallet@example.com' } });
+  const page = await context.newPage();
+  try {
+    await seedCart(page, proxy.url, [{ text: 'Lost Vibes', quantity: 1 }]);
+    await page.goto(`${proxy.url}/checkout`);
+    await page.getByRole('heading', { name: 'Express checkout' }).waitFor();
+    const chargesBefore = standIn.charges();
+
+    // The server takes the payment; its answer never arrives and the link goes down.
+    proxy.loseNextAnswer('POST /api/checkout', true);
+    await page.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    await page.getByRole('heading', { name: 'Checking your payment' }).waitFor();
+    expect(await page.getByText(/Cannot connect/).count()).toBe(0);
+
+    await proxy.restore();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+    const { orders } = await listOrders(server.url, await adminToken(server.url));
+    expect(orders.filter((order) => order.customerEmail === 'lost-wallet@example.com')).toHaveLength(1);
+    expect(standIn.charges() - chargesBefore).toBe(1);
+  } finally {
+    await proxy.restore();
+    await context.close();
+    await proxy.close();
+  }
 });

@@ -113,7 +113,7 @@ export default function CheckoutPage() {
   });
 
   // A checkout sent from this tab before a reload, or from another tab, whose answer is unknown.
-  const pendingCheck = usePendingCheckout(submission.submitting, onPlaced, submission.isAnswered);
+  const pendingCheck = usePendingCheckout(submission.submitting || submission.sending, onPlaced, submission.isAnswered);
   const { refusal, clearRefusal } = pendingCheck;
   useEffect(() => {
     if (!refusal) return;
@@ -193,7 +193,7 @@ export default function CheckoutPage() {
         <div className="checkout__main">
           {step === 1 ? (
             <>
-              {ready?.stripe && <ExpressCheckout stripe={ready.stripe} lines={lines} totals={totals} disabled={submission.submitting} onPlaced={onPlaced} />}
+              {ready?.stripe && <ExpressCheckout stripe={ready.stripe} lines={lines} totals={totals} disabled={submission.submitting || submission.sending} send={submission.send} onPlaced={onPlaced} />}
               <ShippingStep
                 values={values}
                 errors={errors}

@@ -3,9 +3,9 @@ import type { Stripe, StripeElements, StripeExpressCheckoutElementConfirmEvent }
 import { CHECKOUT_MESSAGES_FLOW } from '../../../shared/checkout-errors';
 import type { Totals } from '../../../shared/pricing';
 import type { CartLine } from '../../db/db';
-import { checkBeforePayment, submitCheckout, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
+import { checkBeforePayment, CHECKING_PAYMENT_MESSAGE, type CheckoutBody, type PlacedOrder, type PlaceOrderOutcome } from '../../payments/place-order';
+import { readPendingCheckout } from '../../payments/pending-checkout';
 import { toCheckoutBody, validateShippingStep } from './checkout-form';
-import { completeNextAction } from './use-order-submission';
 import { formValuesFromWallet } from './wallet-details';
 import './express-checkout.css';
 
@@ -14,6 +14,8 @@ export interface ExpressCheckoutProps {
   lines: readonly CartLine[];
   totals: Totals;
   disabled?: boolean;
+  /** The checkout's one way to send an order (use-order-submission.ts): pending in IndexedDB first. */
+  send(body: CheckoutBody, stripe: Stripe): Promise<PlaceOrderOutcome>;
   onPlaced(order: PlacedOrder, body: CheckoutBody): void;
 }
 
@@ -33,16 +35,17 @@ function walletSummary(totals: Totals, itemCount: number) {
 /**
  * Apple Pay, Google Pay and Link through Stripe's Express Checkout Element. The wallet supplies the
  * payer's name, e-mail, phone and shipping address; the order then goes through the same
- * POST /api/checkout as the card form (priced by the server, one Idempotency-Key per attempt).
+ * POST /api/checkout as the card form, kept pending the same way: a lost answer and a reload end in
+ * one order and one charge.
  */
-export function ExpressCheckout({ stripe, lines, totals, disabled, onPlaced }: ExpressCheckoutProps) {
+export function ExpressCheckout({ stripe, lines, totals, disabled, send, onPlaced }: ExpressCheckoutProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const elementsRef = useRef<StripeElements | null>(null);
   const [wallets, setWallets] = useState<'loading' | 'none' | 'shown'>('loading');
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const latest = useRef({ lines, totals, onPlaced });
-  latest.current = { lines, totals, onPlaced };
+  const latest = useRef({ lines, totals, send, onPlaced });
+  latest.current = { lines, totals, send, onPlaced };
 
   useEffect(() => {
     const { totals: initial } = latest.current;
@@ -88,14 +91,17 @@ export function ExpressCheckout({ stripe, lines, totals, disabled, onPlaced }: E
       const unsigned = toCheckoutBody(values, cart, now, '');
       const refused = await checkBeforePayment(unsigned.items);
       if (refused) return fail(refused.message);
+      // A checkout awaits its answer (this tab's or another's): the page checks that one first.
+      if (await readPendingCheckout()) return fail(CHECKING_PAYMENT_MESSAGE);
       const submitted = await elements.submit();
       if (submitted.error) return fail(submitted.error.message ?? CHECKOUT_MESSAGES_FLOW.unexpected);
       const created = await stripeJs.createPaymentMethod({ elements, params: { billing_details: event.billingDetails } });
       if (created.error) return fail(created.error.message ?? CHECKOUT_MESSAGES_FLOW.unexpected);
       const body = toCheckoutBody(values, cart, now, created.paymentMethod.id);
-      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: crypto.randomUUID() });
-      if (outcome.kind === 'requires_action') outcome = await completeNextAction(stripeJs, body, outcome.clientSecret, outcome.paymentIntentId);
+      const outcome = await latest.current.send(body, stripeJs);
       if (outcome.kind === 'placed') latest.current.onPlaced(outcome.order, body);
+      // Unanswered: the page now shows the check of this checkout, never "Cannot connect".
+      else if (outcome.kind === 'failed' && !outcome.settled) fail(CHECKING_PAYMENT_MESSAGE);
       else fail(outcome.kind === 'failed' ? outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback : CHECKOUT_MESSAGES_FLOW.formFallback);
     } catch {
       fail(CHECKOUT_MESSAGES_FLOW.unexpected);

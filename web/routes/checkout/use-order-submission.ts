@@ -60,6 +60,32 @@ export function useOrderSubmission(input: SubmissionInput) {
   const latest = useRef(input);
   latest.current = input;
 
+  const [sending, setSending] = useState(false);
+
+  /**
+   * Sends one checkout, the card form's or the wallet's: stored as pending before it leaves, then
+   * settled by the answer, or left for the page to check when none came (`settled: false`).
+   */
+  const send = useCallback(async (body: CheckoutBody, stripe: Stripe | null): Promise<PlaceOrderOutcome> => {
+    setSending(true);
+    try {
+      const { key } = await beginPendingCheckout(crypto.randomUUID(), body);
+      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: key });
+      if (outcome.kind !== 'failed' || outcome.settled) answered.current.add(key);
+      if (outcome.kind === 'requires_action') {
+        await settlePendingCheckout(key);
+        outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
+      }
+      // A placed order's pending copy goes in the transaction that stores it (last-order.ts).
+      if (outcome.kind !== 'failed') return outcome;
+      if (outcome.settled) await settlePendingCheckout(key);
+      else await markPendingCheckoutUnknown(key);
+      return outcome;
+    } finally {
+      setSending(false);
+    }
+  }, []);
+
   const submit = useCallback(async () => {
     if (inFlight.current) return;
     const { values, lines, totals, card, createPaymentMethod, stripe, paymentReady } = latest.current;
@@ -97,14 +123,7 @@ export function useOrderSubmission(input: SubmissionInput) {
         return;
       }
       const body = toCheckoutBody(values, lines, totals, created.paymentMethodId);
-      const { key } = await beginPendingCheckout(crypto.randomUUID(), body);
-      let outcome: PlaceOrderOutcome = await submitCheckout(body, { idempotencyKey: key });
-
-      if (outcome.kind !== 'failed' || outcome.settled) answered.current.add(key);
-      if (outcome.kind === 'requires_action') {
-        await settlePendingCheckout(key);
-        outcome = await completeNextAction(stripe, body, outcome.clientSecret, outcome.paymentIntentId);
-      }
+      const outcome = await send(body, stripe);
       if (outcome.kind === 'placed') {
         latest.current.onPlaced(outcome.order, body);
         return;
@@ -113,12 +132,8 @@ export function useOrderSubmission(input: SubmissionInput) {
         setSubmitError(PAYMENT_MESSAGES.requiresAction);
         return;
       }
-      if (!outcome.settled) {
-        // The page shows the check of this checkout from here on (use-pending-checkout.ts).
-        await markPendingCheckoutUnknown(key);
-        return;
-      }
-      await settlePendingCheckout(key);
+      // Unanswered: the page shows the check of this checkout from here on (use-pending-checkout.ts).
+      if (!outcome.settled) return;
       // A decline belongs at the card field, where the shopper fixes it (issue 14).
       if (outcome.atCard) setCardError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
       else setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
@@ -128,10 +143,10 @@ export function useOrderSubmission(input: SubmissionInput) {
       inFlight.current = false;
       setSubmitting(false);
     }
-  }, []);
+  }, [send]);
 
   const isAnswered = useCallback((key: string) => answered.current.has(key), []);
-  return { submit, submitting, submitError, cardError, setCardError, setSubmitError, isAnswered };
+  return { submit, send, sending, submitting, submitError, cardError, setCardError, setSubmitError, isAnswered };
 }
 
 /** Stripe's 3-D Secure step; with the test gateway there is none to run (spec.md §8 message). */

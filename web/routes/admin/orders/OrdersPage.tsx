@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
@@ -6,7 +6,7 @@ import type { CachedOrder } from '../../../db/db';
 import { useCachedOrders } from '../../../admin-data/use-cached-orders';
 import { useShopTimeZone } from '../../../admin-data/shop-time-zone';
 import { downloadOrdersCsv } from './csv-export';
-import { createOrderFilter, dateFilterError, EMPTY_FILTER, type OrderFilter } from './order-filter';
+import { createOrderFilter, dateFilterError, EMPTY_FILTER, prepareSearchTexts, type OrderFilter } from './order-filter';
 import { SHOP_DAY_RANGE } from '../../../../shared/orders/shop-days';
 import { OrderDetailModal } from './OrderDetailModal';
 import { FailedMailsNotice } from './FailedMailsNotice';
@@ -14,6 +14,21 @@ import { OrdersTable } from './OrdersTable';
 import './orders.css';
 
 const EMPTY: CachedOrder[] = [];
+/**
+ * How long the search must rest before the rows draw their designs: each keystroke shows other
+ * orders, and laying out their texts would hold up the rows the admin is reading.
+ */
+const PICTURES_AFTER_TYPING_MS = 200;
+
+/** The search as it was once it stopped changing for PICTURES_AFTER_TYPING_MS. */
+function useRestingSearch(search: string): string {
+  const [resting, setResting] = useState(search);
+  useEffect(() => {
+    const timer = setTimeout(() => setResting(search), PICTURES_AFTER_TYPING_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return resting;
+}
 
 /** Orders: search, status and date filters, the virtualised table, CSV export; all from the cache. */
 export function OrdersPage() {
@@ -26,6 +41,8 @@ export function OrdersPage() {
   // Remembers recent searches, so typing narrows the last result instead of scanning every order.
   const [filterWithMemory] = useState(createOrderFilter);
   const timeZone = useShopTimeZone();
+  const restingSearch = useRestingSearch(filter.search);
+  useEffect(() => (orders ? prepareSearchTexts(orders) : undefined), [orders]);
   const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter, timeZone), [filterWithMemory, orders, filter, timeZone]);
   const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
   const dateError = dateFilterError(filter);
@@ -85,7 +102,7 @@ export function OrdersPage() {
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>
       ) : (
-        <OrdersTable orders={visible} timeZone={timeZone} onOpen={(order) => setOpenId(order.id)} />
+        <OrdersTable orders={visible} timeZone={timeZone} holdPictures={restingSearch !== filter.search} onOpen={(order) => setOpenId(order.id)} />
       )}
       {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
     </section>

@@ -13,13 +13,13 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
  */
 export const ROW_HEIGHT = 52;
 
-function OrderLinesCell({ items }: { items: CachedOrder['items'] }) {
+function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; holdPictures: boolean }) {
   const several = items.length > 1;
   return (
     <ol className={`orders-lines${several ? ' orders-lines--several' : ''}`} aria-label={linesCount(items.length)}>
       {items.map((item, index) => (
         <li key={index} className="orders-lines__line">
-          <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer />
+          <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer hold={holdPictures} />
           <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
             <span className="orders-lines__text">“{item.text}” <strong className="line-list__quantity">×{item.quantity}</strong></span>{' '}
             <small>{item.device} · {item.color} · {item.font}</small>
@@ -63,9 +63,12 @@ function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: n
   return { first, last };
 }
 
-/** The order table, windowed so 10,000 cached orders scroll and filter smoothly. */
-/** `timeZone`: the shop's, so each row's day is the day the date filter means. */
-export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[]; timeZone: string; onOpen(order: CachedOrder): void }) {
+/**
+ * The order table, windowed so 10,000 cached orders scroll and filter smoothly. `timeZone`: the
+ * shop's, so each row's day is the day the date filter means. `holdPictures`: the search is being
+ * typed; the rows follow each keystroke, their designs are drawn once the typing pauses.
+ */
+export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: { orders: CachedOrder[]; timeZone: string; holdPictures?: boolean; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { first, last } = useRowWindow(scroller, orders.length);
   const rows = [];
@@ -108,7 +111,7 @@ export function OrdersTable({ orders, timeZone, onOpen }: { orders: CachedOrder[
                   <small>{order.customerEmail}</small>
                 </span>
                 <span role="cell" className="orders-row__item">
-                  <OrderLinesCell items={order.items} />
+                  <OrderLinesCell items={order.items} holdPictures={holdPictures} />
                 </span>
                 <span role="cell"><StatusBadge status={order.status} /></span>
                 <span role="cell" className="num">{formatDollars(order.total)}</span>
