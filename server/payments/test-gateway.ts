@@ -148,6 +148,20 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       return row && toIntent(row);
     },
 
+    async cancelIntent(id: string): Promise<GatewayIntent> {
+      await answerLater();
+      const row = await writes.run(async (trx) => {
+        const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+        if (found.status === 'succeeded' || found.status === 'canceled') {
+          throw new GatewayRequestError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`);
+        }
+        await trx.updateTable('test_gateway_intents').set({ status: 'canceled', updated_at: app.now() }).where('id', '=', id).execute();
+        return { ...found, status: 'canceled' };
+      });
+      return toIntent(row);
+    },
+
     async refund(input): Promise<GatewayRefund> {
       await answerLater();
       return writes.run(async (trx) => {

@@ -156,7 +156,7 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       const data = all.slice(start, start + limit);
       return { status: 200, body: { object: 'list', url: path, has_more: start + limit < all.length, data } };
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     if (match) {
       const intent = intents.get(match[1]!);
       if (!intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${match[1]}'`);
@@ -164,6 +164,10 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       if (method !== 'POST' || !match[2]) return error(404, 'invalid_request_error', 'not_found', 'Unrecognized request URL');
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
+      }
+      if (match[2] === '/cancel') {
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
       }
       return confirm(intent, form.get('payment_method') ?? '');
     }
