@@ -160,8 +160,14 @@ async function placeOrder(payments: Payments, request: Checkout, record: Payment
   const { app, writes } = payments;
   const answerFor = (order: Parameters<typeof checkoutSuccess>[0]): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
   const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
-  const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
-  return answerFor(order);
+  try {
+    const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+    return answerFor(order);
+  } catch (error) {
+    // Charged, but the order was not written (storage failing): it is owed, and written once storage returns.
+    payments.owedOrders.add(record.id);
+    throw error;
+  }
 }
 
 /** A decline or a request the gateway refused is an answer; anything else (the gateway down) is thrown. */

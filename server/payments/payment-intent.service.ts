@@ -20,9 +20,10 @@ const SETTLE_AFTER_CONFIRM_MS = 2 * 60 * 1000;
 
 function scheduleSettle(payments: Payments, intentId: string): void {
   const timer = setTimeout(() => {
-    settleIntent(payments, intentId, 'system').catch((error: unknown) =>
-      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) }),
-    );
+    settleIntent(payments, intentId, 'system').catch((error: unknown) => {
+      payments.owedOrders.add(intentId);
+      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) });
+    });
   }, SETTLE_AFTER_CONFIRM_MS);
   timer.unref();
 }

@@ -7,7 +7,7 @@ import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempote
 import { createOrderPlacementRoutes } from './order-placement.routes';
 import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-intent.service';
 import { refundPayment } from './refund.service';
-import { reconcileIntents, type Payments } from './payment.service';
+import type { Payments } from './payment.service';
 import { createWebhookRoutes } from './payment.webhook';
 import { limitDeclines, limitIntentsByAddress } from '../limits/decline-throttle';
 
@@ -42,9 +42,4 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
   router.use(createWebhookRoutes(app, payments).routes());
   router.use(createOrderPlacementRoutes(payments).routes());
   return router;
-}
-
-/** Start-up reconciliation: paid intents without an order (crash, closed browser) get their order. */
-export async function runPaymentStartupTasks(payments: Payments): Promise<void> {
-  await reconcileIntents(payments);
 }

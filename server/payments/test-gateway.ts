@@ -113,13 +113,15 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       const row = await writes.run(async (trx) => {
         const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+        // As Stripe: a cancelled intent cannot be paid any more.
+        if (found.status === 'canceled') throw new GatewayRequestError(400, 'payment_intent_unexpected_state', "This PaymentIntent's status is canceled.");
         // A confirm retried after success answers the same succeeded intent: it never charges twice.
-        if (found.status === 'succeeded' || found.status === 'canceled') return found;
+        if (found.status === 'succeeded') return found;
         const updated = { ...found, status, payment_method: paymentMethodId, updated_at: app.now() };
         await trx.updateTable('test_gateway_intents').set({ status, payment_method: paymentMethodId, updated_at: updated.updated_at }).where('id', '=', id).execute();
         return updated;
       });
-      if (failure && row.status !== 'succeeded' && row.status !== 'canceled') throw failure;
+      if (failure && row.status !== 'succeeded') throw failure;
       return toIntent(row);
     },
 

@@ -41,6 +41,8 @@ export interface StripeStandIn {
    * a result, with `Stripe-Should-Retry: false`): the charge is made, its answer lost on the way.
    */
   loseNextChargeAnswer(): void;
+  /** While on, requests are taken but not answered (Stripe not answering); turning it off answers them. */
+  holdAnswers(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
   let charges = 0;
   let requests = 0;
   let loseChargeAnswer = false;
+  let holding = false;
+  let held: (() => void)[] = [];
 
   /** Confirms with a test PaymentMethod id, as Stripe's test mode answers it. */
   function confirm(intent: StandInIntent, paymentMethod: string): { status: number; body: unknown } {
@@ -189,7 +193,8 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', () => (holding ? held.push(answerRequest) : answerRequest()));
+    const answerRequest = () => {
       requests++;
       const target = req.url ?? '/';
       const queryAt = target.indexOf('?');
@@ -224,7 +229,7 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       const delay = typeof key === 'string' ? standInDelayMs(key, options.latency) : options.latency.baseMs;
       const delayed = answer;
       setTimeout(() => send(delayed), delay);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -238,6 +243,13 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
     requests: () => requests,
     loseNextChargeAnswer: () => {
       loseChargeAnswer = true;
+    },
+    holdAnswers: (on) => {
+      holding = on;
+      if (on) return;
+      const waiting = held;
+      held = [];
+      for (const answerRequest of waiting) answerRequest();
     },
     close: () =>
       new Promise<void>((resolve) => {
