@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConfirmPaymentAnswer, CreateIntentAnswer } from '../../shared/api/answers';
 import type { PaymentsConfig } from '../../shared/api/types';
 import { toDollars } from '../../shared/money';
-import { PAYMENT_CURRENCY } from '../../shared/payments';
+import { BELOW_CARD_MINIMUM_MESSAGE, CARD_MINIMUM_CENTS, PAYMENT_CURRENCY } from '../../shared/payments';
 import { HttpError, notFound } from '../errors/http-error';
 import { idempotent } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
@@ -50,6 +50,8 @@ export async function createIntentFor(payments: Payments, payload: PricedCartInp
   const discount = await resolveDiscount(payments.app, payload.discountCode);
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
   const snapshot = buildSnapshot(payload, totals, userId);
+  // No card can be charged under the minimum: such an order is placed by POST /api/checkout, without a charge.
+  if (totals.total < CARD_MINIMUM_CENTS) throw new HttpError(422, 'BELOW_CARD_MINIMUM', BELOW_CARD_MINIMUM_MESSAGE);
   // Only checked here: the use is claimed when the intent is paid (confirmPayment), so unpaid intents cannot lock a limited code.
   if (discount) await ensureDiscountUsable(payments.app.db, discount, snapshot.customer.email, payments.app.now());
   // The one wrapper (idempotency.ts): requests with one key run one at a time (`create-intent:<key>`);

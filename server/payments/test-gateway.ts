@@ -1,4 +1,4 @@
-import { TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { CARD_MINIMUM_CENTS, TEST_PAYMENT_METHODS } from '../../shared/payments';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
@@ -86,6 +86,11 @@ const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | nu
  * hundred feels like Stripe). It keeps its ledger in its own table, so what it charged survives a
  * restart as Stripe's records would.
  */
+/** As Stripe: no intent for less than the card minimum. */
+function refuseUnderMinimum(amountCents: number): void {
+  if (amountCents < CARD_MINIMUM_CENTS) throw new GatewayRequestError(400, 'amount_too_small', 'Amount must be at least $0.50 usd');
+}
+
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
   const latencyMs = app.config.testGatewayLatencyMs;
@@ -103,6 +108,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       await answerLater();
+      refuseUnderMinimum(input.amountCents);
       return writes.run((trx) => createLedgerIntent(trx, input));
     },
 
@@ -127,6 +133,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
       await answerLater();
+      refuseUnderMinimum(input.amountCents);
       const { status, failure } = confirmOutcome(input.paymentMethodId);
       const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
       const row = await writes.runBatched(ledgerCharges, created);

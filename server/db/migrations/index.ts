@@ -24,6 +24,7 @@ import * as staff from './2026-11-28T1200_staff';
 import * as orderEdits from './2026-11-28T1300_order_edits';
 import * as appliedVersion from './2026-12-06T1040_applied_version';
 import * as backups from './2026-12-06T1060_backups';
+import * as refundEventTime from './2026-12-07T1030_refund_event_time';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1300_order_edits': orderEdits,
   '2026-12-06T1040_applied_version': appliedVersion,
   '2026-12-06T1060_backups': backups,
+  '2026-12-07T1030_refund_event_time': refundEventTime,
 };
