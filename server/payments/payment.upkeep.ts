@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { releaseDiscountUse } from '../discounts/discount.service';
 import { GatewayRequestError } from './gateway';
 import { findPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
@@ -23,6 +24,8 @@ const RECONCILE_CONCURRENCY = 4;
 const RECONCILE_BUDGET_MS = 2 * 60 * 1000;
 /** How often orders owed after a storage failure are tried again. */
 const OWED_RETRY_MS = 10_000;
+/** How long closing the shop waits for the pass under way. */
+const STOP_WAIT_MS = 3_000;
 /** Statuses in which an intent can still be paid, so it is cancelled once stale. */
 const CANCELLABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
@@ -62,7 +65,8 @@ export function startPaymentUpkeep(payments: Payments): PaymentUpkeep {
       clearTimeout(first);
       clearInterval(periodic);
       clearInterval(owed);
-      await running?.catch(() => undefined);
+      // The pass under way starts no new intent; one waiting on a gateway that does not answer is not waited for long.
+      if (running) await Promise.race([running.catch(() => undefined), delay(STOP_WAIT_MS, undefined, { ref: false })]);
     },
   };
 }
