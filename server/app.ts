@@ -37,7 +37,8 @@ import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
 import { prunePurchaseEvents } from './analytics/purchase-event.retention';
 import { startReplayPruning } from './idempotency/replay-retention';
-import { createPaymentRoutes, runPaymentStartupTasks } from './payments/payment.routes';
+import { createPaymentRoutes } from './payments/payment.routes';
+import { startPaymentUpkeep, type PaymentUpkeep } from './payments/payment.upkeep';
 import { createPayments } from './payments/payment.service';
 import { ensureTestGatewayLedger, testGatewayStoreOf } from './payments/test-gateway.store';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
@@ -62,6 +63,8 @@ export interface RunningApp {
   /** Where Prometheus scrapes this process (METRICS_PORT), or null. */
   metricsUrl: string | null;
   koa: Koa;
+  /** The payments' background reconciliation (payment.upkeep.ts). */
+  paymentUpkeep: PaymentUpkeep;
   /** Starts listening; port 0 picks a free port. Resolves with the base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -142,8 +145,8 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   koa.use(catalog.keepFresh);
   koa.use(api.routes());
 
-  await runPaymentStartupTasks(payments);
-  // After reconciliation, so the orders it wrote are mailed too.
+  // In the background: the shop answers while the gateway is slow or away (payment.upkeep.ts).
+  const paymentUpkeep = startPaymentUpkeep(payments);
   let mailSender: MailSender | null = null;
   if (config.mail.enabled && !seams.holdMail) {
     const sender = startMailSender(context);
@@ -159,6 +162,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     context,
     writes,
     koa,
+    paymentUpkeep,
     metricsUrl: metricsEndpoint.url,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
@@ -180,6 +184,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       orderEvents.close();
       // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
       await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
+      await paymentUpkeep.stop();
       await mailSender?.close();
       await backups.stop();
       await metricsEndpoint.close();

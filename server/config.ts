@@ -9,6 +9,7 @@ import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.c
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
 import { parseBackupConfig, type BackupConfig } from './backups/backup.config';
 import { parseMetricsConfig, type MetricsConfig } from './metrics/metrics.config';
+import { parsePaymentLimitsConfig, type PaymentLimitsConfig } from './payments/payment-limits.config';
 
 import type { DatabaseConfig } from './db/database-config';
 
@@ -61,8 +62,8 @@ export interface Config {
   passwordHashCost: number;
   /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
   mail: MailConfig;
-  /** Declined payments allowed per client address and per card in 15 minutes (card-testing throttle). */
-  cardDeclineLimit: number;
+  /** The money routes' limits and the upkeep of unpaid intents (server/payments/payment-limits.config.ts). */
+  payments: PaymentLimitsConfig;
   /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
   rollWidthMm: number;
   /** Longest sheet a cut job is split into, mm (ROLL_LENGTH_MM, default 1000): what the cutter registers and feeds reliably in one go. */
@@ -140,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST', 10, 20),
     mail: mailConfig(env, database, root, port),
-    cardDeclineLimit: integer(env.CARD_DECLINE_LIMIT, 5, 'CARD_DECLINE_LIMIT', 1, 100_000),
+    payments: Object.freeze(parsePaymentLimitsConfig(env, integer)),
     rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
     rollLengthMm: integer(env.ROLL_LENGTH_MM, DEFAULT_ROLL_LENGTH_MM, 'ROLL_LENGTH_MM', 300, 5000),
     minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),

@@ -76,3 +76,10 @@ export function paymentStatusMessage(status: string): string {
 }
 
 export const PAYMENT_CURRENCY = 'usd';
+
+/**
+ * The smallest amount a card can be charged, in cents (Stripe's minimum for USD; its API refuses
+ * less with `amount_too_small`). An order whose total is under it is placed without a charge.
+ */
+export const CARD_MINIMUM_CENTS = 50;
+export const BELOW_CARD_MINIMUM_MESSAGE = 'Orders under $0.50 need no card payment. Please place this order from the checkout.';

@@ -24,6 +24,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     WEB_DIST_DIR: path.resolve('dist'),
     // Every declined test card from one address: the card-testing throttle is the server suite's to test.
     CARD_DECLINE_LIMIT: '10000',
+    PAYMENT_INTENT_LIMIT: '10000',
     ...env,
   });
   const app = await createApp(config);

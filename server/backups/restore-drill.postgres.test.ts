@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { killServer, startServerProcess } from '../test/server-process';
-import { checkOut, readOrders, runBackupCli } from './backup.test-support';
+import { checkOut, eventually, readOrders, runBackupCli } from './backup.test-support';
 
 let cluster: TemporaryPostgres;
 let dir: string;
@@ -72,6 +72,8 @@ describe('the restore drill on PostgreSQL', () => {
 
     const again = await startServerProcess(env);
     try {
+      // The reconciliation rebuilds it in the background once the shop listens.
+      await eventually(async () => (await readOrders(url)).orders.length === inBackup.orders.length + 1, 'the rebuilt order');
       const now = await readOrders(url);
       const backedUp = new Set(inBackup.orders.map((order) => order.id));
       expect(now.orders.filter((order) => backedUp.has(order.id))).toEqual(inBackup.orders);

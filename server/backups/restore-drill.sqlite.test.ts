@@ -68,6 +68,8 @@ describe('the restore drill on SQLite', () => {
 
     const again = await startServerProcess(env);
     try {
+      // The reconciliation rebuilds them in the background once the shop listens.
+      await eventually(async () => (await readOrders(`sqlite:${dbPath}`)).orders.length === inBackup.orders.length + 2, 'the rebuilt orders');
       const now = await readOrders(`sqlite:${dbPath}`);
       // Every order of the backup, exactly as it was.
       const backedUpIds = new Set(inBackup.orders.map((order) => order.id));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { PAYMENT_CURRENCY } from '../../shared/payments';
+import { CARD_MINIMUM_CENTS, PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutPayload } from '../../shared/schemas/order';
 import type { Database } from '../db/schema';
 import { idempotent, type Found, type KeyedRequest, type StoredResponse } from '../idempotency/idempotency';
@@ -101,6 +101,9 @@ async function priceCheckout(payments: Payments, request: Checkout): Promise<{ s
 }
 
 async function charge(payments: Payments, request: Checkout, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
+  // Under the card minimum (a code that takes the total to $0 included) no gateway takes the
+  // payment: the order is placed without a charge, the same on Stripe and the test gateway.
+  if (record.amount_cents < CARD_MINIMUM_CENTS) return placeOrder(payments, request, record, record.id, snapshot);
   let charged: GatewayIntent;
   try {
     charged = await payments.gateway.chargeIntent({
@@ -162,8 +165,14 @@ async function placeOrder(payments: Payments, request: Checkout, record: Payment
   const { app, writes } = payments;
   const answerFor = (order: Parameters<typeof checkoutSuccess>[0]): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
   const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
-  const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
-  return answerFor(order);
+  try {
+    const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+    return answerFor(order);
+  } catch (error) {
+    // Charged, but the order was not written (storage failing): it is owed, and written once storage returns.
+    payments.owedOrders.add(record.id);
+    throw error;
+  }
 }
 
 /** A decline or a request the gateway refused is an answer; anything else (the gateway down) is thrown. */

@@ -198,16 +198,45 @@ describe('the checkout with a code from the database', () => {
     expect(await ordersWithCode(t, 'DECLINED')).toBe(1);
   });
 
-  it('refuses a limited code on the two-step path (create-intent) once its uses are taken', async () => {
+  it('cannot be locked by unpaid intents: the use is claimed when the intent is paid', async () => {
     await createCode({ code: 'TWOSTEP', type: 'percentage', value: 20, maxUses: 1 });
     const intentBody = (email: string) => {
       const { paymentMethodId: _pm, ...cart } = discountedCheckout(percent('TWOSTEP'), 'TWOSTEP', email);
       return cart;
     };
-    expect((await t.request('POST', '/api/payments/create-intent', { body: intentBody('one@example.com') })).status).toBe(200);
-    const second = await t.request('POST', '/api/payments/create-intent', { body: intentBody('two@example.com') });
-    expect(second.status).toBe(422);
-    expect(second.body.error).toBe('Invalid discount code');
+    const unpaid = [];
+    for (const email of ['lock1@example.com', 'lock2@example.com', 'lock3@example.com']) {
+      const opened = await t.request('POST', '/api/payments/create-intent', { body: intentBody(email) });
+      expect(opened.status).toBe(200);
+      unpaid.push(opened.body.id as string);
+    }
+    // A real shopper still gets the code, and pays with it.
+    expect((await checkout(discountedCheckout(percent('TWOSTEP'), 'TWOSTEP', 'real@example.com'))).status).toBe(201);
+    // The code is used up now: paying one of the unpaid intents is refused before any charge.
+    const charges = await testGatewayCharges(t);
+    const late = await t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: unpaid[0], paymentMethodId: 'pm_card_visa' } });
+    expect(late.status).toBe(422);
+    expect(late.body.error).toBe('Invalid discount code');
+    expect(await testGatewayCharges(t)).toBe(charges);
+    expect(await ordersWithCode(t, 'TWOSTEP')).toBe(1);
+  });
+
+  it('claims a limited use at the confirm and gives it back when the card is declined', async () => {
+    await createCode({ code: 'CONFIRMED', type: 'percentage', value: 20, maxUses: 1 });
+    const { paymentMethodId: _pm, ...cart } = discountedCheckout(percent('CONFIRMED'), 'CONFIRMED', 'two@example.com');
+    const opened = await t.request('POST', '/api/payments/create-intent', { body: cart });
+    const confirm = (paymentMethodId: string) => t.request('POST', '/api/payments/confirm', { body: { paymentIntentId: opened.body.id, paymentMethodId } });
+    expect((await confirm('pm_card_visa_chargeDeclined')).status).toBe(402);
+    expect((await confirm('pm_card_visa')).status).toBe(200);
+    await expectRefusedWithoutCharge(discountedCheckout(percent('CONFIRMED'), 'CONFIRMED', 'other@example.com'));
+  });
+
+  it('counts one Gmail customer however the address is written (dots, +tags, case)', async () => {
+    await createCode({ code: 'GMAILONCE', type: 'percentage', value: 20, maxUsesPerCustomer: 1 });
+    expect((await checkout(discountedCheckout(percent('GMAILONCE'), 'GMAILONCE', 'jane.doe@gmail.com'))).status).toBe(201);
+    await expectRefusedWithoutCharge(discountedCheckout(percent('GMAILONCE'), 'GMAILONCE', 'janedoe+2@gmail.com'));
+    await expectRefusedWithoutCharge(discountedCheckout(percent('GMAILONCE'), 'GMAILONCE', 'Jane.Doe@GoogleMail.com'));
+    expect((await checkout(discountedCheckout(percent('GMAILONCE'), 'GMAILONCE', 'john.doe@gmail.com'))).status).toBe(201);
   });
 
   it('writes nothing about an unlimited code: SAVE10\'s orders hold no use and leave its row as it was', async () => {

@@ -59,6 +59,10 @@ export async function countLiveRedemptions(trx: DbOrTrx, code: string, heldSince
   return Number(row.n);
 }
 
+export async function findRedemption(trx: DbOrTrx, intentKey: string): Promise<{ code: string } | undefined> {
+  return trx.selectFrom('discount_redemptions').select('code').where('intent_key', '=', intentKey).executeTakeFirst();
+}
+
 export async function insertRedemption(trx: Trx, row: DiscountRedemptionTable): Promise<void> {
   await trx.insertInto('discount_redemptions').values(row).execute();
 }
@@ -69,4 +73,8 @@ export async function deleteRedemptionOfIntent(trx: Trx, intentId: string): Prom
     .deleteFrom('discount_redemptions')
     .where('intent_key', '=', (eb) => eb.selectFrom('payment_intents').select('idempotency_key').where('id', '=', intentId))
     .execute();
+}
+
+export async function deleteRedemption(trx: Trx, intentKey: string): Promise<void> {
+  await trx.deleteFrom('discount_redemptions').where('intent_key', '=', intentKey).execute();
 }

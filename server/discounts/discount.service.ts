@@ -9,8 +9,10 @@ import { conflict, HttpError, notFound } from '../errors/http-error';
 import {
   countLiveRedemptions,
   countOrdersByDiscountCode,
+  deleteRedemption,
   deleteRedemptionOfIntent,
   findDiscountCode,
+  findRedemption,
   findDiscountCodeForClaim,
   insertDiscountCode,
   insertRedemption,
@@ -18,14 +20,17 @@ import {
   setDiscountCodeActive,
 } from './discount.repository';
 import type { DiscountCodeRow } from './discount.table';
+import { canonicalEmail } from './canonical-email';
 
 /**
  * Discount codes (design.md §9, docs/decisions/discount-codes.md). A checkout resolves its code
  * from an in-process copy of the code's definition (type, value, dates, limits never change after
- * creation, so every process may keep it), then, in the transaction that stores its payment intent
- * before any charge, reads the code's row (active or not now) and, for a limited code, holds one
- * use (claimDiscountUse). A charge that fails gives the use back (releaseDiscountUse); a held use
- * whose checkout never wrote its order stops counting after HOLD_MS.
+ * creation, so every process may keep it). A use is claimed when the money moves: in the transaction
+ * just before the charge (the checkout's pending intent, or POST /api/payments/confirm), the code's
+ * row is read (active or not now) and, for a limited code, one use held (claimDiscountUse). Opening
+ * an intent only checks the code (ensureDiscountUsable), so unpaid intents hold nothing. A charge
+ * that fails gives the use back (releaseDiscountUse); a held use whose charge never wrote its order
+ * stops counting after HOLD_MS. Per-customer limits count canonical addresses (canonical-email.ts).
  */
 export const INVALID_DISCOUNT_CODE = 'INVALID_DISCOUNT_CODE';
 export const invalidDiscountCode = () => new HttpError(422, INVALID_DISCOUNT_CODE, INVALID_DISCOUNT_MESSAGE);
@@ -71,7 +76,7 @@ export async function resolveDiscount(app: AppContext, code: string | null | und
   return { discount: discountOf(definition), limited: isLimited(definition) };
 }
 
-/** Whether one more use fits the code's limits (`email`: the customer's, lower case; null: the total only). */
+/** Whether one more use fits the code's limits (`email`: the customer's, canonical; null: the total only). */
 async function hasUseLeft(db: Db | Trx, row: DiscountCodeRow, email: string | null, now: number): Promise<boolean> {
   const heldSince = now - HOLD_MS;
   if (row.max_uses !== null && (await countLiveRedemptions(db, row.code, heldSince, null)) >= row.max_uses) return false;
@@ -96,9 +101,18 @@ export async function claimDiscountUse(trx: Trx, resolved: ResolvedDiscount, cla
   const row = await findDiscountCodeForClaim(trx, resolved.discount.code, resolved.limited);
   if (!row || !row.active || !withinDates(row, claim.now)) throw invalidDiscountCode();
   if (!resolved.limited) return;
-  const email = claim.email.trim().toLowerCase();
+  // A charge tried again (a lost answer, 3-D Secure) already holds its use.
+  if (await findRedemption(trx, claim.intentKey)) return;
+  const email = canonicalEmail(claim.email);
   if (!(await hasUseLeft(trx, row, email, claim.now))) throw invalidDiscountCode();
   await insertRedemption(trx, { intent_key: claim.intentKey, code: row.code, email, created_at: claim.now });
+}
+
+/** Opening an intent: the checks of claimDiscountUse without holding a use (422 when it would be refused now). */
+export async function ensureDiscountUsable(db: Db, resolved: ResolvedDiscount, email: string, now: number): Promise<void> {
+  const row = await findDiscountCode(db, resolved.discount.code);
+  if (!row || !row.active || !withinDates(row, now)) throw invalidDiscountCode();
+  if (resolved.limited && !(await hasUseLeft(db, row, canonicalEmail(email), now))) throw invalidDiscountCode();
 }
 
 /** A charge that failed gives back the use its checkout held (nothing when it held none). */
@@ -106,11 +120,16 @@ export function releaseDiscountUse(trx: Trx, intentId: string): Promise<void> {
   return deleteRedemptionOfIntent(trx, intentId);
 }
 
+/** Gives back the use held under an intent key (nothing when none is held). */
+export function releaseDiscountClaim(trx: Trx, intentKey: string): Promise<void> {
+  return deleteRedemption(trx, intentKey);
+}
+
 /** POST /api/discount-codes/check: the shop's question before checkout, answered as the checkout would. */
 export async function checkDiscountCode(app: AppContext, input: { code: string; email?: string | undefined }): Promise<{ discount: Discount }> {
   const row = await findDiscountCode(app.db, normaliseDiscountCode(input.code));
   const now = app.now();
-  const email = input.email?.trim().toLowerCase() || null;
+  const email = input.email?.trim() ? canonicalEmail(input.email) : null;
   if (!row || !row.active || !withinDates(row, now) || !(await hasUseLeft(app.db, row, email, now))) throw invalidDiscountCode();
   return { discount: discountOf(row) };
 }

@@ -22,7 +22,7 @@ export type DiscountCodeRow = Selectable<DiscountCodeTable>;
 export interface DiscountRedemptionTable {
   intent_key: string;
   code: string;
-  /** The shopper's e-mail in lower case (the per-customer limit). */
+  /** The shopper's canonical e-mail (canonical-email.ts): the per-customer limit. */
   email: string;
   created_at: number;
 }

@@ -1,45 +1,69 @@
 import type { Context, Next } from 'koa';
 import type { AppContext } from '../app-context';
+import { HttpError } from '../errors/http-error';
 import { rateLimitStoreFor } from './anonymous-limits';
-import { createRateLimit, refuseWhenLimited, type RateLimit } from './rate-limit';
+import { createRateLimit, limitByAddress, refuseWhenLimited, type RateLimit } from './rate-limit';
 
 /**
- * Card testing (issue 33: 200 declined checkouts from one address in 1.4 s): declined payments are
- * counted per client address and per card, and past the budget the next attempt is refused with
- * 429 and Retry-After before the gateway is asked. Only declines count, so a shopper whose card is
- * declined once and who tries again, or with another card, is never slowed. The card is the
- * payment method id the client sends (Stripe's `pm_…`, the test gateway's `pm_card_…`): a tester
- * re-sending one card is stopped by it, one making a new method per try by the address.
+ * Card testing: every route that charges a card (POST /api/checkout, which the express wallets use
+ * too, and POST /api/payments/confirm) counts declines per client address and per card, as one rule.
+ * Each attempt reserves one decline on both keys before the gateway is asked, each reservation one
+ * atomic statement of the store, so attempts arriving together cannot pass the limit between them;
+ * once the answer is known, an attempt that was not a decline gives its reservation back. The card
+ * is the payment method id the client sends (Stripe's `pm_…`, the test gateway's `pm_card_…`): a
+ * tester re-sending one card is stopped by it, one making a new method per try by the address.
  */
 /** The window of CARD_DECLINE_LIMIT (default 5 declines per address and per card). */
 export const DECLINE_WINDOW_SECONDS = 15 * 60;
+/** The window of PAYMENT_INTENT_LIMIT (intents one address may open). */
+export const INTENT_WINDOW_SECONDS = 15 * 60;
 
 /** Answers that mean the card was refused (not 3-D Secure's AUTH_REQUIRED, which is a step of a good payment). */
 const DECLINE_CODES = new Set(['CARD_DECLINED', 'PAYMENT_FAILED']);
 
-const byApp = new WeakMap<AppContext, RateLimit>();
+const byApp = new WeakMap<AppContext, { declines: RateLimit; intents: RateLimit }>();
 
-function declineLimitOf(app: AppContext): RateLimit {
-  let limit = byApp.get(app);
-  if (!limit) {
-    limit = createRateLimit({ name: 'declines', points: app.config.cardDeclineLimit, windowSeconds: DECLINE_WINDOW_SECONDS, store: rateLimitStoreFor(app) });
-    byApp.set(app, limit);
+function limitsOf(app: AppContext) {
+  let limits = byApp.get(app);
+  if (!limits) {
+    const store = rateLimitStoreFor(app);
+    const { cardDeclineLimit, intentLimit } = app.config.payments;
+    limits = {
+      declines: createRateLimit({ name: 'declines', points: cardDeclineLimit, windowSeconds: DECLINE_WINDOW_SECONDS, store }),
+      intents: createRateLimit({ name: 'payment-intents', points: intentLimit, windowSeconds: INTENT_WINDOW_SECONDS, store }),
+    };
+    byApp.set(app, limits);
   }
-  return limit;
+  return limits;
 }
 
-/** Middleware for the routes that charge a card (POST /api/checkout, POST /api/payments/confirm). */
+function isDeclineAnswer(status: number, body: unknown): boolean {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  return status === 402 && typeof code === 'string' && DECLINE_CODES.has(code);
+}
+
+/** Middleware for the routes that charge a card. */
 export function limitDeclines(app: AppContext) {
-  const limit = declineLimitOf(app);
+  const limit = limitsOf(app).declines;
   return async function limitedDeclines(ctx: Context, next: Next) {
     const paymentMethodId = (ctx.request.body as { paymentMethodId?: unknown } | undefined)?.paymentMethodId;
     const keys = [`address:${ctx.ip}`, ...(typeof paymentMethodId === 'string' && paymentMethodId ? [`card:${paymentMethodId}`] : [])];
-    // Both counts in one read, which on PostgreSQL the checkouts arriving together share (rate-limit.ts).
-    refuseWhenLimited(ctx, await limit.waitForAny(keys));
-    await next();
-    const code = (ctx.body as { code?: unknown } | undefined)?.code;
-    if (ctx.status === 402 && typeof code === 'string' && DECLINE_CODES.has(code)) {
-      await Promise.all(keys.map((key) => limit.consume(key)));
+    refuseWhenLimited(ctx, await limit.reserve(keys));
+    let declined = false;
+    try {
+      await next();
+      declined = isDeclineAnswer(ctx.status, ctx.body);
+    } catch (error) {
+      // A decline may be thrown as well as answered (POST /api/payments/confirm): it counts the same.
+      declined = error instanceof HttpError && isDeclineAnswer(error.status, { code: error.code });
+      throw error;
+    } finally {
+      if (!declined) await Promise.all(keys.map((key) => limit.reward(key)));
     }
   };
+}
+
+/** Middleware for POST /api/payments/create-intent: intents one address may open (PAYMENT_INTENT_LIMIT). */
+export function limitIntentsByAddress(app: AppContext) {
+  return limitByAddress(limitsOf(app).intents);
 }

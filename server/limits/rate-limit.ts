@@ -23,6 +23,12 @@ export interface RateLimit {
   waitFor(key: string): Promise<number>;
   /** The longest of `keys`' waits now: on PostgreSQL one statement for all calls of an event-loop turn. */
   waitForAny(keys: readonly string[]): Promise<number>;
+  /**
+   * Counts one point against each of `keys` before the work it limits, each count one atomic
+   * statement of the store, so concurrent reservations can never pass the limit together. Resolves
+   * 0 when all fit, else the longest wait, having given back every point it counted.
+   */
+  reserve(keys: readonly string[]): Promise<number>;
 }
 
 export interface RateLimitOptions {
@@ -62,23 +68,32 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   const longestOneByOne = async (keys: readonly string[]) => Math.max(0, ...(await Promise.all(keys.map(waitFor))));
   const pool = options.store?.kind === 'postgres' ? options.store.pool : null;
   const tableReads = pool ? batchedTableReads(pool, options.points) : null;
+  const consume = async (key: string, points = 1) => {
+    try {
+      await limiter.consume(storeKey(key), points);
+      return 0;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return secondsOf(rejection.msBeforeNext);
+      throw rejection;
+    }
+  };
+  const reward = async (key: string, points = 1) => {
+    await limiter.reward(storeKey(key), points);
+  };
   return {
-    async consume(key, points = 1) {
-      try {
-        await limiter.consume(storeKey(key), points);
-        return 0;
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return secondsOf(rejection.msBeforeNext);
-        throw rejection;
-      }
-    },
+    consume,
     async reset(key) {
       await limiter.delete(storeKey(key));
     },
-    async reward(key, points = 1) {
-      await limiter.reward(storeKey(key), points);
-    },
+    reward,
     waitFor,
+    async reserve(keys) {
+      const waits = await Promise.all(keys.map((key) => consume(key)));
+      const longest = Math.max(0, ...waits);
+      // A refused reservation counts nothing, or a burst of refusals would keep the key closed after its window.
+      if (longest > 0) await Promise.all(keys.map((key) => reward(key)));
+      return longest;
+    },
     async waitForAny(keys) {
       if (!tableReads) return longestOneByOne(keys);
       try {

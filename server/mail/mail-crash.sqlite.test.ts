@@ -87,8 +87,8 @@ describe('a crash between the order and its mail', () => {
     expect(outbox(dbPath)).toEqual([]);
 
     const restarted = await startServerProcess(env);
-    const [queued] = outbox(dbPath);
-    expect(queued).toBeDefined();
+    // The reconciliation writes the order (and queues its mail) in the background once the shop listens.
+    const queued = await waitFor('the reconciled order\'s mail', () => outbox(dbPath)[0]);
     await waitFor('the confirmation of the reconciled order', () => received(queued!.order_number).length);
     await quietPeriod();
     await restarted.stop();

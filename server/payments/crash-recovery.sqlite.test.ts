@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './payment.test-support';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
+import { waitFor } from '../mail/mail.test-support';
 import { freshServerFolder, killServer, startServerProcess, type ServerProcess } from '../test/server-process';
 
 let standIn: StripeStandIn;
@@ -76,6 +77,8 @@ describe('a crash between a succeeded payment and the order insert', () => {
 
     // Start-up reconciliation finds that charge and writes the order from the stored cart snapshot.
     const restarted = await startServer(env);
+    // The reconciliation runs in the background once the shop listens.
+    await waitFor('the reconciled order', () => readDb(dbPath).orders.length > 0);
     const recovered = readDb(dbPath);
     expect(recovered.orders).toHaveLength(1);
     expect(recovered.orders[0]).toMatchObject({ payment_intent_id: charged[0]!.id, status: 'processing' });
@@ -106,6 +109,8 @@ describe('a crash between a succeeded payment and the order insert', () => {
     expect(afterCrash.intents).toEqual([{ id: expect.stringMatching(/^shop_pi_/), order_id: null }]);
 
     const restarted = await startServer(env);
+    // The reconciliation runs in the background once the shop listens.
+    await waitFor('the reconciled order', () => readDb(dbPath).orders.length > 0);
     const recovered = readDb(dbPath);
     expect(recovered.orders).toHaveLength(1);
     expect(recovered.intents).toEqual([{ id: recovered.orders[0]!.payment_intent_id, order_id: recovered.orders[0]!.id }]);

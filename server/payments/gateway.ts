@@ -79,6 +79,11 @@ export interface PaymentGateway {
    * whose charge's answer was lost (a crash): undefined when the gateway has none.
    */
   findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined>;
+  /**
+   * Cancels an unpaid intent (its hold ends; it can no longer be paid). An intent that succeeded or
+   * was cancelled already is refused with GatewayRequestError (payment_intent_unexpected_state).
+   */
+  cancelIntent(id: string): Promise<GatewayIntent>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<GatewayRefund>;
   /** The succeeded intents created at or after `sinceMs`: what the rebuild after a restore looks through. */
   listSucceededIntents(sinceMs: number): Promise<ListedIntent[]>;

@@ -1,7 +1,7 @@
 import type { ShopMetrics } from '../metrics/metrics';
 import { CardDeclinedError, GatewayRequestError, type PaymentGateway } from './gateway';
 
-const CALLS = ['createIntent', 'confirmIntent', 'chargeIntent', 'retrieveIntent', 'findIntentOfShopRecord', 'refund', 'listSucceededIntents'] as const;
+const CALLS = ['createIntent', 'confirmIntent', 'chargeIntent', 'retrieveIntent', 'findIntentOfShopRecord', 'cancelIntent', 'refund', 'listSucceededIntents'] as const;
 
 /** A gateway call's outcome: a decline or a refused request is the gateway answering, not failing. */
 function outcomeOf(error: unknown): 'declined' | 'refused' | 'error' {

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { ConfirmPaymentAnswer, CreateIntentAnswer } from '../../shared/api/answers';
 import type { PaymentsConfig } from '../../shared/api/types';
 import { toDollars } from '../../shared/money';
-import { PAYMENT_CURRENCY } from '../../shared/payments';
+import { BELOW_CARD_MINIMUM_MESSAGE, CARD_MINIMUM_CENTS, PAYMENT_CURRENCY } from '../../shared/payments';
 import { HttpError, notFound } from '../errors/http-error';
 import { idempotent } from '../idempotency/idempotency';
-import type { Trx } from '../db/transaction';
 import { CardDeclinedError, GatewayRequestError } from './gateway';
 import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
-import { isPaidInFull, openIntent, settleIntent, type Payments } from './payment.service';
+import { isPaidInFull, openIntent, parseSnapshot, settleIntent, type Payments } from './payment.service';
 import { buildSnapshot, priceCart, type PricedCartInput } from './payment.snapshot';
 import { refuseDecalsThatDoNotFit } from './decal-fit';
-import { claimDiscountUse, resolveDiscount } from '../discounts/discount.service';
+import { claimDiscountUse, ensureDiscountUsable, releaseDiscountClaim, resolveDiscount } from '../discounts/discount.service';
 
 /**
  * A paid intent whose client never posts its order (closed tab) gets the order from its snapshot
@@ -22,9 +21,10 @@ const SETTLE_AFTER_CONFIRM_MS = 2 * 60 * 1000;
 
 function scheduleSettle(payments: Payments, intentId: string): void {
   const timer = setTimeout(() => {
-    settleIntent(payments, intentId, 'system').catch((error: unknown) =>
-      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) }),
-    );
+    settleIntent(payments, intentId, 'system').catch((error: unknown) => {
+      payments.owedOrders.add(intentId);
+      payments.app.logger.debug('deferred settle failed', { intentId, error: String(error) });
+    });
   }, SETTLE_AFTER_CONFIRM_MS);
   timer.unref();
 }
@@ -52,6 +52,10 @@ export async function createIntentFor(payments: Payments, payload: PricedCartInp
   const discount = await resolveDiscount(payments.app, payload.discountCode);
   const totals = priceCart(payload, payments.app.config.freeShippingThresholdCents, discount?.discount ?? null);
   const snapshot = buildSnapshot(payload, totals, userId);
+  // No card can be charged under the minimum: such an order is placed by POST /api/checkout, without a charge.
+  if (totals.total < CARD_MINIMUM_CENTS) throw new HttpError(422, 'BELOW_CARD_MINIMUM', BELOW_CARD_MINIMUM_MESSAGE);
+  // Only checked here: the use is claimed when the intent is paid (confirmPayment), so unpaid intents cannot lock a limited code.
+  if (discount) await ensureDiscountUsable(payments.app.db, discount, snapshot.customer.email, payments.app.now());
   // The one wrapper (idempotency.ts): requests with one key run one at a time (`create-intent:<key>`);
   // the intent stored under the key is its answer, and a key opened for another cart is refused.
   // The priced cart, not the body, is the request: it is what the stored intent is compared with.
@@ -59,12 +63,7 @@ export async function createIntentFor(payments: Payments, payload: PricedCartInp
     scope: 'create-intent',
     key,
     request: snapshot,
-    run: (keyed) => {
-      const intentKey = `create-intent:${keyed?.key ?? randomUUID()}`;
-      // The code is checked, and a limited one's use held, in the transaction that stores the intent.
-      const claim = discount ? (trx: Trx) => claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: payments.app.now() }) : undefined;
-      return gatewayCall(openIntent(payments, snapshot, intentKey, undefined, claim));
-    },
+    run: (keyed) => gatewayCall(openIntent(payments, snapshot, `create-intent:${keyed?.key ?? randomUUID()}`)),
   });
   const clientSecret = intent.clientSecret !== undefined ? intent.clientSecret : (await gatewayCall(payments.gateway.retrieveIntent(intent.id)))?.clientSecret;
   return { id: intent.id, clientSecret: clientSecret ?? null, amount: intent.amount_cents, currency: intent.currency, status: intent.status };
@@ -83,6 +82,13 @@ export async function confirmPayment(payments: Payments, paymentIntentId: string
   const { app, gateway, writes } = payments;
   const local = await findPaymentIntent(app.db, paymentIntentId);
   if (!local) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
+  const discountCode = local.order_id ? null : parseSnapshot(local).totals.discountCode;
+  const claimKey = local.idempotency_key ?? local.id;
+  if (discountCode) {
+    // The money moves now: the code must still be valid, and a limited one's use is held before the charge.
+    const discount = await resolveDiscount(app, discountCode);
+    if (discount) await writes.run((trx) => claimDiscountUse(trx, discount, { intentKey: claimKey, email: parseSnapshot(local).customer.email, now: app.now() }));
+  }
   try {
     const intent = await gateway.confirmIntent(paymentIntentId, paymentMethodId);
     if (!local.order_id) await writes.run((trx) => updatePaymentIntent(trx, local.id, { status: intent.status, updated_at: app.now() }));
@@ -106,9 +112,10 @@ export async function confirmPayment(payments: Payments, paymentIntentId: string
     const failure = toHttpError(error);
     // Only a decline is known to have failed; a gateway outage leaves the outcome open.
     if (error instanceof CardDeclinedError && failure instanceof HttpError && !local.order_id) {
-      await writes.run((trx) =>
-        updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() }),
-      );
+      await writes.run(async (trx) => {
+        if (discountCode) await releaseDiscountClaim(trx, claimKey);
+        await updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() });
+      });
     }
     throw failure;
   }

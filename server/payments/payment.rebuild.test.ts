@@ -38,6 +38,8 @@ describe('orders of payments made after a restored backup', () => {
 
     const restarted = await startTestApp({ DATABASE_URL: t.databaseUrl, MAIL_ENABLED: '0' });
     apps.push(restarted);
+    // The reconciliation runs after the start, in the background: wait for its first pass.
+    await restarted.app.paymentUpkeep.reconcileNow();
     const { db } = restarted.app.context;
     const orders = await db.selectFrom('orders').selectAll().orderBy('created_at').execute();
     expect(orders.map((order) => order.id)).toContain(kept.id);
@@ -60,6 +62,7 @@ describe('orders of payments made after a restored backup', () => {
     // Done once: a later start finds the restore rebuilt and writes nothing.
     const third = await startTestApp({ DATABASE_URL: t.databaseUrl, MAIL_ENABLED: '0' });
     apps.push(third);
+    await third.app.paymentUpkeep.reconcileNow();
     expect(await countRows(third, 'orders')).toBe(2);
   });
 });

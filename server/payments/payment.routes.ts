@@ -7,9 +7,9 @@ import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempote
 import { createOrderPlacementRoutes } from './order-placement.routes';
 import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-intent.service';
 import { refundPayment } from './refund.service';
-import { reconcileIntents, type Payments } from './payment.service';
+import type { Payments } from './payment.service';
 import { createWebhookRoutes } from './payment.webhook';
-import { limitDeclines } from '../limits/decline-throttle';
+import { limitDeclines, limitIntentsByAddress } from '../limits/decline-throttle';
 
 /** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders (checkout: server/checkout/). */
 export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
@@ -19,7 +19,7 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
 
   route(router, 'paymentMethods', () => ({ methods: ['card'] }));
 
-  route(router, 'createIntent', { before: [idempotencyKeyFirst] }, (ctx, payload) =>
+  route(router, 'createIntent', { before: [limitIntentsByAddress(app), idempotencyKeyFirst] }, (ctx, payload) =>
     createIntentFor(payments, payload, ctx.state.user?.id ?? null, readIdempotencyKey(ctx)),
   );
 
@@ -42,9 +42,4 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
   router.use(createWebhookRoutes(app, payments).routes());
   router.use(createOrderPlacementRoutes(payments).routes());
   return router;
-}
-
-/** Start-up reconciliation: paid intents without an order (crash, closed browser) get their order. */
-export async function runPaymentStartupTasks(payments: Payments): Promise<void> {
-  await reconcileIntents(payments);
 }

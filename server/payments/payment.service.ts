@@ -10,14 +10,13 @@ import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { WriteQueue } from '../write-path/group-commit';
 import { writePaidOrder } from '../checkout/paid-order';
 import { isPendingIntent, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
-import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, listIntentsWithoutOrder, updatePaymentIntent } from './payment.repository';
+import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway } from './test-gateway';
 import { storableSnapshotOf } from './storable-snapshot';
 import { orderRecordMetadata } from './order-metadata';
-import { rebuildAfterRestore } from './payment.rebuild';
 import { measuredGateway } from './measured-gateway';
 
 type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'answer_body' | 'request_hash'>>;
@@ -31,6 +30,8 @@ export interface Payments {
   mailQueueing: boolean;
   /** Called between a succeeded charge and its order: a no-op, except where a crash test composes the app. */
   afterCharge(): void;
+  /** Intents charged whose order could not be written (storage failing): the upkeep tries them again (payment.upkeep.ts). */
+  owedOrders: Set<string>;
 }
 
 /**
@@ -39,7 +40,7 @@ export interface Payments {
  */
 export function createPayments(app: AppContext, writes: WriteQueue, afterCharge: () => void = () => undefined): Payments {
   const gateway = measuredGateway(app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes), app.metrics);
-  return { app, gateway, writes, mailQueueing: mailQueueingOf(app.config), afterCharge };
+  return { app, gateway, writes, mailQueueing: mailQueueingOf(app.config), afterCharge, owedOrders: new Set() };
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -130,30 +131,4 @@ export async function settleIntent(payments: Payments, intentId: string, source:
     });
   }
   return undefined;
-}
-
-const RECONCILE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-const RECONCILE_LIMIT = 500;
-
-/**
- * Start-up reconciliation: every recent intent without an order is settled against the gateway;
- * after a restore, first the paid intents this database lacks are rebuilt (payment.rebuild.ts).
- */
-export async function reconcileIntents(payments: Payments): Promise<{ checked: number; ordersCreated: number }> {
-  const { app } = payments;
-  const rebuilt = await rebuildAfterRestore(payments).catch((error: unknown) => {
-    app.logger.warn('rebuilding the payments after a restore failed; the next reconciliation tries again', { error: String(error) });
-    return 0;
-  });
-  const open = await listIntentsWithoutOrder(app.db, app.now() - RECONCILE_WINDOW_MS, RECONCILE_LIMIT);
-  let ordersCreated = 0;
-  for (const intent of open) {
-    try {
-      if (await settleIntent(payments, intent.id, 'system')) ordersCreated++;
-    } catch (error) {
-      app.logger.warn('payment reconciliation failed for one intent', { intentId: intent.id, error: String(error) });
-    }
-  }
-  if (open.length) app.logger.info('payment reconciliation', { checked: open.length, ordersCreated });
-  return { checked: open.length, ordersCreated: ordersCreated + rebuilt };
 }

@@ -47,6 +47,8 @@ export interface PaymentRefundTable {
   request_hash: string | null;
   /** When a webhook last changed `status` (a refund that failed or was cancelled later). */
   updated_at: number | null;
+  /** The `created` time (ms) of the Stripe event that set `status`: older events change nothing. */
+  status_at: number | null;
 }
 
 /** The test gateway's refunds, by the idempotency key they were made with (as Stripe replays them). */

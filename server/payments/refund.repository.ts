@@ -1,6 +1,7 @@
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import type { DbOrTrx } from '../db/transaction';
 import type { PaymentRefundTable } from './payment.table';
+import { refundStatusApplies } from './refund-status';
 
 export type RefundRow = PaymentRefundTable;
 
@@ -27,7 +28,19 @@ export interface RefundActor {
  */
 export async function recordRefund(
   trx: DbOrTrx,
-  refund: { id: string; paymentIntentId: string; orderId: string; amountCents: number; status: string; actor: RefundActor; idempotencyKey: string | null; requestHash: string | null; now: number },
+  refund: {
+    id: string;
+    paymentIntentId: string;
+    orderId: string;
+    amountCents: number;
+    status: string;
+    actor: RefundActor;
+    idempotencyKey: string | null;
+    requestHash: string | null;
+    now: number;
+    /** The `created` time (ms) of the Stripe event it was learnt from. */
+    statusAt?: number;
+  },
   /** `system`: a refund made outside the shop (Stripe's dashboard), learnt from its webhook. */
   source: 'api' | 'system' = 'api',
 ): Promise<void> {
@@ -44,6 +57,7 @@ export async function recordRefund(
       idempotency_key: refund.idempotencyKey,
       request_hash: refund.requestHash,
       updated_at: null,
+      status_at: refund.statusAt ?? null,
     })
     .execute();
   if (!UNDONE.has(refund.status)) await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, source, refund.now);
@@ -60,14 +74,22 @@ export async function claimRefundRow(trx: DbOrTrx, id: string, claim: { idempote
 }
 
 /**
- * A refund's later status from Stripe (`refund.updated`, `refund.failed`): a refund that failed
- * or was cancelled gives its amount back to the order, with a history entry saying so.
+ * A refund's later status from Stripe (`refund.updated`, `refund.failed`), told by an event created
+ * at `eventAt` (ms): applied only when it moves the refund forward (refund-status.ts), so events
+ * arriving out of order end in the right state. A refund that failed or was cancelled gives its
+ * amount back to the order, with a history entry saying so.
  */
-export async function applyRefundStatus(trx: DbOrTrx, refundId: string, status: string, now: number): Promise<'unknown_refund' | 'unchanged' | 'refund_updated'> {
+export async function applyRefundStatus(
+  trx: DbOrTrx,
+  refundId: string,
+  status: string,
+  now: number,
+  eventAt: number = now,
+): Promise<'unknown_refund' | 'unchanged' | 'refund_updated'> {
   const refund = await findRefund(trx, refundId);
   if (!refund) return 'unknown_refund';
-  if (refund.status === status) return 'unchanged';
-  await trx.updateTable('payment_refunds').set({ status, updated_at: now }).where('id', '=', refundId).execute();
+  if (!refundStatusApplies({ status: refund.status, statusAt: refund.status_at === null ? null : Number(refund.status_at) }, { status, eventAt })) return 'unchanged';
+  await trx.updateTable('payment_refunds').set({ status, updated_at: now, status_at: eventAt }).where('id', '=', refundId).execute();
   const wasCounted = !UNDONE.has(refund.status);
   const counts = !UNDONE.has(status);
   if (wasCounted !== counts) {

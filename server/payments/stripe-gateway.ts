@@ -179,6 +179,14 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       return listed;
     },
 
+    async cancelIntent(id: string): Promise<GatewayIntent> {
+      try {
+        return toIntent(await withoutCallerStack(() => stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })));
+      } catch (error) {
+        translate(error);
+      }
+    },
+
     async refund(input): Promise<GatewayRefund> {
       try {
         const refund = await withoutCallerStack(() =>

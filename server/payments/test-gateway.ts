@@ -1,4 +1,4 @@
-import { TEST_PAYMENT_METHODS } from '../../shared/payments';
+import { CARD_MINIMUM_CENTS, TEST_PAYMENT_METHODS } from '../../shared/payments';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
@@ -86,6 +86,11 @@ const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | nu
  * hundred feels like Stripe). It keeps its ledger in a store of its own (test-gateway.store.ts), so
  * what it charged survives a restart, and a restore of the shop, as Stripe's records would.
  */
+/** As Stripe: no intent for less than the card minimum. */
+function refuseUnderMinimum(amountCents: number): void {
+  if (amountCents < CARD_MINIMUM_CENTS) throw new GatewayRequestError(400, 'amount_too_small', 'Amount must be at least $0.50 usd');
+}
+
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
   const latencyMs = app.config.testGatewayLatencyMs;
@@ -103,6 +108,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       await answerLater();
+      refuseUnderMinimum(input.amountCents);
       return writes.run((trx) => createLedgerIntent(trx, input));
     },
 
@@ -113,18 +119,21 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       const row = await writes.run(async (trx) => {
         const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+        // As Stripe: a cancelled intent cannot be paid any more.
+        if (found.status === 'canceled') throw new GatewayRequestError(400, 'payment_intent_unexpected_state', "This PaymentIntent's status is canceled.");
         // A confirm retried after success answers the same succeeded intent: it never charges twice.
-        if (found.status === 'succeeded' || found.status === 'canceled') return found;
+        if (found.status === 'succeeded') return found;
         const updated = { ...found, status, payment_method: paymentMethodId, updated_at: app.now() };
         await trx.updateTable('test_gateway_intents').set({ status, payment_method: paymentMethodId, updated_at: updated.updated_at }).where('id', '=', id).execute();
         return updated;
       });
-      if (failure && row.status !== 'succeeded' && row.status !== 'canceled') throw failure;
+      if (failure && row.status !== 'succeeded') throw failure;
       return toIntent(row);
     },
 
     async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
       await answerLater();
+      refuseUnderMinimum(input.amountCents);
       const { status, failure } = confirmOutcome(input.paymentMethodId);
       const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
       const row = await writes.runBatched(ledgerCharges, created);
@@ -146,6 +155,20 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
       const row = await db.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toIntent(row);
+    },
+
+    async cancelIntent(id: string): Promise<GatewayIntent> {
+      await answerLater();
+      const row = await writes.run(async (trx) => {
+        const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+        if (found.status === 'succeeded' || found.status === 'canceled') {
+          throw new GatewayRequestError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`);
+        }
+        await trx.updateTable('test_gateway_intents').set({ status: 'canceled', updated_at: app.now() }).where('id', '=', id).execute();
+        return { ...found, status: 'canceled' };
+      });
+      return toIntent(row);
     },
 
     async refund(input): Promise<GatewayRefund> {

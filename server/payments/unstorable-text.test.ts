@@ -67,6 +67,7 @@ it('writes the order of a paid intent stored before the rule, without the charac
   // A second process starting on the same database reconciles the paid intent without an order.
   const restarted = await startTestApp({ DATABASE_URL: t.databaseUrl });
   try {
+    await restarted.app.paymentUpkeep.reconcileNow();
     const order = await db.selectFrom('orders').select(['customer_first_name', 'ship_city']).where('payment_intent_id', '=', id).executeTakeFirst();
     expect(order).toEqual({ customer_first_name: 'Maya', ship_city: 'Los Angeles' });
     const reports = await db.selectFrom('error_reports').select('message').where('event_id', '=', `storable-snapshot:${id}`).execute();

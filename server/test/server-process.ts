@@ -25,7 +25,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const script = options.codeRoot ? path.join(options.codeRoot, 'server', 'test', 'server-entry.ts') : entry;
   const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', script], {
     cwd: options.codeRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', CARD_DECLINE_LIMIT: '10000', ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', CARD_DECLINE_LIMIT: '10000', PAYMENT_INTENT_LIMIT: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -41,6 +41,8 @@ export interface StripeStandIn {
    * a result, with `Stripe-Should-Retry: false`): the charge is made, its answer lost on the way.
    */
   loseNextChargeAnswer(): void;
+  /** While on, requests are taken but not answered (Stripe not answering); turning it off answers them. */
+  holdAnswers(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
   let charges = 0;
   let requests = 0;
   let loseChargeAnswer = false;
+  let holding = false;
+  let held: (() => void)[] = [];
 
   /** Confirms with a test PaymentMethod id, as Stripe's test mode answers it. */
   function confirm(intent: StandInIntent, paymentMethod: string): { status: number; body: unknown } {
@@ -156,7 +160,7 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       const data = all.slice(start, start + limit);
       return { status: 200, body: { object: 'list', url: path, has_more: start + limit < all.length, data } };
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     if (match) {
       const intent = intents.get(match[1]!);
       if (!intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${match[1]}'`);
@@ -164,6 +168,10 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       if (method !== 'POST' || !match[2]) return error(404, 'invalid_request_error', 'not_found', 'Unrecognized request URL');
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent's status is ${intent.status}.`, { payment_intent: intent });
+      }
+      if (match[2] === '/cancel') {
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
       }
       return confirm(intent, form.get('payment_method') ?? '');
     }
@@ -185,7 +193,8 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', () => (holding ? held.push(answerRequest) : answerRequest()));
+    const answerRequest = () => {
       requests++;
       const target = req.url ?? '/';
       const queryAt = target.indexOf('?');
@@ -220,7 +229,7 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       const delay = typeof key === 'string' ? standInDelayMs(key, options.latency) : options.latency.baseMs;
       const delayed = answer;
       setTimeout(() => send(delayed), delay);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -234,6 +243,13 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
     requests: () => requests,
     loseNextChargeAnswer: () => {
       loseChargeAnswer = true;
+    },
+    holdAnswers: (on) => {
+      holding = on;
+      if (on) return;
+      const waiting = held;
+      held = [];
+      for (const answerRequest of waiting) answerRequest();
     },
     close: () =>
       new Promise<void>((resolve) => {

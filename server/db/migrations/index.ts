@@ -26,6 +26,7 @@ import * as appliedVersion from './2026-12-06T1040_applied_version';
 import * as backups from './2026-12-06T1060_backups';
 import * as cutDesigns from './2026-12-07T1010_cut_designs';
 import * as usableAreas from './2026-12-07T1020_usable_areas';
+import * as refundEventTime from './2026-12-07T1030_refund_event_time';
 import * as testGatewayLedger from './2026-12-07T1060_test_gateway_ledger';
 
 /**
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1060_backups': backups,
   '2026-12-07T1010_cut_designs': cutDesigns,
   '2026-12-07T1020_usable_areas': usableAreas,
+  '2026-12-07T1030_refund_event_time': refundEventTime,
   '2026-12-07T1060_test_gateway_ledger': testGatewayLedger,
 };
