@@ -41,7 +41,7 @@ it('lets at most the limit of 60 concurrent declines from one address through tw
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM test_gateway_intents');
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM test_gateway.test_gateway_intents');
     expect(Number(rows[0]!.n)).toBeLessThanOrEqual(LIMIT);
   } finally {
     await client.end();

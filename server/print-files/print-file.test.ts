@@ -54,10 +54,10 @@ describe('GET /api/orders/:id/print-file (SVG)', () => {
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="print-${orderNumber}.svg"`);
     const svg = response.text;
-    // 10 + 68 + 10 + 80 + 10 + 40 + 10 wide; a 14 mm label band, the 220 mm bottle and a margin high.
-    expect(rootTag(svg)).toContain('width="228mm" height="244mm" viewBox="0 0 228 244"');
+    // 10 + 63.5 + 10 + 80 + 10 + 40 + 10 wide (the iPhone 14 Pro's back below its camera, the bottle, the flute's bowl); a 14 mm label band, the 220 mm bottle and a margin high.
+    expect(rootTag(svg)).toContain('width="223.5mm" height="244mm" viewBox="0 0 223.5 244"');
     expect([...svg.matchAll(/<g id="(line-\d)" data-line="\d" data-quantity="(\d+)"/g)].map((m) => `${m[1]}×${m[2]}`)).toEqual(['line-1×2', 'line-2×1', 'line-3×3']);
-    for (const [line, width, height] of [[1, 68, 140], [2, 80, 220], [3, 40, 110]]) {
+    for (const [line, width, height] of [[1, 63.5, 96.5], [2, 80, 220], [3, 40, 100]]) {
       expect(svg).toMatch(new RegExp(`<g id="line-${line}-guides"[^>]*><rect class="print-area" x="0" y="0" width="${width}" height="${height}"`));
     }
     expect(svg).not.toMatch(/<text/);
@@ -75,7 +75,7 @@ describe('GET /api/orders/:id/print-file (SVG)', () => {
   it('gives one line with ?line=N, at that product’s size', async () => {
     const response = await t.request('GET', `/api/orders/${orderId}/print-file?line=3`, { token: adminToken });
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="print-${orderNumber}-line-3.svg"`);
-    expect(rootTag(response.text)).toContain('width="60mm" height="134mm"');
+    expect(rootTag(response.text)).toContain('width="60mm" height="124mm"');
     expect(response.text).toContain('<g id="line-3"');
     expect(response.text).not.toContain('<g id="line-1"');
   });
@@ -87,7 +87,7 @@ describe('GET /api/orders/:id/print-file?format=png', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     const info = pngInfo(response.bytes);
-    expect([info.width, info.height]).toEqual([Math.round((68 * 300) / 25.4), Math.round((140 * 300) / 25.4)]);
+    expect([info.width, info.height]).toEqual([Math.round((63.5 * 300) / 25.4), Math.round((96.5 * 300) / 25.4)]);
     expect(info.phys).toEqual({ x: 11811, y: 11811, unit: 1 });
     expect(info.chunks.slice(0, 3)).toEqual(['IHDR', 'pHYs', 'IDAT']);
   });
@@ -95,7 +95,7 @@ describe('GET /api/orders/:id/print-file?format=png', () => {
   it('takes another dpi and draws every line when none is named', async () => {
     const info = pngInfo((await download(`/api/orders/${orderId}/print-file?format=png&dpi=150`)).bytes);
     // Without labels and guides: the three print areas, 10 mm apart.
-    expect([info.width, info.height]).toEqual([Math.round((208 * 150) / 25.4), Math.round((220 * 150) / 25.4)]);
+    expect([info.width, info.height]).toEqual([Math.round((203.5 * 150) / 25.4), Math.round((220 * 150) / 25.4)]);
     expect(info.phys).toEqual({ x: 5906, y: 5906, unit: 1 });
   });
 
@@ -106,7 +106,7 @@ describe('GET /api/orders/:id/print-file?format=png', () => {
     let found = 0;
     for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] === 255 && pixels[i] === teal[0] && pixels[i + 1] === teal[1] && pixels[i + 2] === teal[2]) found += 1;
     expect(found).toBeGreaterThan(50);
-    expect(width).toBe(Math.round((68 * 72) / 25.4));
+    expect(width).toBe(Math.round((63.5 * 72) / 25.4));
   });
 });
 
@@ -128,7 +128,7 @@ describe('GET /api/orders/:id/print-file?format=pdf', () => {
     const points = (mm: number) => (mm * 72) / 25.4;
     const sizes = pdf.getPages().map((page) => page.getSize());
     expect(sizes).toHaveLength(3);
-    [[68, 140], [80, 220], [40, 110]].forEach(([width, height], index) => {
+    [[63.5, 96.5], [80, 220], [40, 100]].forEach(([width, height], index) => {
       expect(sizes[index]!.width).toBeCloseTo(points(width!), 2);
       expect(sizes[index]!.height).toBeCloseTo(points(height!), 2);
     });
@@ -148,7 +148,7 @@ describe('bad print-file requests', () => {
     ['line=0', 422, 'Line must be a line number of the order (1, 2, …)'],
     ['line=two', 422, 'Line must be a line number of the order (1, 2, …)'],
     ['line=4', 422, 'Line 4 does not exist: the order has 3 lines.'],
-    ['format=png&dpi=1200', 422, 'This PNG would be 102.1 megapixels (at most 16): ask for one line (line=N) or a lower dpi.'],
+    ['format=png&dpi=1200', 422, 'This PNG would be 99.9 megapixels (at most 16): ask for one line (line=N) or a lower dpi.'],
   ])('?%s answers %i JSON', async (query, status, message) => {
     const response = await t.request('GET', `/api/orders/${orderId}/print-file?${query}`, { token: adminToken });
     expect(response.status).toBe(status);

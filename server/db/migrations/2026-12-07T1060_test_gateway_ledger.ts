@@ -35,8 +35,8 @@ async function ledgerReachable(db: Kysely<any>): Promise<boolean> {
 export async function down(db: Kysely<any>): Promise<void> {
   const clustered = isPostgres(db) ? '' : ' WITHOUT ROWID';
   const createKey = isPostgres(db) ? '"create_key" text UNIQUE' : '"create_key" text';
-  await sql.raw(`CREATE TABLE test_gateway_intents ("id" text PRIMARY KEY, "amount_cents" integer NOT NULL, "currency" text NOT NULL, "status" text NOT NULL, "payment_method" text, "amount_refunded_cents" integer NOT NULL DEFAULT 0, ${createKey}, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, "shop_intent" text, "metadata" text)${clustered}`).execute(db);
+  await sql.raw(`CREATE TABLE "test_gateway_intents" ("id" text PRIMARY KEY, "amount_cents" integer NOT NULL, "currency" text NOT NULL, "status" text NOT NULL, "payment_method" text, "amount_refunded_cents" integer NOT NULL DEFAULT 0, ${createKey}, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, "shop_intent" text, "metadata" text)${clustered}`).execute(db);
   if (!isPostgres(db)) await sql.raw('CREATE UNIQUE INDEX "test_gateway_intents_create_key_idx" ON "test_gateway_intents" ("create_key") WHERE "create_key" IS NOT NULL').execute(db);
   await sql.raw('CREATE INDEX "test_gateway_intents_shop_intent_idx" ON "test_gateway_intents" ("shop_intent")').execute(db);
-  await sql.raw('CREATE TABLE test_gateway_refunds ("id" text PRIMARY KEY, "payment_intent_id" text NOT NULL, "amount_cents" bigint NOT NULL, "status" text NOT NULL, "idempotency_key" text NOT NULL UNIQUE, "created_at" bigint NOT NULL)').execute(db);
+  await sql.raw('CREATE TABLE "test_gateway_refunds" ("id" text PRIMARY KEY, "payment_intent_id" text NOT NULL, "amount_cents" bigint NOT NULL, "status" text NOT NULL, "idempotency_key" text NOT NULL UNIQUE, "created_at" bigint NOT NULL)').execute(db);
 }
