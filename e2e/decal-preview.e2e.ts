@@ -95,13 +95,14 @@ describe('the decal on a phone, 390x844', () => {
   it('names the product as a vinyl decal with its size on the designer, in the cart and at checkout', async () => {
     const page = await phonePage();
     await design(page, 'Phone Case', 'iPhone 14 Pro Max');
-    const title = 'Vinyl decal for iPhone 14 Pro Max · 68\u00a0×\u00a0140\u00a0mm';
-    expect(await page.getByTestId('decal-title').textContent()).toContain(title);
+    expect(await page.getByTestId('decal-title').textContent()).toContain("Vinyl decal for iPhone 14 Pro Max: fits the iPhone 14 Pro Max's back, up to 108.7\u00a0×\u00a069.6\u00a0mm");
     await choose(page, 'Water Bottle', 'Large Bottle');
-    expect(await page.getByTestId('decal-title').textContent()).toContain('Vinyl decal for Large Water Bottle · 80\u00a0×\u00a0220\u00a0mm');
+    expect(await page.getByTestId('decal-title').textContent()).toContain("Vinyl decal for Large Water Bottle: fits the Large Water Bottle's wrap band, up to 220\u00a0×\u00a080\u00a0mm");
     await choose(page, 'Phone Case', 'iPhone 14 Pro Max');
     await page.getByRole('button', { name: 'ADD TO CART - $5.95' }).click();
     await page.getByText('Added to cart!').waitFor();
+    // In the cart and at checkout the line is the decal as it ships: the font's smallest clean letters.
+    const title = 'Vinyl decal · iPhone 14 Pro Max · Pecita, 24 mm letters';
     await page.getByRole('button', { name: /^Cart/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await drawer.getByText(title).waitFor();

@@ -99,7 +99,7 @@ it('fits a short text on every product and says a long one runs past each produc
       }
       for (const [text, length] of [['Chloe', 'short'], ['Always & Forever xo', 'long']] as const) {
         await page.getByLabel('3. Your text').fill(text);
-        await expect.poll(() => page.getByTestId('decal-size').textContent()).toMatch(/Your decal: \d+\u00a0×\u00a0\d+\u00a0mm \(32 mm letters\)/);
+        await expect.poll(() => page.getByTestId('decal-size').textContent()).toMatch(/Your decal: \d+\u00a0×\u00a0\d+\u00a0mm \(24 mm letters\)/);
         const problem = page.getByTestId('fit-problem');
         if (length === 'short') await expect.poll(() => problem.isHidden()).toBe(true);
         else await expect.poll(() => problem.textContent()).toMatch(surface);

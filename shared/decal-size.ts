@@ -1,9 +1,10 @@
 /**
  * The letter sizes a shopper may choose, per font, and how a decal's size is said. A design's
  * `fontSize` is in customizer pixels; two of them make one millimetre of em (letter) height, so the
- * control moves in whole millimetres. The smallest size of each font is the smallest at which every
- * letter, digit and common punctuation mark of it cuts with no stroke or counter under
- * MIN_FEATURE_MM (docs/decisions.md "Letter sizes"; shared/render/letter-sizes.test.ts measures it).
+ * control moves in whole millimetres. The smallest size of each font is the smallest at which its
+ * strokes and counters hold MIN_FEATURE_MM: shoppers' phrases cut clean and at most a few lone
+ * characters keep a marginal tip or notch, which the designer and the cut job then flag
+ * (docs/decisions/decal-fit.md; shared/render/letter-sizes.test.ts measures it).
  */
 import { DEFAULT_FONT_SIZE, fontOrDefault, MAX_FONT_SIZE, type FontName } from './catalog';
 
@@ -12,8 +13,8 @@ export const MM_PER_DESIGN_PX = 0.5;
 
 /** The smallest offered font size (customizer px) of each font. */
 export const SMALLEST_CLEAN_FONT_SIZE: Record<FontName, number> = {
-  Pecita: 64,
-  Inter: 10,
+  Pecita: 48,
+  Inter: 12,
   Poppins: 10,
 };
 
