@@ -112,7 +112,7 @@ it('opens the cached designer at once when started offline, with the offline ban
   await context.setOffline(true);
   await page.reload();
   await page.getByRole('heading', { name: 'Put your catchphrase on it' }).waitFor();
-  expect(await page.getByText('Offline mode: you can design and fill your cart; checkout needs a connection.').isVisible()).toBe(true);
+  await page.getByText('Offline mode: you can design and fill your cart; checkout needs a connection.').waitFor();
   expect(await page.getByRole('heading', { name: 'Connection Issue' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
   await page.getByLabel('3. Your text').fill('Still designing');
