@@ -65,7 +65,7 @@ it('shows the last known figures offline after a reload, with their time; the st
 
   await context.setOffline(true);
   await page.reload();
-  await page.getByText(/^(Offline|Server unreachable)$/).first().waitFor();
+  await page.getByText('Offline', { exact: true }).waitFor();
   // The range starts at 30 days again: the stored answer of that range, with its time.
   await page.getByText(/Offline: last known figures as of /).waitFor();
   expect(await kpiValues(page)).toEqual(month);
@@ -110,7 +110,7 @@ it('says an offline status change is queued, then gives the spec message exactly
   const toasts = await recordToasts(page);
 
   await context.setOffline(true);
-  await page.getByText(/^(Offline|Server unreachable)$/).first().waitFor();
+  await page.getByText('Offline', { exact: true }).waitFor();
   await row.getByRole('button', { name: order.order_number }).click();
   const dialog = page.getByRole('dialog', { name: `Order ${order.order_number}` });
   await dialog.getByLabel('New status').selectOption('cancelled');

@@ -23,6 +23,22 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Playwright's own --disable-features list (playwright-core 1.65, chromiumSwitches.ts): a second
+ * --disable-features replaces the first rather than adding to it, so it is repeated here.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  // With RenderDocument (a new frame host for every document), Chromium 150 gives a document loaded
+  // after context.setOffline(true) navigator.onLine === true: the requests fail offline, but the page
+  // is told it is online, so an offline reload cannot show the offline states. Off, the emulated
+  // offline reaches every new document, as it did before.
+  const args = [...CHROMIUM_ARGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument'].join(',')}`];
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
 }

@@ -7,6 +7,7 @@
 import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
 import { DesignFonts, layoutDesign, loadDesignFonts, type DesignLayout, type FontSource, type LoadedFont, type RenderableDesign } from '../../shared/render';
 import { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
+import { inkMask } from './ink-mask-on-page';
 import type { FontFileReply, FontFileRequest, RenderReply, RenderRequest } from './render-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -42,21 +43,10 @@ async function layoutOf(design: RenderableDesign): Promise<DesignLayout> {
   return layoutDesign(design, await fontsFor([design.font]));
 }
 
-/** The layout's ink as a 0/1 mask at `pxPerMm` with a clear margin, drawn on an OffscreenCanvas. */
-function inkMask(layout: DesignLayout, pxPerMm: number, marginMm: number) {
-  const ink = layout.ink;
-  if (!ink || typeof OffscreenCanvas === 'undefined') return null;
-  const width = Math.ceil((ink.width + 2 * marginMm) * pxPerMm);
-  const height = Math.ceil((ink.height + 2 * marginMm) * pxPerMm);
-  const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-  if (!context) return null;
-  context.scale(pxPerMm, pxPerMm);
-  context.translate(marginMm - ink.x, marginMm - ink.y);
-  context.fill(new Path2D(layout.pathData));
-  const rgba = context.getImageData(0, 0, width, height).data;
-  const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = rgba[i * 4 + 3]! >= 128 ? 1 : 0;
-  return { ink: mask, width, height, pxPerMm };
+/** The layout's ink as a 0/1 mask, drawn on an OffscreenCanvas. */
+function inkMaskOffscreen(layout: DesignLayout, pxPerMm: number, marginMm: number) {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  return inkMask(layout, pxPerMm, marginMm, (width, height) => new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true }));
 }
 
 async function answer(request: RenderRequest): Promise<RenderReply> {
@@ -67,7 +57,7 @@ async function answer(request: RenderRequest): Promise<RenderReply> {
     case 'layout':
       return { id: request.id, kind: 'layout', layout: await layoutOf(request.design) };
     case 'thin': {
-      const mask = inkMask(await layoutOf(request.design), maskResolutionFor(request.minMm), Math.max(1, request.minMm * 2));
+      const mask = inkMaskOffscreen(await layoutOf(request.design), maskResolutionFor(request.minMm), Math.max(1, request.minMm * 2));
       return { id: request.id, kind: 'thin', found: mask ? findThinFeatures(mask, request.minMm) : null };
     }
   }
