@@ -17,6 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestOrder } from '../server/orders/order.test-support';
+import { fontSizeRange } from '../shared/decal-size';
 import { ADMIN_ENV, adminToken } from './checkout-helpers';
 import { useServerAndBrowser } from './support/harness';
 
@@ -105,7 +106,8 @@ async function compareWithCanvas(page: Page, png: Buffer, crop: { x: number; y: 
 describe('preview and print file are drawn by one renderer', () => {
   it(`differ by at most ${MAX_DIFFERENCE * 100} % of their ink for every design, and a drawing in another font by at least ${CONTROL_MIN_DIFFERENCE * 100} %`, async () => {
     const order = await createTestOrder(e2e.server.app.context.db, {
-      items: DESIGNS.map(({ productType, device, text, color, font }) => ({ productType, device, text, color, font })),
+      // At the size the designer starts each font at, so preview and print show the same decal.
+      items: DESIGNS.map(({ productType, device, text, color, font }) => ({ productType, device, text, color, font, fontSize: fontSizeRange(font).initial })),
     });
     const token = await adminToken(e2e.server.url);
     const printFile = async (query: string) => {
@@ -122,8 +124,8 @@ describe('preview and print file are drawn by one renderer', () => {
     for (const [index, d] of DESIGNS.entries()) {
       await design(page, d);
       const png = await printFile(`format=png&dpi=300&line=${index + 1}`);
-      // A bare print area at 300 DPI: pixels = mm × 300 / 25.4 (design.md §6).
-      const [widthMm, lengthMm] = { 'phone-case': [68, 140], 'water-bottle': [70, 180], 'champagne-glass': [40, 110] }[d.productType];
+      // A bare usable area at 300 DPI: pixels = mm × 300 / 25.4 (the iPhone 14 Pro's back below its camera, the bottle's wall, the flute's bowl).
+      const [widthMm, lengthMm] = { 'phone-case': [63.5, 96.5], 'water-bottle': [70, 180], 'champagne-glass': [40, 100] }[d.productType];
       const crop = { x: 0, y: 0, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
       expect([crop.width, crop.height]).toEqual([Math.round((widthMm! * 300) / 25.4), Math.round((lengthMm! * 300) / 25.4)]);
 
