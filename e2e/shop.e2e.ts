@@ -44,8 +44,8 @@ describe('shopper flows in Chromium', () => {
   it('designs an item, adds it twice, keeps the cart across a reload and removes it in the drawer', async () => {
     const page = await openShop('/');
     await page.getByRole('heading', { name: 'Put your catchphrase on it' }).waitFor();
-    await page.getByLabel('3. Your text').fill('My type on paper');
-    await expect(page.getByText('4 characters left').count()).resolves.toBe(1);
+    await page.getByLabel('3. Your text').fill('Villa Love');
+    await expect(page.getByText('10 characters left').count()).resolves.toBe(1);
     await page.getByRole('radio', { name: 'Hot Pink' }).check();
     const add = page.getByRole('button', { name: 'ADD TO CART - $5.95' });
     await add.click();
@@ -59,7 +59,7 @@ describe('shopper flows in Chromium', () => {
     await page.getByRole('button', { name: 'Cart 2 items' }).waitFor();
     await cartButton(page).click();
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
-    await drawer.getByText('“My type on paper”').waitFor();
+    await drawer.getByText('“Villa Love”').waitFor();
     expect(await drawer.getByLabel('Quantity 2').count()).toBe(1);
     expect(await drawer.textContent()).toContain('$11.90');
     await drawer.getByRole('button', { name: /^Remove/ }).click();
