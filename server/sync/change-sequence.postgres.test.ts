@@ -51,9 +51,19 @@ describe('the change sequence on PostgreSQL (server/sync/change-sequence.reposit
         // drain
       }
     })();
-    const written = await Promise.all(
-      Array.from({ length: 240 }, (_, index) => [db, other][index % 2]!.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: `Pull ${index}` }] })))),
+    // Eight writers at a time, as busy processes write: all 240 at once would wait on the pools'
+    // connection timeout on a loaded machine rather than test the pull.
+    const lanes = await Promise.all(
+      Array.from({ length: 8 }, async (_, lane) => {
+        const orders = [];
+        for (let step = 0; step < 30; step++) {
+          const index = lane * 30 + step;
+          orders.push(await [db, other][index % 2]!.transaction().execute((trx) => insertOrder(trx, newTestOrder({ items: [{ text: `Pull ${index}` }] }))));
+        }
+        return orders;
+      }),
     );
+    const written = lanes.flat();
     writing = false;
     await puller;
     await other.destroy();

@@ -31,7 +31,8 @@ async function download(path: string) {
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-describe('a cut job at production scale', () => {
+// Cut threads run below the event loop's priority: beside a busy suite they wait their turn.
+describe('a cut job at production scale', { timeout: 180_000 }, () => {
   it('lists 2,000 decals of one colour on sheets no longer than the roll length', async () => {
     const { status, body } = await t.request<CutJobsAnswer>('GET', '/api/fulfillment/cut-jobs', { token: adminToken });
     expect(status).toBe(200);

@@ -33,7 +33,13 @@ async function download(path: string) {
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-describe('GET /api/fulfillment/cut-jobs', () => {
+/**
+ * Cut jobs run on threads below the event loop's priority; beside a busy suite on two cores they
+ * wait their turn, so these tests allow more than the default 30 s.
+ */
+const CUT_THREAD_TIMEOUT = { timeout: 120_000 };
+
+describe('GET /api/fulfillment/cut-jobs', CUT_THREAD_TIMEOUT, () => {
   it('groups the production queue by vinyl colour, in catalogue order, with the roll each job uses and what may tear', async () => {
     const response = await t.request<CutJobsAnswer>('GET', '/api/fulfillment/cut-jobs', { token: adminToken });
     expect(response.status).toBe(200);
@@ -63,7 +69,7 @@ describe('GET /api/fulfillment/cut-jobs', () => {
   });
 });
 
-describe('GET /api/fulfillment/cut-jobs/:color', () => {
+describe('GET /api/fulfillment/cut-jobs/:color', CUT_THREAD_TIMEOUT, () => {
   it('SVG: roll-wide, in mm, the union outlines and one weeding box per decal in a CutContour layer, a thin decal marked', async () => {
     const { status, headers, bytes } = await download('/api/fulfillment/cut-jobs/teal?format=svg');
     expect(status).toBe(200);
@@ -161,7 +167,7 @@ describe('GET /api/fulfillment/cut-jobs/:color', () => {
   });
 });
 
-describe('a line whose font lacks some of its characters', () => {
+describe('a line whose font lacks some of its characters', CUT_THREAD_TIMEOUT, () => {
   // Last in the file: the order it adds stays in the queue.
   it('is never cut or printed without them: 422 naming the order, line and characters', async () => {
     const order = await createTestOrder(t.app.context.db, { items: [{ text: 'Hi ☃ 漢', color: 'Teal', font: 'Pecita' }] });
