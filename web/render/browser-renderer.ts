@@ -13,37 +13,26 @@ import {
   buildPrintSheet,
   DesignFonts,
   layoutDesign,
-  loadDesignFonts,
   type DesignLayout,
   type FontSource,
-  type LoadedFont,
   type PrintOrder,
   type RenderableDesign,
 } from '../../shared/render';
 import { fontFileBytes } from './font-files-early';
+import { cachedFontLoader } from './font-cache';
 
 export { layoutDesign, type DesignFonts, type DesignLayout, type RenderableDesign };
 // The designer's thin-stroke check measures laid-out designs only: it ships here, not in the first load.
 export { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 
-const loaded = new Map<FontName, Promise<LoadedFont>>();
 /** The files' bytes, from the fetch use-design.ts started alongside this module's own download. */
 const fontSource: FontSource = fontFileBytes;
+const loadFont = cachedFontLoader(fontSource);
 
 export function fontNameOf(font: string): FontName {
   return (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;
 }
 
-function loadFont(name: FontName): Promise<LoadedFont> {
-  let font = loaded.get(name);
-  if (!font) {
-    font = loadDesignFonts(fontSource, [name]).then((fonts) => fonts.get(name));
-    // A failed load (offline before the files were cached) is tried again next time.
-    font.catch(() => loaded.delete(name));
-    loaded.set(name, font);
-  }
-  return font;
-}
 
 /** The fonts that lay out designs in `names` (the renderer falls back to the default font for unknown names). */
 export async function fontsFor(names: readonly string[]): Promise<DesignFonts> {

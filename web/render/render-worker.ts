@@ -5,9 +5,10 @@
  * for them. The font files' bytes come from the page, which fetched them early (font-files-early.ts).
  */
 import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
-import { DesignFonts, layoutDesign, loadDesignFonts, type DesignLayout, type FontSource, type LoadedFont, type RenderableDesign } from '../../shared/render';
+import { DesignFonts, layoutDesign, type DesignLayout, type FontSource, type RenderableDesign } from '../../shared/render';
 import { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 import { inkMask } from './ink-mask-on-page';
+import { cachedFontLoader } from './font-cache';
 import type { FontFileReply, FontFileRequest, RenderReply, RenderRequest } from './render-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -19,19 +20,10 @@ const fontSource: FontSource = (file) =>
     waitingFiles.set(file.url, { resolve, reject });
     scope.postMessage({ kind: 'font-file', url: file.url } satisfies FontFileRequest);
   });
+const loadFont = cachedFontLoader(fontSource);
 
 const fontNameOf = (font: string): FontName => ((FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT);
 
-const loaded = new Map<FontName, Promise<LoadedFont>>();
-function loadFont(name: FontName): Promise<LoadedFont> {
-  let font = loaded.get(name);
-  if (!font) {
-    font = loadDesignFonts(fontSource, [name]).then((fonts) => fonts.get(name));
-    font.catch(() => loaded.delete(name));
-    loaded.set(name, font);
-  }
-  return font;
-}
 
 async function fontsFor(names: readonly string[]): Promise<DesignFonts> {
   const wanted = [...new Set([DEFAULT_FONT, ...names.map(fontNameOf)])];
