@@ -3,7 +3,8 @@ import { builtInPlacement, builtInPrintArea } from '../../shared/decal';
 
 /**
  * The catalogue the database starts with: shared/catalog.ts's lists as they were, plus the two phone
- * models the spec's copy names (iPhone 15 Pro Max, iPhone 16 Pro) at the phone cases' print area.
+ * models the spec's copy names (iPhone 15 Pro Max, iPhone 16 Pro) at the phone cases' print area
+ * (migration 2026-12-08T1000 moves those two after the spec's list).
  */
 const NEW_PHONES = ['iPhone 15 Pro Max', 'iPhone 16 Pro'];
 

@@ -27,9 +27,9 @@ describe('catalogue and health endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body.productTypes.map((p: { id: string }) => p.id)).toEqual(['phone-case', 'water-bottle', 'champagne-glass']);
     expect(res.body.productTypes[0].variants).toContain('Samsung Galaxy S22');
-    // The seeded catalogue: shared/catalog.ts's lists, the two phone models the copy names first.
+    // The seeded catalogue: shared/catalog.ts's lists in the spec's order, then the two phone models the copy names.
     expect(res.body.productTypes).toEqual(
-      PRODUCT_TYPES.map((type) => (type.id === 'phone-case' ? { ...type, variants: ['iPhone 15 Pro Max', 'iPhone 16 Pro', ...type.variants] } : type)),
+      PRODUCT_TYPES.map((type) => (type.id === 'phone-case' ? { ...type, variants: [...type.variants, 'iPhone 15 Pro Max', 'iPhone 16 Pro'] } : type)),
     );
   });
 

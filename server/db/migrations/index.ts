@@ -28,6 +28,7 @@ import * as cutDesigns from './2026-12-07T1010_cut_designs';
 import * as usableAreas from './2026-12-07T1020_usable_areas';
 import * as refundEventTime from './2026-12-07T1030_refund_event_time';
 import * as testGatewayLedger from './2026-12-07T1060_test_gateway_ledger';
+import * as phoneOrder from './2026-12-08T1000_phone_order';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T1020_usable_areas': usableAreas,
   '2026-12-07T1030_refund_event_time': refundEventTime,
   '2026-12-07T1060_test_gateway_ledger': testGatewayLedger,
+  '2026-12-08T1000_phone_order': phoneOrder,
 };

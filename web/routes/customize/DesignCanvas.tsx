@@ -4,6 +4,7 @@ import { useDesignLayout } from '../../render/use-design';
 import { drawsWithoutRenderer, layoutTextStep, PLACEHOLDER_TEXT } from './draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from './draw-mockup';
 import { productFrame } from './mockup-geometry';
+import { useProductArt } from './use-product-art';
 import { decalCentre, fitZoom, usePreviewZoom, viewAt, ZOOM_STEP } from './preview-zoom';
 
 /** Performance marks around a keystroke's repaint, read by bench/canvas.bench.ts. */
@@ -42,6 +43,7 @@ export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props)
   const near = latest && latest.productType === design.productType && latest.device === design.variant && latest.font === fontOrDefault(design.font) ? latest : null;
   const layout = withoutRenderer ? null : (exact ?? near);
   const zoom = usePreviewZoom();
+  const artReady = useProductArt(design.productType);
   // Whole zoom steps only: the zoomed product is drawn once per step, not per keystroke.
   const textLayout = design.text.trim() ? layout : null;
   const fit = fitZoom(textLayout, design.productType, design.variant);
@@ -81,7 +83,7 @@ export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props)
     }
     // The design fields are the inputs; the outline repaints when the worker's answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
-  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, layout, zoomLevel]);
+  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, layout, zoomLevel, artReady]);
 
   // Busy until the preview shows the typed text's own outline (tests and benches wait for it).
   const waiting = !withoutRenderer && !exact;

@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH } from '../../../shared/catalog';
 import { backdropFor } from '../../catalog/contrast';
 import { fontStack } from '../../catalog/fonts';
 import type { TextCheck } from './use-text-check';
+import { loadProductArt } from './draw-mockup';
 
 export const LOW_CHARACTERS = 5;
 
@@ -36,11 +37,14 @@ interface ProductPickerProps {
   onChange(id: string): void;
 }
 
+const preloadProductArt = () => void loadProductArt().catch(() => undefined);
+
 export const ProductPicker = memo(function ProductPicker({ productTypes, value, onChange }: ProductPickerProps) {
   return (
     <fieldset className="field">
       <legend className="field__label">1. Choose your product</legend>
-      <div className="segmented">
+      {/* The bottle and flute drawings load as the shopper reaches for them (draw-mockup.ts). */}
+      <div className="segmented" onPointerEnter={preloadProductArt} onFocus={preloadProductArt}>
         {productTypes.map((type) => (
           <label key={type.id} className={`segmented__option${type.id === value ? ' is-selected' : ''}`}>
             <input type="radio" name="productType" value={type.id} checked={type.id === value} onChange={() => onChange(type.id)} />

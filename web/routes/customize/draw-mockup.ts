@@ -5,13 +5,36 @@
  * them around the text step, which the shared design renderer draws (draw-design.ts).
  */
 import type { ProductTypeId } from '../../../shared/catalog';
-import { drawBottleGloss, drawChampagneFlute, drawFluteGloss, drawWaterBottle } from './mockup-drinkware';
 import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, type Box } from './mockup-geometry';
 import type { Ctx } from './mockup-paint';
 import { drawPhoneCase, drawPhoneGloss } from './mockup-phone';
 import { UNZOOMED, type PreviewView } from './preview-zoom';
 
 export { CANVAS_SIZE };
+
+type Drinkware = typeof import('./mockup-drinkware');
+let drinkware: Drinkware | null = null;
+let drinkwareLoad: Promise<void> | null = null;
+
+/** Whether the product's drawing code is here: the bottle and the flute come in a chunk of their own. */
+export function productArtLoaded(productType: ProductTypeId): boolean {
+  return productType === 'phone-case' || drinkware !== null;
+}
+
+/**
+ * Loads the bottle and flute drawings. The designer opens on a phone, so they stay out of the
+ * first-load script (its 110 kB budget); the product picker asks for them before they are needed.
+ */
+export function loadProductArt(): Promise<void> {
+  drinkwareLoad ??= import('./mockup-drinkware').then(
+    (module) => void (drinkware = module),
+    (error: unknown) => {
+      drinkwareLoad = null;
+      throw error;
+    },
+  );
+  return drinkwareLoad;
+}
 
 interface Layers {
   base: HTMLCanvasElement;
@@ -113,17 +136,19 @@ export function mockupLayers(productType: ProductTypeId, variant: string, view: 
     const ctx = base.getContext('2d');
     if (ctx) {
       ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
-      if (productType === 'water-bottle') drawWaterBottle(ctx, variant);
-      else if (productType === 'champagne-glass') drawChampagneFlute(ctx);
+      if (productType === 'water-bottle') drinkware?.drawWaterBottle(ctx, variant);
+      else if (productType === 'champagne-glass') drinkware?.drawChampagneFlute(ctx);
       else drawPhoneCase(ctx, variant);
     }
     const gloss = layer(view, size, (ctx) => {
-      if (productType === 'water-bottle') drawBottleGloss(ctx, variant);
-      else if (productType === 'champagne-glass') drawFluteGloss(ctx);
+      if (productType === 'water-bottle') drinkware?.drawBottleGloss(ctx, variant);
+      else if (productType === 'champagne-glass') drinkware?.drawFluteGloss(ctx);
       else drawPhoneGloss(ctx, variant);
     });
     const glossBox = view.zoom === 1 && !view.tx && !view.ty ? productBox(productType, variant) : { x: 0, y: 0, w: size, h: size };
     layers = { base, gloss, glossBox };
+    // Only the backdrop until the product's drawing has loaded (useProductArt repaints then).
+    if (!productArtLoaded(productType)) return layers;
     if (zoomed && store.size >= ZOOMED_CACHE_SIZE) store.delete(store.keys().next().value!);
     store.set(key, layers);
   }

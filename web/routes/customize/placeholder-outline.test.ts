@@ -6,6 +6,9 @@ import { layoutDesign } from '../../../shared/render/layout';
 import { PLACEHOLDER_TEXT } from './draw-design';
 import { placeholderOutline } from './placeholder-outline';
 
+const commandsOf = (pathData: string) => pathData.replace(/[^A-Za-z]/g, '');
+const numbersOf = (pathData: string) => (pathData.match(/-?\d*\.?\d+/g) ?? []).map(Number);
+
 /** The default font at the size the designer starts it at. */
 const placeholder = { font: DEFAULT_FONT, fontSize: fontSizeRange(DEFAULT_FONT).initial };
 
@@ -19,7 +22,14 @@ describe('the placeholder outline drawn before the renderer loads', () => {
         if (!outline) continue;
         served++;
         const layout = layoutDesign({ productType: type.id, device: variant, text: PLACEHOLDER_TEXT, color: '', ...placeholder }, fonts);
-        expect(outline, variant).toEqual({ productType: layout.productType, device: layout.device, area: layout.area, pathData: layout.pathData });
+        const { pathData, ...placed } = outline;
+        expect(placed, variant).toEqual({ productType: layout.productType, device: layout.device, area: layout.area });
+        // Same commands in the same order; every coordinate within the table's rounding (0.05 mm).
+        expect(commandsOf(pathData), variant).toEqual(commandsOf(layout.pathData));
+        const drawn = numbersOf(pathData);
+        const laidOut = numbersOf(layout.pathData);
+        expect(drawn.length, variant).toBe(laidOut.length);
+        expect(Math.max(...drawn.map((n, i) => Math.abs(n - laidOut[i]!))), variant).toBeLessThanOrEqual(0.05 + 1e-9);
       }
     }
     // The designer opens on the first phone model: that one at least never waits for the renderer.

@@ -13,8 +13,7 @@ let pathData: string | null = null;
 
 /**
  * The renderer's path data from the table's encoding (tools/designer/placeholder-outline.ts): each
- * coordinate is the change in hundredths of a mm from the previous x or y; written back as the
- * renderer writes numbers (two decimals at most, no trailing zeros).
+ * coordinate is the change in tenths of a mm from the previous x or y.
  */
 function decodePathData(encoded: string): string {
   // One pass over the characters: this runs before the designer's first paint.
@@ -30,7 +29,7 @@ function decodePathData(encoded: string): string {
       let j = i + 1;
       while (j < encoded.length && encoded.charCodeAt(j) >= 48 && encoded.charCodeAt(j) <= 57) j++;
       last[axis]! += Number(encoded.slice(i, j));
-      parts.push((afterNumber ? ' ' : '') + String(last[axis]! / 100));
+      parts.push((afterNumber ? ' ' : '') + String(last[axis]! / 10));
       axis = 1 - axis;
       afterNumber = true;
       i = j;

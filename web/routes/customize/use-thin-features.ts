@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ThinFeatures } from '../../../shared/render/thin-features';
 import { call } from '../../api/client';
 import type { DesignLayout } from '../../render/browser-renderer';
-import { MM_PER_DESIGN_PX } from '../../../shared/render/layout';
+import { MM_PER_DESIGN_PX } from '../../../shared/decal-size';
 import { requestThinFeatures } from '../../render/render-client';
 
 /** The shop's default MIN_FEATURE_MM, used until (or unless) GET /api/payments/config answers. */

@@ -4,6 +4,7 @@ import { useDesignLayout } from '../../render/use-design';
 import { drawDesignText, layoutTextStep } from '../customize/draw-design';
 import { CANVAS_SIZE, drawDesign, type DesignToDraw } from '../customize/draw-mockup';
 import type { Ctx } from '../customize/mockup-paint';
+import { useProductArt } from '../customize/use-product-art';
 import { galleryOutline } from './gallery-outlines';
 
 const THUMB_SIZE = 300;
@@ -80,7 +81,8 @@ function ThumbCanvas({ canvas }: { canvas: React.RefObject<HTMLCanvasElement | n
 /** A sample drawn from its outlines laid out ahead of time: no font library, no font files. */
 function SampleThumb({ design, outline }: { design: ThumbProps; outline: NonNullable<ReturnType<typeof galleryOutline>> }) {
   const key = [design.device, design.text, design.color, design.font].join('\u0001');
-  const canvas = useThumbPicture(key, (ctx) => drawDesign(ctx, toDraw(design), (inner) => void drawDesignText(inner, outline, { fill: colorHex(design.color), faint: false }), THUMB_VIEW));
+  const artReady = useProductArt(toDraw(design).productType);
+  const canvas = useThumbPicture(key, artReady ? (ctx) => drawDesign(ctx, toDraw(design), (inner) => void drawDesignText(inner, outline, { fill: colorHex(design.color), faint: false }), THUMB_VIEW) : null);
   return <ThumbCanvas canvas={canvas} />;
 }
 
@@ -89,7 +91,8 @@ function LiveThumb({ design }: { design: ThumbProps }) {
   const drawn = toDraw(design);
   const { layout } = useDesignLayout({ productType: drawn.productType, device: design.device, text: design.text, color: '', font: design.font, fontSize: drawn.fontSize });
   const key = [design.device, design.text, design.color, design.font].join('\u0001');
-  const canvas = useThumbPicture(key, layout ? (ctx) => drawDesign(ctx, drawn, layoutTextStep(drawn, layout), THUMB_VIEW) : null);
+  const artReady = useProductArt(drawn.productType);
+  const canvas = useThumbPicture(key, layout && artReady ? (ctx) => drawDesign(ctx, drawn, layoutTextStep(drawn, layout), THUMB_VIEW) : null);
   return <ThumbCanvas canvas={canvas} />;
 }
 
