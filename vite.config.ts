@@ -1,14 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pwaPlugins } from './tools/pwa/vite-pwa';
-import { rendererAlias } from './tools/vite/renderer-alias';
-import { designerPreload } from './tools/vite/designer-preload';
+import { pwaPlugins } from './tools/pwa/vite-pwa.ts';
+import { rendererAlias } from './tools/vite/renderer-alias.ts';
+import { designerPreload } from './tools/vite/designer-preload.ts';
 
 export default defineConfig({
   plugins: [react(), ...pwaPlugins(), designerPreload()],
   resolve: { alias: rendererAlias },
   // The render worker (web/render/render-worker.ts) is a module worker: it imports fontkit lazily.
-  worker: { format: 'es', plugins: () => [], rolldownOptions: { output: { inlineDynamicImports: true } } },
+  worker: { format: 'es', plugins: () => [], rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StartupError } from './errors/startup-error';
+import { isSetupRequired } from './auth/auth.service';
 
 /** Reads the config once and serves the shop, the admin and the API from one process. */
 export async function main(): Promise<void> {
@@ -30,6 +31,11 @@ export async function main(): Promise<void> {
     database: config.database.kind,
     payments: config.stripe ? 'stripe' : 'test',
   });
+  // The log lines are for machines; a person starting the shop reads these two.
+  if (process.stdout.isTTY || process.env.npm_lifecycle_event === 'start') {
+    const hint = (await isSetupRequired(app.context)) ? `\nNo admin yet: open ${url}/admin/login to create the first one (or set ADMIN_EMAIL and ADMIN_PASSWORD).` : '';
+    console.log(`Shop, admin and API: ${url}${hint}`);
+  }
   const shutdown = async (signal: string) => {
     app.context.logger.info('shutting down', { signal });
     // The last resort if closing the database hangs: an orchestrator's SIGKILL comes at 10 s anyway.

@@ -25,7 +25,8 @@ const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
-  execSync('npx vite build', { stdio: 'inherit' });
+  // Warnings and errors only: the asset table is for developers (`npm run build` prints it).
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }
 
 main().catch((error) => {

@@ -5,7 +5,7 @@
  */
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { IOS_SPLASHES, splashFile } from './ios-splash';
+import { IOS_SPLASHES, splashFile } from './ios-splash.ts';
 
 export const THEME_COLOR = '#FF1493';
 export const BACKGROUND_COLOR = '#FFF5FA';
@@ -77,6 +77,8 @@ export function pwaPlugins(): PluginOption[] {
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
+      // The worker's own build prints warnings only: its asset table would repeat on every start.
+      integration: { configureCustomSWViteBuild: (options) => void (options.logLevel = 'warn') },
     }),
     appleTouchIcon(),
   ];
