@@ -14,15 +14,6 @@ export const mailQueueingOf = (config: Pick<Config, 'mail'>): boolean => config.
 export const CONFIRMATION_KEY = 'confirmation';
 export const shippingNoticeKey = (version: number) => `shipped-v${version}`;
 
-/**
- * The order confirmation of a new order: the one statement a checkout adds to its transaction,
- * precompiled like the others on that path. An order is inserted once, so is its confirmation.
- */
-export async function queueOrderConfirmation(trx: Transaction<Database>, queue: boolean, order: { id: string }, now: number): Promise<void> {
-  if (!queue) return;
-  await insertRow(trx, 'mail_outbox', orderConfirmationRow(order, now));
-}
-
 /** The outbox row of a new order's confirmation. */
 export function orderConfirmationRow(order: { id: string }, now: number) {
   return { order_id: order.id, mail_key: CONFIRMATION_KEY, state: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now };

@@ -92,22 +92,6 @@ export async function updatePaymentIntents(trx: DbOrTrx, patches: (IntentPatch &
   }
 }
 
-/** The order an intent paid for, if one was written (precompiled: it is on the Stripe checkout's path). */
-export const orderPaidBy = precompile(1, (db, intentId: string) => db.selectFrom('orders').selectAll().where('payment_intent_id', '=', intentId));
-
-/**
- * A paid record in one update: it takes the gateway's id (or already has it: the webhook got there
- * first), its order and the checkout's answer.
- */
-export const settlePaidRecord = precompile(
-  7,
-  (db, pendingId: string, gatewayId: string, orderId: string, answerStatus: number | null, answerBody: string | null, requestHash: string | null, now: number) =>
-    db
-      .updateTable('payment_intents')
-      .set({ id: gatewayId, status: 'succeeded', order_id: orderId, answer_status: answerStatus, answer_body: answerBody, request_hash: requestHash, updated_at: now })
-      .where((eb) => eb.or([eb('id', '=', pendingId), eb('id', '=', gatewayId)])),
-);
-
 export async function updatePaymentIntent(trx: DbOrTrx, id: string, patch: IntentPatch): Promise<void> {
   await trx.updateTable('payment_intents').set(patch).where('id', '=', id).execute();
 }

@@ -21,11 +21,6 @@ export function fetchFreeShippingThreshold(): Promise<number> {
   return cached;
 }
 
-/** Test seam: forget the fetched threshold. */
-export function resetShopConfig(): void {
-  cached = null;
-}
-
 export function useFreeShippingThreshold(): number {
   const [threshold, setThreshold] = useState(DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS);
   useEffect(() => {
