@@ -1,4 +1,4 @@
-// The linter of `npm test` (`npm run lint`). The rules chosen and why: docs/decisions/lint.md.
+// The linter of `npm test` (`npm run lint`). The rules chosen and why: docs/decisions.md.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -77,7 +77,7 @@ export default defineConfig(
   },
   {
     // The two rules of hooks that catch faults without React Compiler (the rest of the plugin's
-    // recommended set is the compiler's; see docs/decisions/lint.md).
+    // recommended set is the compiler's; see docs/decisions.md).
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

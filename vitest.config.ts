@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     // vitest's default on 2 cores is one file at a time (cores - 1), but most test time is spent
     // waiting (SMTP polls, child processes starting, PostgreSQL, timers), not computing: four files at
-    // once keep both cores busy (docs/benchmarks/test-suite.md).
+    // once keep both cores busy (docs/benchmarks.md).
     maxWorkers: 4,
     // Each file imports the app afresh when isolated; the tests share no module state that matters
     // (no module mocks; a stubbed global is restored; each server test starts its own app and

@@ -1,5 +1,5 @@
 /**
- * Admin dashboard budgets (docs/benchmarks/admin.md), in real Chromium against the real server:
+ * Admin dashboard budgets (docs/benchmarks.md), in real Chromium against the real server:
  *  1. initial pull of 10,000 orders into Dexie, shown in the table (budget 3 s), beside the same
  *     pages fetched and parsed in a plain page;
  *  2. search keystroke to updated table with 10,000 cached orders, 4x CPU throttling (p95 50 ms),

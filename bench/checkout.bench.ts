@@ -14,7 +14,7 @@ import { processCpuMs, threadCpuMs } from './support/process-cpu';
 import { percentile } from './support/stats';
 
 /**
- * The production checkout (docs/benchmarks/checkout.md): POST /api/checkout through the `stripe`
+ * The production checkout (docs/benchmarks.md): POST /api/checkout through the `stripe`
  * package against the local stand-in answering after Stripe-like latency (250 ± 100 ms, known per
  * charge from its key), at 64 and 256 concurrent shoppers, on SQLite and PostgreSQL, with mail on
  * (a real SMTP server). Prints the shop's added latency over the gateway's own (p50 ≤ 20 ms, p99 ≤

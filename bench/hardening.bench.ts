@@ -1,5 +1,5 @@
 /**
- * Issue 17's figures, each next to a baseline measured in the same run (docs/benchmarks/hardening.md):
+ * The hardening figures, each next to a baseline measured in the same run (docs/benchmarks.md):
  * - a login alone, and a login sent while 24 registrations from 24 addresses wait for the two
  *   hashing slots (the finding: 17.3 s behind them);
  * - a read while another connection holds SQLite's write lock (the finding: ~4.7 s), and the same

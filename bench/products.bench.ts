@@ -1,7 +1,7 @@
 /**
  * GET /api/products/devices of the real app against a bare Koa handler sending the same bytes,
  * measured in the same run, each server in its own process. Budget: the app serves at least 60 %
- * of the bare handler's requests per second (docs/benchmarks/analytics.md).
+ * of the bare handler's requests per second (docs/benchmarks.md).
  */
 import { startChildServer } from './support/child-server';
 import { runLoad, type LoadResult } from './support/load';

@@ -1,5 +1,5 @@
 /**
- * Issue 19's figure: the whole `npm run test:unit` (docs/benchmarks/test-suite.md). Prints its wall
+ * The unit suite's figure: the whole `npm run test:unit` (docs/benchmarks.md). Prints its wall
  * time, the CPU its processes used, the load average and the ten slowest files, next to baselines
  * measured in the same run: vitest's own floor (one small file: start-up, the PostgreSQL global setup)
  * and, with `TEST_SUITE_BASE=<git revision>`, the whole suite of that revision, extracted to a

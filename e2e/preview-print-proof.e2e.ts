@@ -11,7 +11,7 @@
  * which two rasterisers shade differently). The difference is the share of pixels that are ink in
  * one picture and paper in the other, of all pixels that are ink in either. A different font, size
  * or position moves whole glyphs. MAX_DIFFERENCE (below) is the stated threshold
- * (docs/decisions/web-shop.md); a control drawing in another font must differ by at least
+ * (docs/decisions.md); a control drawing in another font must differ by at least
  * CONTROL_MIN_DIFFERENCE, so the metric is shown to catch drift.
  */
 import { describe, expect, it } from 'vitest';

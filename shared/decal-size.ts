@@ -4,7 +4,7 @@
  * control moves in whole millimetres. The smallest size of each font is the smallest at which its
  * strokes and counters hold MIN_FEATURE_MM: shoppers' phrases cut clean and at most a few lone
  * characters keep a marginal tip or notch, which the designer and the cut job then flag
- * (docs/decisions/decal-fit.md; shared/render/letter-sizes.test.ts measures it).
+ * (docs/decisions.md; shared/render/letter-sizes.test.ts measures it).
  */
 import { DEFAULT_FONT_SIZE, fontOrDefault, MAX_FONT_SIZE, type FontName } from './catalog';
 

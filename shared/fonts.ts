@@ -2,7 +2,7 @@
  * CSS font stacks of the design fonts, for text the browser sets itself (the font picker, captions).
  * The family and weight are those of the renderer's font files (shared/render/font-files.ts), so the
  * name "Pecita" is never looked up on the machine: Dancing Script stands in for it everywhere
- * (docs/decisions/print-files.md). Designs themselves are drawn from the renderer's outlines.
+ * (docs/decisions.md). Designs themselves are drawn from the renderer's outlines.
  */
 import { fontOrDefault, type FontName } from './catalog';
 import { DESIGN_FONT_FILES } from './render/font-files';

@@ -6,7 +6,7 @@ import type { DbOrTrx } from '../db/transaction';
 export const DAY_MS = 86_400_000;
 
 /**
- * The orders that count as sales (docs/decisions/analytics.md): not cancelled, and not pending
+ * The orders that count as sales (docs/decisions.md): not cancelled, and not pending
  * unless its payment succeeded. Their revenue is the total net of refunds, in cents.
  */
 export const COUNTED_ORDER = sql<boolean>`(status <> 'cancelled' and (status <> 'pending' or payment_status = 'succeeded'))`;

@@ -21,7 +21,7 @@ export function utcDayOf(ms: number): number {
 }
 
 /**
- * The UTC days a range covers: the last N calendar days, today included (docs/decisions/analytics.md),
+ * The UTC days a range covers: the last N calendar days, today included (docs/decisions.md),
  * plus the starts of the real-time windows, all as UTC day numbers.
  */
 export function analyticsWindows(range: AnalyticsRange, now: number) {

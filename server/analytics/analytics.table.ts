@@ -23,7 +23,7 @@ export interface ErrorReportTable {
 
 /**
  * Per UTC day and status: orders, sales and net revenue (cents), kept exact by
- * analytics.rollup.ts from the orders' change sequence (docs/decisions/analytics.md).
+ * analytics.rollup.ts from the orders' change sequence (docs/decisions.md).
  */
 export interface AnalyticsDayStatusTable {
   day: number;

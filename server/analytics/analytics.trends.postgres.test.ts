@@ -29,7 +29,7 @@ async function analytics(t: TestApp, token: string, range: AnalyticsRange): Prom
   return res.body;
 }
 
-/** Reference figures computed here, from the seeded rows, the way docs/decisions/analytics.md defines them. */
+/** Reference figures computed here, from the seeded rows, the way docs/decisions.md defines them. */
 function referenceFigures(fromDay: number, toDay: number) {
   const inPeriod = (ms: number) => Math.floor(ms / DAY) >= fromDay && Math.floor(ms / DAY) <= toDay;
   const sales = orders.filter((o) => inPeriod(o.createdAt) && o.status !== 'cancelled' && (o.status !== 'pending' || o.paymentStatus === 'succeeded'));

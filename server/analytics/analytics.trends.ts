@@ -1,5 +1,5 @@
 /**
- * Real trends and processing time for the dashboard (issue 15; docs/decisions/analytics.md):
+ * Real trends and processing time for the dashboard (docs/decisions.md):
  * each KPI of a range against the period of the same length just before it, from the same day
  * roll-ups as the KPIs, and the placed-to-shipped time from the status history.
  */

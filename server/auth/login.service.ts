@@ -8,7 +8,7 @@ import { LOGIN_LIMITS, TRUSTED_CLIENT_LIMITS } from './login-throttle';
 import { trustClient, trustedClientKey } from './trusted-login';
 
 /**
- * POST /api/auth/login, throttled (decisions/security.md): strangers share the account-wide cap; a
+ * POST /api/auth/login, throttled (docs/decisions.md): strangers share the account-wide cap; a
  * device or address the account signed in from has its own, and a correct password makes the
  * client trusted (device cookie). Takes the request's context for the client's cookie and address.
  */

@@ -110,7 +110,7 @@ export function createCatalogService(app: AppContext, cache: CatalogCache): Cata
     },
 
     async changeFont(name, active) {
-      // Only the bundled font files can be drawn: the renderer has no other (docs/decisions/catalog.md).
+      // Only the bundled font files can be drawn: the renderer has no other (docs/decisions.md).
       if (!(FONTS as readonly string[]).includes(name)) throw notFound(CATALOG_MESSAGES.font, 'NOT_FOUND');
       await edit(async (trx) => {
         if (!(await repo.findFont(trx, name))) throw notFound(CATALOG_MESSAGES.font, 'NOT_FOUND');

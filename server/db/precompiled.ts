@@ -7,7 +7,7 @@ import type { DbOrTrx } from './transaction';
 /**
  * Queries on the checkout's hot path are built with Kysely once per dialect and then run as
  * compiled SQL with new arguments: building and compiling a query costs more than SQLite takes to
- * run most of them (docs/benchmarks/checkout.md). The query is built with unique marker values in
+ * run most of them (docs/benchmarks.md). The query is built with unique marker values in
  * place of its arguments; the markers' positions among the compiled parameters say where each
  * argument goes, and every other parameter (a constant of the query) is kept as compiled.
  * Arguments must be single values that the query uses as plain parameters: a list (`in`) or

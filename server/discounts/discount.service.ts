@@ -23,7 +23,7 @@ import type { DiscountCodeRow } from './discount.table';
 import { canonicalEmail } from './canonical-email';
 
 /**
- * Discount codes (design.md §9, docs/decisions/discount-codes.md). A checkout resolves its code
+ * Discount codes (design.md §9, docs/decisions.md). A checkout resolves its code
  * from an in-process copy of the code's definition (type, value, dates, limits never change after
  * creation, so every process may keep it). A use is claimed when the money moves: in the transaction
  * just before the charge (the checkout's pending intent, or POST /api/payments/confirm), the code's

@@ -16,7 +16,7 @@ import { HttpError } from '../errors/http-error';
  * otherwise (a refund's row, a sync mutation's record, the checkout's intent). Work whose write
  * path already reads and writes that row (the checkout, create-intent) does the look-up and the
  * storing itself (`run`), so the protocol adds no statement to it. The webhook is not keyed by a
- * client: its event id is inserted first, in the transaction that applies it (docs/decisions/layers.md).
+ * client: its event id is inserted first, in the transaction that applies it (docs/decisions.md).
  */
 export interface StoredResponse {
   status: number;

@@ -5,7 +5,7 @@ import { deleteAnswersBefore } from './idempotency.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long the records that answer a replay are kept (docs/decisions/layers.md):
+ * How long the records that answer a replay are kept (docs/decisions.md):
  * - an Idempotency-Key's stored answer, 7 days: clients retry within seconds or minutes (the
  *   checkout's retries, a reload of the admin screen), and Stripe itself keeps keys for 24 hours;
  * - an applied sync mutation's id, 180 days: the admin's outbox has no expiry, so the window must

@@ -39,7 +39,7 @@ const MAILS_AT_ONCE = 4;
 /**
  * How far below the event loop the thread runs when the cores are busy: it yields to checkouts
  * without holding mail back. 10 let mail p99 reach 5 s at 200 checkouts/s; 5 keeps it near 3.5 s
- * (docs/benchmarks/checkout.md). Linux only (nice(2) through @napi-rs/nice, piscina's optional
+ * (docs/benchmarks.md). Linux only (nice(2) through @napi-rs/nice, piscina's optional
  * dependency); elsewhere the thread runs at normal priority.
  */
 const THREAD_NICENESS = 5;
@@ -50,7 +50,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 /**
  * Mails are drawn and composed on a worker thread (piscina), not on the event loop: about 2.5 ms of
  * JavaScript each (the design's layout, the HTML, nodemailer's MIME), which held checkouts up
- * behind a batch of confirmations (docs/benchmarks/checkout.md). The thread starts with the first
+ * behind a batch of confirmations (docs/benchmarks.md). The thread starts with the first
  * mail, so an app that sends none never starts it; `tsx` lets it load the TypeScript as the shop does.
  */
 export function createMailComposer(newline: Newline): MailComposer {

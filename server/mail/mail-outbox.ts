@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 
 /**
  * Queueing a mail: one row in the transaction of what causes it, so the mail and its cause commit
- * together or not at all (docs/decisions/mail.md). Rendering and sending happen later, in the
+ * together or not at all (docs/decisions.md). Rendering and sending happen later, in the
  * sender, off the request's path. `queue` is false when mail is switched off (MAIL_ENABLED=0);
  * it is plain data, decided once per app.
  */

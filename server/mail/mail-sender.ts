@@ -26,7 +26,7 @@ interface Delivered {
 }
 
 /**
- * Delivers the outbox (docs/decisions/mail.md). Each process runs one; they share nothing but the
+ * Delivers the outbox (docs/decisions.md). Each process runs one; they share nothing but the
  * table. A mail is claimed in the database before it is sent (mail-outbox.repository.ts), so two
  * processes never send the same one; a failed attempt is retried with exponential back-off, and
  * after `maxAttempts` the mail is `failed` and shown to the admin. A crash after the claim leaves

@@ -63,7 +63,7 @@ export function toAdminView(order: OrderRow, items: OrderItemRow[]): AdminOrderV
   const first = items[0];
   const base = toOrderView(order, items);
   // Spelled out rather than `...base`: V8 builds a spread followed by ~25 more keys ~100x slower,
-  // which dominated sync pulls of thousands of orders (docs/benchmarks/orders.md).
+  // which dominated sync pulls of thousands of orders (docs/benchmarks.md).
   return {
     id: base.id,
     orderNumber: base.orderNumber,

@@ -6,7 +6,7 @@ import type { StaffRole } from '../../shared/api/types';
 
 /**
  * Mails about an account rather than an order (a password reset, a staff invitation), through the
- * same outbox and sender as order mails (docs/decisions/staff-and-passwords.md). Their outbox rows
+ * same outbox and sender as order mails (docs/decisions.md). Their outbox rows
  * carry `account-…` in `order_id`, so they never join an order, and the recipient and link in the
  * payload: the link's token is in the outbox only until the mail is sent (the sent record keeps no
  * payload); the database keeps its hash.

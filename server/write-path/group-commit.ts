@@ -17,7 +17,7 @@ export interface WriteQueueOptions {
   /**
    * How long the first job of a batch waits for others (default 0: the next event-loop turn). Jobs
    * that arrive while a batch commits wait for it anyway; a 2 ms wait cost up to 3× the added p99
-   * at 64 shoppers and gained no steady throughput (docs/benchmarks/checkout.md).
+   * at 64 shoppers and gained no steady throughput (docs/benchmarks.md).
    */
   windowMs?: number;
   /** The most jobs one transaction takes; a function is asked again for each batch. */
@@ -28,7 +28,7 @@ export interface WriteQueueOptions {
 }
 
 /**
- * Group commit for SQLite (docs/decisions/payments.md): with synchronous=FULL each commit is an
+ * Group commit for SQLite (docs/decisions.md): with synchronous=FULL each commit is an
  * fsync that blocks the one event loop, so one transaction per write caps checkout far below its
  * budget. Jobs queued while a batch commits (or within `windowMs`) run together in one transaction,
  * and nobody is answered before the commit. There are no savepoints between the jobs: the orders'

@@ -21,9 +21,9 @@ export function isRetryableAlone(error: unknown): boolean {
 }
 
 /**
- * Group commit for PostgreSQL (docs/decisions/scale.md). One transaction per job made every
+ * Group commit for PostgreSQL (docs/decisions.md). One transaction per job made every
  * checkout pay three commits (WAL flushes) of its own on the pool's few connections: 21 orders/s
- * against pgbench's 536 tps on a loaded host (docs/benchmarks/checkout.md). Here jobs that arrive
+ * against pgbench's 536 tps on a loaded host (docs/benchmarks.md). Here jobs that arrive
  * while `concurrency` batches are under way wait and then run together in one transaction. Jobs
  * run one after another on the batch's connection and must only touch the database: as on SQLite
  * (group-commit.ts), a job that throws rolls its batch back, fails alone, and the others
@@ -33,7 +33,7 @@ export function isRetryableAlone(error: unknown): boolean {
  *
  * Jobs of the same `BatchedWork` (`runBatched`: the checkout's intents and paid orders) run
  * together, at the place of the first of them, with one multi-row statement per table: a batch
- * then costs a dozen round trips, not a dozen per order (docs/benchmarks/checkout.md). Jobs that
+ * then costs a dozen round trips, not a dozen per order (docs/benchmarks.md). Jobs that
  * arrive together have no order among them, so the outcome is still that of some one-by-one
  * order. When such a group throws, which of its jobs failed is unknown: every job of the batch
  * runs again in a transaction of its own.

@@ -3,7 +3,7 @@
  * routes and validates with these schemas, and the web client (web/api/client.ts `call`), which
  * reads the request and answer types from the same entries. Each entry of API_ROUTES carries its
  * method, path and answer type (endpoints.ts) and its request schema (below, the schemas of
- * shared/schemas/). docs/decisions/api-contract.md says how to add a route.
+ * shared/schemas/). docs/decisions.md says how to add a route.
  */
 import { API_ENDPOINTS, type ApiRouteName } from './endpoints';
 import { withRequests, type InputOfEntry, type ParsedRequestOfEntry, type PathParamNames, type RequestOfEntry, type RequestTable, type ResponseOfEntry } from './contract';

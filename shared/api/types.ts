@@ -124,7 +124,7 @@ export interface Analytics {
   period?: { from: string; to: string };
   /**
    * Per KPI, the change against the period of the same length just before (per cent, one decimal:
-   * 12.5 means +12.5 %); null when that period has no data to compare with (docs/decisions/analytics.md).
+   * 12.5 means +12.5 %); null when that period has no data to compare with (docs/decisions.md).
    */
   trends?: AnalyticsTrends;
   /** The figures of that previous period; null when the shop's history does not reach back that far. */
@@ -148,7 +148,7 @@ export interface PaymentsConfig {
   currency: 'usd';
   /** Dollars from which shipping is free (FREE_SHIPPING_THRESHOLD; docs/decisions.md). */
   freeShippingThreshold: number;
-  /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE; docs/decisions/order-filter.md). */
+  /** IANA zone whose calendar days the admin's date filters mean (SHOP_TIME_ZONE; docs/decisions.md). */
   shopTimeZone: string;
   /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM); the designer warns below it. */
   minFeatureMm: number;

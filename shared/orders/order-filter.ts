@@ -1,5 +1,5 @@
 /**
- * The admin's order filter, one rule for the tablet and the server (docs/decisions/order-filter.md):
+ * The admin's order filter, one rule for the tablet and the server (docs/decisions.md):
  * the browser filters its cached orders with `matchesOrderFilter`; the server stores
  * `orderSearchText` in orders.search_text and answers GET /api/orders with the same rule in SQL,
  * which a property test checks against this function on SQLite and PostgreSQL.

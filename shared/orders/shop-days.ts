@@ -1,6 +1,6 @@
 /**
  * Calendar days in the shop's time zone (SHOP_TIME_ZONE, an IANA name such as "Europe/London";
- * docs/decisions/order-filter.md). An admin filtering "orders of 21 November" means the shop's 21
+ * docs/decisions.md). An admin filtering "orders of 21 November" means the shop's 21
  * November, wherever the tablet's clock or the server's stands.
  */
 

@@ -5,7 +5,7 @@
  * repository, so a package update can never change how an order already placed is printed.
  *
  * "Pecita" is the name the shop shows and stores; Dancing Script 700 stands in for it
- * (docs/decisions/print-files.md).
+ * (docs/decisions.md).
  */
 import type { FontName } from '../catalog';
 

@@ -72,7 +72,7 @@ export const centreInside = ({ productMm, centreMm }: PlacementShape) =>
  * area's width is across, its length down) is no wider and no taller than the outline. Not checked
  * around the centre: the seeded phone placements (centre below the camera) let the 140 mm area run
  * past the case's bottom edge (iPhone 16 Pro: 166.8 mm on 149.6 mm), so that rule would refuse
- * every phone's current placement (docs/decisions/catalog.md).
+ * every phone's current placement (docs/decisions.md).
  */
 export function areaFits({ productMm }: PlacementShape, area: PrintArea): boolean {
   return area.widthMm <= productMm.width && area.lengthMm <= productMm.height;

@@ -17,7 +17,7 @@ import { undoMark, type MarkToUndo, type UndoResult } from './undo-mark';
 /**
  * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
  * writes close behind the downloads (the last one is quick to commit); the views apply each
- * group in memory, so more commits cost little (docs/benchmarks/admin.md).
+ * group in memory, so more commits cost little (docs/benchmarks.md).
  */
 const PULL_WRITE_GROUP = 1_000;
 /** Groups that may wait to be written while the next pages download. */

@@ -71,7 +71,7 @@ export class ShopDatabase extends Dexie {
       conflicts: 'id, orderId',
     });
     // No secondary indexes on the order cache: every view reads all of it and filters in memory,
-    // and each index made every one of 10,000 pulled rows slower to store (docs/benchmarks/admin.md).
+    // and each index made every one of 10,000 pulled rows slower to store (docs/benchmarks.md).
     this.version(2).stores({ adminOrders: 'id' });
   }
 

@@ -7,7 +7,7 @@ let loading: Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> | null = null;
 /**
  * The Dexie database, loaded on first use. Dexie is a third of the shop's JavaScript and the first
  * paint of the designer does not need it, so it arrives in its own chunk just after
- * (docs/decisions/web-shop.md). Every shop module reaches IndexedDB through here.
+ * (docs/decisions.md). Every shop module reaches IndexedDB through here.
  */
 export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }> {
   loading ??= Promise.all([import('./db'), import('dexie')]).then(([module, dexie]) => ({ db: module.db, liveQuery: dexie.liveQuery }));
@@ -15,7 +15,7 @@ export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }
 }
 
 /**
- * The one way a component reads IndexedDB live (docs/decisions/admin.md "Reading Dexie live"): like
+ * The one way a component reads IndexedDB live (docs/decisions.md, departures): like
  * dexie-react-hooks' useLiveQuery, re-runs `query` whenever the tables it read change, in this tab
  * or any other, but loads Dexie lazily, so the shop's first paint stays without it. `initial` (or
  * undefined) until the first result. The admin's order list, tens of thousands of rows, reads

@@ -51,7 +51,7 @@ export interface HealthGateOptions {
 /**
  * The API health gate of spec.md §4: checking, healthy, unhealthy. The first check runs alongside
  * the start-up delay. Retry counts up to 3; after that the shopper may continue offline. A cached
- * app never waits on it: it opens at once and keeps asking in the background (docs/decisions/pwa.md).
+ * app never waits on it: it opens at once and keeps asking in the background (docs/decisions.md).
  */
 export function useHealthGate(startupDelayMs = STARTUP_DELAY_MS, { skipWhenOffline = false, openCached = false }: HealthGateOptions = {}) {
   const knownOffline = skipWhenOffline && typeof navigator !== 'undefined' && navigator.onLine === false;

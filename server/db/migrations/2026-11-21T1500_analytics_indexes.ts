@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Covering indexes for GET /api/orders/analytics (docs/benchmarks/analytics.md): the range scan
+ * Covering indexes for GET /api/orders/analytics (docs/benchmarks.md): the range scan
  * of orders, the items of those orders and the distinct visitors read index entries only.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Covering indexes for the admin order list, search and export (docs/benchmarks/orders.md): the
+ * Covering indexes for the admin order list, search and export (docs/benchmarks.md): the
  * newest-first order (created_at, id) with the lower-cased search text, so a search is checked on
  * index entries and only the 50 rows of a page are read from the table; with and without a
  * status filter. They start with the columns of the two core indexes they replace.

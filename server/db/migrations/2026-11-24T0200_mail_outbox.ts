@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 
 /**
- * Mail (docs/decisions/mail.md):
+ * Mail (docs/decisions.md):
  * - `mail_outbox`: the mails still to send (and those that failed for good), one row each, written
  *   in the transaction of what causes it (an order, a change to shipped). It is kept to what a
  *   checkout must write: an integer key that only grows, so each commit appends to one page, and no

@@ -3,7 +3,7 @@ import { catalogSeed } from '../../catalog/catalog.seed';
 import { autoIncrementPrimaryKey } from '../dialect';
 
 /**
- * The catalogue in the database (design.md §9, docs/decisions/catalog.md), seeded from the lists
+ * The catalogue in the database (design.md §9, docs/decisions.md), seeded from the lists
  * shared/catalog.ts held; and the catalogue facts an order line keeps (its print area, colour hex,
  * placement guide), so a later edit changes no placed order. Older lines keep null: their print
  * files follow the catalogue as before.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Discount codes in the database (design.md §9, docs/decisions/discount-codes.md):
+ * Discount codes in the database (design.md §9, docs/decisions.md):
  * - `discount_codes`: one row per code, keyed by the code in capitals (codes are case-insensitive).
  *   `value` is the percent off (percentage), the cents off (fixed) or 0 (shipping). Only `active`
  *   changes after creation. Uses are not counted here: an order with an unlimited code writes nothing

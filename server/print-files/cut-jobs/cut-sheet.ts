@@ -10,7 +10,7 @@ import { labelGlyphs, labelLine } from '../../../shared/render/svg';
 import type { CutDesign } from './cut-design';
 import { nestOnSheets } from './nesting';
 
-/** The sheet's fixed measures, mm (docs/decisions/print-files.md). */
+/** The sheet's fixed measures, mm (docs/decisions.md). */
 export const CUT_SHEET = {
   /** Clear roll at each side (pinch rollers, registration marks). */
   edge: 10,

@@ -1,6 +1,6 @@
 /**
  * Nesting rectangles on a roll: a strip of fixed width and open length, or cut into sheets of a
- * fixed length (docs/decisions/print-files.md). MaxRects with the bottom-left rule: every free
+ * fixed length (docs/decisions.md). MaxRects with the bottom-left rule: every free
  * rectangle the placed pieces leave is kept (they overlap), and each piece goes where its far edge
  * along the roll ends earliest, then leftmost, turned by 90° when that ends earlier. Pure: the same
  * queue always nests the same way.

@@ -114,7 +114,7 @@ describe('customizer', () => {
     expect(screen.getByText('$7.45').tagName).toBe('S');
     expect(screen.getByText('25% OFF')).toBeTruthy();
     expect(screen.getByText('FREE Shipping')).toBeTruthy();
-    // One review count on the page (spec.md §1 names two; docs/decisions/phone-checkout.md).
+    // One review count on the page (spec.md §1 names two; docs/decisions.md).
     expect(screen.getAllByText(/247 reviews/).length).toBeGreaterThan(0);
     expect(screen.queryByText(/2,500\+ reviews/)).toBeNull();
     // The perks list the dropdown's models; the copy's other models are said to be coming (spec.md §1 vs §3).

@@ -43,7 +43,7 @@ function listOf(items: readonly string[]): string {
 /**
  * The perks. The phone line lists the models of the dropdown (the orderable catalogue, spec.md §3)
  * so the two always agree; the models spec.md §1's copy names beyond it are said to be coming,
- * not offered (docs/decisions/web-shop.md).
+ * not offered (docs/decisions.md).
  */
 export const Perks = memo(function Perks({ phoneModels }: { phoneModels: readonly string[] }) {
   const threshold = useFreeShippingThreshold();

@@ -36,7 +36,7 @@ const OVERSCAN = 4;
 /**
  * The rows in view of the scroller. Every row has the same height, so the window follows from the
  * scroll position alone: a search that changes the list costs the visible rows, not a pass over
- * all 10,000 (a measuring virtualizer's per-list cost; docs/benchmarks/admin.md).
+ * all 10,000 (a measuring virtualizer's per-list cost; docs/benchmarks.md).
  */
 function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: number): { first: number; last: number } {
   const [view, setView] = useState({ top: 0, height: 800 });

@@ -11,7 +11,7 @@ export const DAILY_CHART_MAX_DAYS = 90;
 
 /**
  * First millisecond of a range: the last N UTC calendar days, today included, exactly as the
- * server counts them (docs/decisions/analytics.md), so the breakdown and the KPIs cover the same orders.
+ * server counts them (docs/decisions.md), so the breakdown and the KPIs cover the same orders.
  */
 export function rangeStartMs(range: AnalyticsRange, now: number): number {
   return (Math.floor(now / DAY_MS) - RANGE_DAYS[range] + 1) * DAY_MS;

@@ -6,7 +6,7 @@ export function formatDollars(dollars: number): string {
 }
 
 // One formatter each, made once: toLocaleDateString builds a new one on every call, which was the
-// largest script cost of redrawing the order table on a search keystroke (docs/benchmarks/admin.md).
+// largest script cost of redrawing the order table on a search keystroke (docs/benchmarks.md).
 const DATES = new Map<string | undefined, Intl.DateTimeFormat>();
 const dateFormat = (timeZone?: string) => {
   let format = DATES.get(timeZone);
