@@ -1,4 +1,3 @@
-
 export function linesCount(count: number): string {
   return `${count} ${count === 1 ? 'line' : 'lines'}`;
 }
