@@ -113,8 +113,9 @@ it('shows two cards and more in the production and shipping lists at 1024x768, M
     await signInAs(page, e2e.server.url, '/admin/fulfillment', ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.locator('[data-queue="transit"] .queue-card').first().waitFor();
     await shoot(page, 'fulfillment-1024x768.png');
-    // Each card's own Mark button ("Mark VP-… Printed"), the last of its actions. The narrow In transit
-    // column wraps its lines under the picture, so its second card's button may sit below the fold.
+    // Each card's own Mark button ("Mark VP-… Printed"), the last of its actions; the lists run to the
+    // bottom of the screen (the notification strip is kept only while a notification shows). The
+    // narrow In transit column sets a line's words under its picture: one card of three lines fills it.
     for (const [queue, atLeast] of [['production', 2], ['ready', 2], ['transit', 1]] as const) {
       expect(await fullyVisible(page, `[data-queue="${queue}"] .queue-card__actions > button`), `${queue}: Mark buttons in reach`).toBeGreaterThanOrEqual(atLeast);
     }
