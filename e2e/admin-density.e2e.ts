@@ -123,6 +123,13 @@ it('shows two cards and more in the production and shipping lists at 1024x768, M
     await expect.poll(() => fullyVisible(page, '.admin-user__name')).toBe(1);
     expect(await page.locator('.admin-user__name').textContent()).not.toBe('');
 
+    // A notification never lies over a button: while it shows, the lists end above it.
+    await page.locator('[data-queue="production"] .queue-card__actions > button').first().click();
+    const toast = await page.locator('.toast').first().boundingBox();
+    const buttons = await page.locator('.queue-card__actions > button:visible').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    const covered = buttons.filter((b) => b.bottom > toast!.y && b.top < toast!.y + toast!.height && b.right > toast!.x && b.left < toast!.x + toast!.width && b.top < 768);
+    expect(covered).toEqual([]);
+
     await page.getByRole('button', { name: 'Cut jobs', exact: true }).click();
     await expect.poll(() => fullyVisible(page, '#cut-jobs-title')).toBe(1);
     await shoot(page, 'fulfillment-cut-jobs-1024x768.png');
