@@ -39,6 +39,8 @@ export interface PhoneSpec {
 
 /** How each phone's back is drawn; its size and camera depth come from shared/decal.ts. */
 const PHONES: Record<string, PhoneSpec> = {
+  'iPhone 16 Pro': { corner: 0.2, camera: 'pro', cameraMm: 37 },
+  'iPhone 15 Pro Max': { corner: 0.2, camera: 'pro', cameraMm: 38 },
   'iPhone 14 Pro Max': { corner: 0.2, camera: 'pro', cameraMm: 38 },
   'iPhone 14 Pro': { corner: 0.2, camera: 'pro', cameraMm: 37 },
   'iPhone 14': { corner: 0.2, camera: 'dual', cameraMm: 31 },
@@ -49,9 +51,10 @@ const PHONES: Record<string, PhoneSpec> = {
   'Samsung Galaxy S22': { corner: 0.15, camera: 'contour', cameraMm: 15 },
 };
 
-/** A phone's drawing spec; an unknown model (from a newer server catalogue) gets a generic dual-camera body. */
+/** A phone's drawing spec; an unknown model (from a newer server catalogue) gets a generic body: three lenses for a Pro, else two. */
 export function phoneSpec(variant: string): PhoneSpec {
-  return PHONES[variant] ?? { corner: 0.18, camera: variant.startsWith('Samsung') ? 'floating' : 'dual', cameraMm: 30 };
+  const camera = variant.startsWith('Samsung') ? 'floating' : / Pro\b/.test(variant) ? 'pro' : 'dual';
+  return PHONES[variant] ?? { corner: 0.18, camera, cameraMm: camera === 'pro' ? 37 : 30 };
 }
 
 export interface Box {

@@ -148,7 +148,7 @@ describe('Catalogue screen', () => {
     expect(screen.getByText('Offline: the catalogue can be changed once the connection is back.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Retire Standard Glass' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Placement of Standard Glass' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Save Champagne Flute prices' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save prices of Champagne Flute' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Add colour' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -76,8 +76,10 @@ function PriceForm({ type, online, onChanged }: Omit<Props, 'refresh'>) {
         <span>Struck-through price ($)</span>
         <input inputMode="decimal" value={compareAt} placeholder="none" onChange={(e) => setCompareAt(e.target.value)} aria-label={`${type.name} struck-through price in dollars`} />
       </label>
-      <button type="submit" className="admin-button" disabled={!online || busy} aria-label={`Save ${type.name} prices`}>
+      {/* The visible words start the accessible name (WCAG 2.5.3): "Save prices of Phone Case". */}
+      <button type="submit" className="admin-button" disabled={!online || busy}>
         {busy ? 'Saving…' : 'Save prices'}
+        <span className="sr-only"> of {type.name}</span>
       </button>
       {error && <p id={errorId} className="admin-error catalog__form-error" role="alert">{error}</p>}
     </form>
