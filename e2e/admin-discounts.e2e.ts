@@ -69,3 +69,41 @@ it('creates a one-use code, deactivates SAVE10, and a shopper pays with the new 
   expect(await weekend.getByText('Used up', { exact: true }).count()).toBe(1);
   await admin.close();
 });
+
+it('tells the shopper a code ended between Apply and Pay, drops it, re-prices, and the order goes through', async () => {
+  const admin = await e2e.browser.newContext({ viewport: TABLET });
+  const page = await admin.newPage();
+  await signIn(page, e2e.server.url, '/admin/discounts', ADMIN.email, ADMIN.password);
+  const form = page.getByRole('form', { name: 'New discount code' });
+  await form.getByLabel('Code', { exact: true }).fill('flash20');
+  await form.getByLabel('Percent off').fill('20');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await page.getByRole('row', { name: /FLASH20/ }).getByText('Active', { exact: true }).waitFor();
+
+  const shop = await e2e.browser.newContext({ viewport: TABLET, serviceWorkers: 'block' });
+  const shopper = await shop.newPage();
+  await seedCart(shopper, e2e.server.url, [{ text: 'Villa Vibes', quantity: 1 }]);
+  await openCheckout(shopper, e2e.server.url);
+  await shopper.getByLabel('Discount code').fill('flash20');
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+  await shopper.getByText('Code FLASH20 applied.').waitFor();
+  await fillShipping(shopper, { ...SHOPPER, Email: 'flash@example.com' });
+  await shopper.getByRole('button', { name: /Continue/ }).click();
+  await shopper.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+  await enterCard(shopper, '4242 4242 4242 4242');
+
+  // The owner ends the code while the shopper types the card.
+  await page.getByRole('button', { name: 'Deactivate FLASH20' }).click();
+  await page.getByRole('button', { name: 'Activate FLASH20' }).waitFor();
+
+  // 5.95 with 20 % off is 4.76 + tax 0.40; without it 5.95 + tax 0.51.
+  await shopper.getByRole('button', { name: 'Pay $5.16' }).click();
+  await shopper.getByRole('alert').filter({ hasText: 'Invalid discount code' }).waitFor();
+  await shopper.getByRole('button', { name: 'Pay $6.46' }).waitFor();
+  expect(await shopper.getByText(/Invalid order information/).count()).toBe(0);
+  await shopper.getByRole('button', { name: 'Pay $6.46' }).click();
+  await shopper.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  expect(await shopper.getByTestId('order-total').textContent()).toBe('$6.46');
+  await shop.close();
+  await admin.close();
+});

@@ -74,4 +74,9 @@ describe('checkout error catalogue (spec.md §8)', () => {
   it('default when nothing is known', () => {
     expect(checkoutErrorMessage({})).toBe('Order processing failed. Please try again.');
   });
+
+  it("names the discount code when the server refused it, not the order's details", () => {
+    expect(checkoutErrorMessage({ status: 422, code: 'INVALID_DISCOUNT_CODE' })).toBe('Invalid discount code');
+    expect(checkoutErrorMessage({ status: 422, code: 'VALIDATION_ERROR' })).toBe('Invalid order information. Please check your details.');
+  });
 });

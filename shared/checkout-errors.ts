@@ -3,6 +3,7 @@
  * the web app and any other client map failures the same way (and the table is unit-tested).
  */
 import { declineMessage, paymentStatusMessage, PAYMENT_MESSAGES } from './payments';
+import { INVALID_DISCOUNT_MESSAGE } from './pricing';
 
 export const CHECKOUT_MESSAGES_FLOW = {
   cannotConnect: 'Cannot connect to server. Please check if the backend is running.',
@@ -65,6 +66,8 @@ export function checkoutErrorMessage(facts: CheckoutFailureFacts): string {
   if (facts.details && facts.details.trim()) return facts.details;
 
   const code = facts.code ?? '';
+  // A code ended or used up between Apply and Pay: the shopper is told which part to change.
+  if (code === 'INVALID_DISCOUNT_CODE') return INVALID_DISCOUNT_MESSAGE;
   if (facts.declineCode === 'authentication_required' || AUTH_CODES.has(code)) return PAYMENT_MESSAGES.authenticationRequired;
   if (DECLINE_CODES.has(code) || facts.declineCode) return declineMessage(facts.declineCode);
   if (CODE_IS_DECLINE_REASON.has(code)) return declineMessage(code);

@@ -24,7 +24,7 @@ export type PlaceOrderOutcome =
   /** Stripe needs a 3-D Secure step; the client secret lets Stripe.js run it. */
   | { kind: 'requires_action'; clientSecret: string | null; paymentIntentId: string | null }
   /** `settled` is false when the outcome is unknown (no answer, 5xx): a retry must reuse the key. */
-  | { kind: 'failed'; message: string; settled: boolean; atCard?: boolean };
+  | { kind: 'failed'; message: string; settled: boolean; atCard?: boolean; code?: string };
 
 export interface PlaceOrderOptions {
   idempotencyKey: string;
@@ -105,6 +105,7 @@ export async function submitCheckout(body: CheckoutBody, options: PlaceOrderOpti
       kind: 'failed',
       settled: error.status < 500,
       atCard: isCardProblem(error.code, str(error.body.declineCode), error.status),
+      code: error.code,
       message: checkoutErrorMessage({
         transport,
         status: error.status || undefined,

@@ -109,6 +109,7 @@ export default function CheckoutPage() {
       setStep(1);
       focusFirstInvalidField();
     },
+    onDiscountRefused: () => setDiscount(null),
     onPlaced,
   });
 

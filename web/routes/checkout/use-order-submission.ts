@@ -21,6 +21,8 @@ export interface SubmissionInput {
   /** False while the payment system is still loading or failed. */
   paymentReady: boolean;
   onInvalidShipping(errors: FieldErrors): void;
+  /** The server refused the discount code (ended or used up since Apply): the page drops it and re-prices. */
+  onDiscountRefused?(): void;
   onPlaced(order: PlacedOrder, body: CheckoutBody): void;
 }
 
@@ -134,7 +136,8 @@ export function useOrderSubmission(input: SubmissionInput) {
       }
       // Unanswered: the page shows the check of this checkout from here on (use-pending-checkout.ts).
       if (!outcome.settled) return;
-      // A decline belongs at the card field, where the shopper fixes it (issue 14).
+      if (outcome.code === 'INVALID_DISCOUNT_CODE') latest.current.onDiscountRefused?.();
+      // A decline belongs at the card field, where the shopper fixes it.
       if (outcome.atCard) setCardError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
       else setSubmitError(outcome.message || CHECKOUT_MESSAGES_FLOW.formFallback);
     } catch {
