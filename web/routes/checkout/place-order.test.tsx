@@ -84,7 +84,7 @@ describe('placeOrder', () => {
     ['pm_card_visa_chargeDeclinedLostCard', 'Your card was declined. Please try a different payment method.'],
   ])('%s fails with its message', async (paymentMethodId, message) => {
     const outcome = await placeOrder(bodyFor(paymentMethodId), { idempotencyKey: crypto.randomUUID() });
-    expect(outcome).toEqual({ kind: 'failed', message, settled: true, atCard: true });
+    expect(outcome).toEqual({ kind: 'failed', message, settled: true, atCard: true, code: 'CARD_DECLINED' });
   });
 
   it('needs action for the 3-D Secure card (no Stripe.js with the test gateway)', async () => {
