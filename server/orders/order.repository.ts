@@ -114,6 +114,7 @@ export function toOrderRows(
     payment_intent_id: order.paymentIntentId,
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
+    refund_failed_at: null,
     print_file: null,
     printed_at: fulfillment.printedAt ?? null,
     shipped_at: fulfillment.shippedAt ?? null,
