@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './storable-text';
 import { isWholeCents } from '../money';
 import type { OrderStatus } from '../order-status';
 import { cartItemSchema, type CartItemInput } from './cart';
@@ -73,7 +74,7 @@ export const cancelOrderSchema = z.strictObject({
 export type CancelOrderInput = z.output<typeof cancelOrderSchema>;
 
 export const orderNoteSchema = z.strictObject({
-  body: z.string({ error: ORDER_EDIT_MESSAGES.noteRequired }).trim().min(1, ORDER_EDIT_MESSAGES.noteRequired).max(2000, ORDER_EDIT_MESSAGES.noteTooLong),
+  body: storableText(z.string({ error: ORDER_EDIT_MESSAGES.noteRequired }).trim().min(1, ORDER_EDIT_MESSAGES.noteRequired), 'Note', { multiLine: true }).max(2000, ORDER_EDIT_MESSAGES.noteTooLong),
 });
 
 /** GET /api/admin/customers: a search over e-mail and name, a page at a time. */
