@@ -35,7 +35,7 @@ export interface OrderTable {
   payment_method: string;
   payment_status: string;
   /** When a refund of the order last failed or was cancelled at Stripe; null once a later refund is made. */
-  refund_failed_at: number | null;
+  refund_failed_at?: number | null;
   print_file: string | null;
   printed_at: number | null;
   shipped_at: number | null;
