@@ -53,7 +53,7 @@ export function editOrderLine(app: AppContext, request: LineEditRequest): Promis
       logo: item.logo === 1,
       price: toDollars(item.unit_price_cents),
       quantity: item.quantity,
-    });
+    }, { color: item.color, font: item.font });
     if (!checked.ok) throw new HttpError(422, 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors);
     const from = designOf(item);
     const to: LineDesign = { text: checked.line.text, color: checked.line.color, font: checked.line.font };
