@@ -83,3 +83,17 @@ export const PAYMENT_CURRENCY = 'usd';
  */
 export const CARD_MINIMUM_CENTS = 50;
 export const BELOW_CARD_MINIMUM_MESSAGE = 'Orders under $0.50 need no card payment. Please place this order from the checkout.';
+
+/**
+ * How an order was paid, as stored on it: a card typed in, a card from a wallet (Stripe reports
+ * the wallet on the card), Link, or nothing charged (an order under the card minimum).
+ */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: 'Card',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  link: 'Link',
+  none: 'No charge',
+};
+
+export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LABELS[method] ?? method;

@@ -8,7 +8,7 @@ import { CardDeclinedError, GatewayRequestError, type GatewayIntent } from '../p
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from '../payments/payment.errors';
 import { adoptGatewayIntent, insertPaymentIntentOrFindKey, insertPaymentIntentsOrFindKeys, updatePaymentIntent } from '../payments/payment.repository';
 import { isPaidInFull, type Payments } from '../payments/payment.service';
-import { buildSnapshot, chargeMetadata, isPendingIntent, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
+import { buildSnapshot, chargeMetadata, isPendingIntent, paidWith, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
 import type { BatchedWork } from '../write-path/write-queue';
@@ -103,7 +103,7 @@ async function priceCheckout(payments: Payments, request: Checkout): Promise<{ s
 async function charge(payments: Payments, request: Checkout, record: PaymentIntentRow, snapshot: IntentSnapshot): Promise<StoredResponse> {
   // Under the card minimum (a code that takes the total to $0 included) no gateway takes the
   // payment: the order is placed without a charge, the same on Stripe and the test gateway.
-  if (record.amount_cents < CARD_MINIMUM_CENTS) return placeOrder(payments, request, record, record.id, snapshot);
+  if (record.amount_cents < CARD_MINIMUM_CENTS) return placeOrder(payments, request, record, record.id, { ...snapshot, paymentMethod: 'none' });
   let charged: GatewayIntent;
   try {
     charged = await payments.gateway.chargeIntent({
@@ -128,7 +128,7 @@ async function resume(payments: Payments, request: Checkout, record: PaymentInte
   if (record.order_id) return placeOrder(payments, request, record, record.id, snapshot);
   const remote = await gateway.retrieveIntent(record.id);
   if (remote?.status === 'processing') return pendingAnswer(record.id);
-  if (remote && isPaidInFull(record, remote)) return placeOrder(payments, request, record, remote.id, snapshot);
+  if (remote && isPaidInFull(record, remote)) return placeOrder(payments, request, record, remote.id, paidWith(snapshot, remote));
   let confirmed: GatewayIntent;
   try {
     confirmed = await gateway.confirmIntent(record.id, request.payload.paymentMethodId, `${record.idempotency_key}:confirm`);
@@ -155,7 +155,7 @@ async function settleCharge(payments: Payments, request: Checkout, record: Payme
   }
   if (!isPaidInFull(record, charged)) throw new Error(`the gateway charged ${charged.amountCents} ${charged.currency} for ${record.amount_cents} ${record.currency}`);
   payments.afterCharge();
-  return placeOrder(payments, request, record, charged.id, snapshot);
+  return placeOrder(payments, request, record, charged.id, paidWith(snapshot, charged));
 }
 
 /** The pending intents of a write batch, stored together (null: stored; else the record already under the key). */

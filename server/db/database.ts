@@ -4,7 +4,7 @@ import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
 import { isBusyError } from './storage-errors';
-import { unwritableDataError } from '../errors/startup-error';
+import { StartupError, unwritableDataError } from '../errors/startup-error';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -56,8 +56,30 @@ export async function openDatabase(config: DatabaseConfig, options: DatabaseOpti
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  await refuseReadOnlyPostgres(db, config.url);
   return db;
 }
+
+/**
+ * A standby, or a database or role with `default_transaction_read_only`, would let the shop start
+ * and fail every write: it stops start-up with one line instead. A server that does not answer is
+ * left to the first query, as before.
+ */
+async function refuseReadOnlyPostgres(db: Db, url: string): Promise<void> {
+  let readOnly: string | undefined;
+  try {
+    readOnly = (await sql<{ transaction_read_only: string }>`SHOW transaction_read_only`.execute(db)).rows[0]?.transaction_read_only;
+  } catch {
+    return;
+  }
+  if (readOnly !== 'on') return;
+  await db.destroy();
+  throw new StartupError(
+    `The PostgreSQL database at ${withoutPassword(url)} is read-only (a standby, or default_transaction_read_only is on). Point DATABASE_URL at the primary, or turn default_transaction_read_only off for the shop's role and database.`,
+  );
+}
+
+const withoutPassword = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
 const pools = new WeakMap<Db, import('pg').Pool>();
 
@@ -85,7 +107,11 @@ export async function refreshPlannerStatistics(db: Db): Promise<void> {
  */
 async function proveWritable(db: Db, file: string): Promise<void> {
   try {
-    await db.transaction().execute(async () => undefined);
+    // An empty transaction takes no lock a read-only file refuses: the header's own value is written back.
+    await db.transaction().execute(async (trx) => {
+      const version = Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(trx)).rows[0]?.user_version ?? 0);
+      await sql.raw(`PRAGMA user_version = ${version}`).execute(trx);
+    });
   } catch (error) {
     if (isBusyError(error)) return;
     await db.destroy();

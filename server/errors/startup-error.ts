@@ -10,6 +10,6 @@ export function unwritableDataError(file: string, error: unknown): unknown {
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== 'string' || !(UNWRITABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY'))) return error;
   return new StartupError(
-    `Cannot write the database at ${file} (${code}). Make its folder writable by this process, free disk space, or set DATABASE_URL to a writable path.`,
+    `Cannot write the database at ${file} (${code}). Make the file and its folder writable by this process, free disk space, or set DATABASE_URL to a writable path.`,
   );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_LIMITS } from '../limits/anonymous-limits';
 import { startReverseProxy, type ReverseProxy, type ReverseProxyOptions } from '../test/nginx';
+import { freePort } from '../test/postgres';
 import { freshServerFolder, startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
@@ -70,5 +71,46 @@ describe('a body over nginx’s limit', () => {
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toEqual({ error: 'Request body is larger than 1024 KB.', code: 'PAYLOAD_TOO_LARGE' });
+  }, 60_000);
+});
+
+describe("nginx's own answers", () => {
+  /** The security headers every JSON answer of the shop carries (server/http/security-headers.ts). */
+  const SECURITY_HEADERS = [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'x-permitted-cross-domain-policies',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-xss-protection',
+  ];
+  const securityHeadersOf = (response: Response) => Object.fromEntries(SECURITY_HEADERS.map((name) => [name, response.headers.get(name)]));
+
+  it('a body over the limit (413) and no process answering (503) are JSON with the security headers the shop sends', async () => {
+    const proxy = await shopBehindNginx('$remote_addr');
+    const fromShop = await fetch(`${proxy.url}/api/no-such-route`);
+    await fromShop.arrayBuffer();
+    const expected = securityHeadersOf(fromShop);
+    expect(Object.values(expected).every((value) => value !== null)).toBe(true);
+
+    const tooLarge = await fetch(`${proxy.url}/api/errors`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: 'Request body is larger than 1024 KB.', code: 'PAYLOAD_TOO_LARGE' });
+    expect(securityHeadersOf(tooLarge)).toEqual(expected);
+
+    const nobodyHome = await startReverseProxy([`http://127.0.0.1:${await freePort()}`]);
+    try {
+      const unavailable = await fetch(`${nobodyHome.url}/api/health`);
+      expect(unavailable.status).toBe(503);
+      expect(await unavailable.json()).toEqual({ error: 'Service temporarily unavailable. Please try again in a few moments.', code: 'SERVICE_UNAVAILABLE' });
+      expect(securityHeadersOf(unavailable)).toEqual(expected);
+    } finally {
+      await nobodyHome.stop();
+    }
   }, 60_000);
 });

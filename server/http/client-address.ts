@@ -46,12 +46,20 @@ export function koaProxyOptions(trust: TrustProxy): { proxy: boolean; maxIpsCoun
 /**
  * For a list of proxy addresses: walks from the socket's peer leftwards through X-Forwarded-For
  * while the address is one of ours; the first other address is the client. A request that did not
- * come through a listed proxy keeps its socket address, whatever it says in the header.
+ * come through a listed proxy keeps its socket address, whatever it says in the header, and its
+ * X-Forwarded-Proto and X-Forwarded-Host are dropped, so only a listed proxy can say the request
+ * came over HTTPS (the device cookie's `Secure`) or to which host.
  */
 export function clientAddressFromProxies(trust: TrustProxy) {
   const trusted = new Set(trust.kind === 'addresses' ? trust.addresses : []);
   return async function resolveClientAddress(ctx: Context, next: Next) {
-    if (trusted.size > 0) ctx.request.ip = addressBehind(trusted, ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'));
+    if (trusted.size === 0) return next();
+    const peer = normalizeAddress(ctx.req.socket.remoteAddress ?? '');
+    if (!trusted.has(peer)) {
+      delete ctx.req.headers['x-forwarded-proto'];
+      delete ctx.req.headers['x-forwarded-host'];
+    }
+    ctx.request.ip = addressBehind(trusted, peer, ctx.get('X-Forwarded-For'));
     return next();
   };
 }

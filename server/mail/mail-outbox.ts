@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../config';
 import { insertRow } from '../db/precompiled';
 import type { Database } from '../db/schema';
+import type { DbOrTrx } from '../db/transaction';
 
 /**
  * Queueing a mail: one row in the transaction of what causes it, so the mail and its cause commit
@@ -37,4 +38,34 @@ export async function queueShippingNotice(
     payload: JSON.stringify({ trackingNumber: order.tracking_number }),
     created_at: now,
   });
+}
+
+/** What a customer is told about a change an admin (or Stripe) made to the order after it was placed. */
+export type OrderUpdateMail =
+  | { kind: 'cancelled'; version: number; refundCents: number }
+  | { kind: 'refund'; refundId: string; amountCents: number }
+  | { kind: 'refund_failed'; refundId: string; amountCents: number }
+  | { kind: 'text_fixed'; version: number; line: number; from: string; to: string };
+
+/** Each update's key names the change it tells of, so a replayed change cannot queue it twice. */
+export function orderUpdateMailKey(mail: OrderUpdateMail): string {
+  switch (mail.kind) {
+    case 'cancelled':
+      return `cancelled-v${mail.version}`;
+    case 'refund':
+      return `refund-${mail.refundId}`;
+    case 'refund_failed':
+      return `refund-failed-${mail.refundId}`;
+    case 'text_fixed':
+      return `text-fixed-v${mail.version}`;
+  }
+}
+
+/** Queues a mail telling the customer of a change to their order, in the transaction of the change. */
+export async function queueOrderUpdateMail(trx: DbOrTrx, queue: boolean, orderId: string, mail: OrderUpdateMail, now: number): Promise<void> {
+  if (!queue) return;
+  await trx
+    .insertInto('mail_outbox')
+    .values({ order_id: orderId, mail_key: orderUpdateMailKey(mail), state: 'queued', attempts: 0, next_attempt_at: now, payload: JSON.stringify(mail), created_at: now })
+    .execute();
 }

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-export type MailKind = 'order_confirmation' | 'shipping_notice';
+export type MailKind = 'order_confirmation' | 'shipping_notice' | 'order_cancelled' | 'refund' | 'refund_failed' | 'text_fixed';
 
 /**
  * `queued`: waiting for its next attempt (`next_attempt_at`); a sender that claims it moves that
@@ -14,7 +14,7 @@ export type MailState = 'queued' | 'failed' | 'sent';
 export interface MailOutboxTable {
   id: Generated<number>;
   order_id: string;
-  /** `confirmation`, or `shipped-v<order version>` for a shipping notice. */
+  /** `confirmation`, `shipped-v<order version>` for a shipping notice, or an update's key (mail-outbox.ts). */
   mail_key: string;
   state: 'queued' | 'failed';
   attempts: number;
@@ -43,4 +43,12 @@ export interface MailSentTable {
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type MailSentRow = Selectable<MailSentTable>;
 
-export const kindOfMail = (mailKey: string): MailKind => (mailKey === 'confirmation' ? 'order_confirmation' : 'shipping_notice');
+/** A mail's kind, read from its key (mail-outbox.ts names them). */
+export function kindOfMail(mailKey: string): MailKind {
+  if (mailKey === 'confirmation') return 'order_confirmation';
+  if (mailKey.startsWith('cancelled-')) return 'order_cancelled';
+  if (mailKey.startsWith('refund-failed-')) return 'refund_failed';
+  if (mailKey.startsWith('refund-')) return 'refund';
+  if (mailKey.startsWith('text-fixed-')) return 'text_fixed';
+  return 'shipping_notice';
+}

@@ -42,12 +42,14 @@ export async function cancelOrder(payments: Payments, user: User, orderId: strin
   }
 
   let refund: CancelOrderAnswer['refund'] = null;
+  let refundedCents = 0;
   const leftToRefund = order.total_cents - order.refunded_cents;
   const paid = order.payment_status === 'succeeded' || order.payment_status === 'partially_refunded';
   if (input.refund && order.payment_intent_id && ((paid && leftToRefund > 0) || earlierRefund)) {
     try {
-      const made = await refundPayment(payments, { paymentIntentId: order.payment_intent_id, amount: input.refund.amount, clientKey: cancelKey, actor: actorOf(user) });
+      const made = await refundPayment(payments, { paymentIntentId: order.payment_intent_id, amount: input.refund.amount, clientKey: cancelKey, actor: actorOf(user), mailCustomer: false });
       refund = { id: made.id, amount: toDollars(made.amountCents), status: made.status };
+      if (made.status !== 'failed' && made.status !== 'canceled') refundedCents = made.amountCents;
     } catch (error) {
       throw refusedCancel(error);
     }
@@ -63,6 +65,7 @@ export async function cancelOrder(payments: Payments, user: User, orderId: strin
       mutationId: cancelKey,
       now: app.now(),
       mail: mailQueueingOf(app.config),
+      refundedCents,
     }),
   );
   if (cancelled.kind === 'not_found') throw notFound('Order not found.');

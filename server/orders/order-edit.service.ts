@@ -5,6 +5,7 @@ import { checkEditedLine, isLineEditable, ORDER_EDIT_MESSAGES } from '../../shar
 import type { AppContext } from '../app-context';
 import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
+import { mailQueueingOf, queueOrderUpdateMail } from '../mail/mail-outbox';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
@@ -52,7 +53,7 @@ export function editOrderLine(app: AppContext, request: LineEditRequest): Promis
       logo: item.logo === 1,
       price: toDollars(item.unit_price_cents),
       quantity: item.quantity,
-    });
+    }, { color: item.color, font: item.font });
     if (!checked.ok) throw new HttpError(422, 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors);
     const from = designOf(item);
     const to: LineDesign = { text: checked.line.text, color: checked.line.color, font: checked.line.font };
@@ -98,6 +99,10 @@ export function editOrderLine(app: AppContext, request: LineEditRequest): Promis
       line_from: JSON.stringify(from),
       line_to: JSON.stringify(to),
     });
+    // A shopper who fixed their own text knows; one whose text the print room changed is told.
+    if (request.source === 'api' && from.text !== to.text) {
+      await queueOrderUpdateMail(trx, mailQueueingOf(app.config), order.id, { kind: 'text_fixed', version, line: request.line, from: from.text, to: to.text }, now);
+    }
     return { order: { ...order, ...update }, items: edited };
   });
 }

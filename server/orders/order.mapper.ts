@@ -111,7 +111,9 @@ export function toAdminView(order: OrderRow, items: OrderItemRow[]): AdminOrderV
     shipping: toDollars(order.shipping_cents),
     tax: toDollars(order.tax_cents),
     refundedAmount: toDollars(order.refunded_cents),
+    refundFailedAt: iso(order.refund_failed_at ?? null),
     paymentIntentId: order.payment_intent_id,
+    paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
     fulfillmentData: {
       // Where the print-ready file is served (the dashboard also makes it offline from the cache).

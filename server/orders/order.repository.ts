@@ -82,7 +82,8 @@ export function toOrderRows(
   fulfillment: OrderFulfillment = {},
 ): { order: OrderRow; items: OrderItemTable[]; history: OrderHistoryTable } {
   const { id, orderNumber, changeSeq } = ids;
-  const row: OrderRow = {
+  // Columns a later migration added with a default are left out, so the insert also runs on an older schema.
+  const row: Omit<OrderRow, 'refund_failed_at'> = {
     id,
     order_number: orderNumber,
     user_id: order.userId,
@@ -159,7 +160,7 @@ export function toOrderRows(
     mutation_id: null,
     changed_at: order.createdAt,
   };
-  return { order: row, items, history };
+  return { order: row as OrderRow, items, history };
 }
 
 /**

@@ -3,7 +3,7 @@ import { isAdmin } from '../auth/auth.guards';
 import { statusStamp, type OrderStatus } from '../../shared/order-status';
 import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
-import { queueShippingNotice } from '../mail/mail-outbox';
+import { queueOrderUpdateMail, queueShippingNotice } from '../mail/mail-outbox';
 import { listHistory, listOrderPage, listOrdersOfUser } from './order-list.repository';
 import { savedAddressesOf, toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
 import type { CustomerOrdersAnswer } from '../../shared/api/answers';
@@ -50,8 +50,10 @@ export interface StatusChange {
    */
   expectedVersion?: { version: number; policy: 'strict' | 'unlessSameStatus' };
   now: number;
-  /** Whether the shipping notice is queued in the same transaction (false when mail is off). */
+  /** Whether the customer's mail (shipping notice, cancellation) is queued in the same transaction (false when mail is off). */
   mail: boolean;
+  /** A cancellation's refund, told of in its mail (cents; 0 or absent: none). */
+  refundedCents?: number;
 }
 
 export type StatusChangeOutcome =
@@ -113,6 +115,9 @@ export async function changeOrderStatus(trx: Trx, change: StatusChange): Promise
   const changed = { ...order, ...update } as OrderRow;
   // The customer hears when the order ships, and again if its tracking number is corrected after.
   if (change.status === 'shipped' && (!sameStatus || !sameTracking)) await queueShippingNotice(trx, change.mail, changed, version, change.now);
+  if (change.status === 'cancelled' && !sameStatus) {
+    await queueOrderUpdateMail(trx, change.mail, order.id, { kind: 'cancelled', version, refundCents: change.refundedCents ?? 0 }, change.now);
+  }
   return { kind: 'changed', order: changed };
 }
 

@@ -34,6 +34,8 @@ export interface OrderTable {
   payment_intent_id: string | null;
   payment_method: string;
   payment_status: string;
+  /** When a refund of the order last failed or was cancelled at Stripe; null once a later refund is made. */
+  refund_failed_at?: number | null;
   print_file: string | null;
   printed_at: number | null;
   shipped_at: number | null;

@@ -10,6 +10,8 @@ export interface GatewayIntent {
   currency: string;
   /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled. */
   status: string;
+  /** What paid it, when the gateway says: card, apple_pay, google_pay or link. */
+  paymentMethod?: string;
 }
 
 /** An intent as the gateway lists it: with its metadata and its creation time (epoch ms). */

@@ -9,7 +9,7 @@ import type { OrderRow } from '../orders/order.table';
 import { gatewayCall } from './payment.errors';
 import { findPaymentIntent } from './payment.repository';
 import { createOrderForIntent, isPaidInFull, type Payments } from './payment.service';
-import { priceCart } from './payment.snapshot';
+import { paidWith, priceCart } from './payment.snapshot';
 import { resolveDiscount } from '../discounts/discount.service';
 import { refuseDecalsThatDoNotFit } from './decal-fit';
 import { storableSnapshotOf } from './storable-snapshot';
@@ -49,7 +49,7 @@ export async function placeOrderForIntent(payments: Payments, payload: OrderPayl
     // The order is what was paid for: the cart stored with the intent, not this request's copy
     // (the webhook and the reconciliation write the same snapshot, whoever comes first).
     const stored = await storableSnapshotOf(app, local);
-    const snapshot = { ...stored, userId: stored.userId ?? userId };
+    const snapshot = paidWith({ ...stored, userId: stored.userId ?? userId }, remote);
     return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
   });
   return { status: result.created ? 201 : 200, body: { order: await orderViewOf(payments, result.order) } };

@@ -9,7 +9,7 @@ import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { WriteQueue } from '../write-path/group-commit';
 import { writePaidOrder } from '../checkout/paid-order';
-import { isPendingIntent, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
+import { isPendingIntent, paidWith, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
 
@@ -118,7 +118,7 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   const gatewayId = remote?.id ?? intentId;
   const adopt = (trx: Transaction<Database>) => (pending ? adoptGatewayIntent(trx, intentId, gatewayId) : Promise.resolve());
   if (remote && isPaidInFull(local, remote)) {
-    const snapshot = await storableSnapshotOf(app, local);
+    const snapshot = paidWith(await storableSnapshotOf(app, local), remote);
     const paid = { intentId: gatewayId, pendingId: intentId, snapshot, source, now: app.now(), mail: payments.mailQueueing };
     const { order } = await writes.run((trx) => writePaidOrder(trx, paid));
     return order;

@@ -97,6 +97,11 @@ export function buildSnapshot(input: PricedCartInput, totals: Totals, userId: nu
   };
 }
 
+/** The snapshot with what the gateway says paid (a wallet, Link), which outranks what the client said. */
+export function paidWith(snapshot: IntentSnapshot, intent: GatewayIntent | undefined): IntentSnapshot {
+  return intent?.paymentMethod ? { ...snapshot, paymentMethod: intent.paymentMethod } : snapshot;
+}
+
 export function newOrderFromSnapshot(snapshot: IntentSnapshot, intentId: string, source: OrderHistoryTable['source'], now: number): NewOrder {
   return {
     userId: snapshot.userId,

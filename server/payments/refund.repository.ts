@@ -1,5 +1,6 @@
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import type { DbOrTrx } from '../db/transaction';
+import { queueOrderUpdateMail } from '../mail/mail-outbox';
 import type { PaymentRefundTable } from './payment.table';
 import { refundStatusApplies } from './refund-status';
 
@@ -40,6 +41,8 @@ export async function recordRefund(
     now: number;
     /** The `created` time (ms) of the Stripe event it was learnt from. */
     statusAt?: number;
+    /** Whether the customer is mailed about it (false when mail is off, or a cancellation tells of it). */
+    mail: boolean;
   },
   /** `system`: a refund made outside the shop (Stripe's dashboard), learnt from its webhook. */
   source: 'api' | 'system' = 'api',
@@ -60,7 +63,9 @@ export async function recordRefund(
       status_at: refund.statusAt ?? null,
     })
     .execute();
-  if (!UNDONE.has(refund.status)) await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, source, refund.now);
+  if (UNDONE.has(refund.status)) return;
+  await changeRefundedAmount(trx, refund.orderId, refund.id, refund.amountCents, refund.actor, source, refund.now);
+  await queueOrderUpdateMail(trx, refund.mail, refund.orderId, { kind: 'refund', refundId: refund.id, amountCents: refund.amountCents }, refund.now);
 }
 
 /** A refund first recorded from its webhook, given the key and the admin of the request that made it. */
@@ -77,7 +82,8 @@ export async function claimRefundRow(trx: DbOrTrx, id: string, claim: { idempote
  * A refund's later status from Stripe (`refund.updated`, `refund.failed`), told by an event created
  * at `eventAt` (ms): applied only when it moves the refund forward (refund-status.ts), so events
  * arriving out of order end in the right state. A refund that failed or was cancelled gives its
- * amount back to the order, with a history entry saying so.
+ * amount back to the order, with a history entry saying so; the order is flagged for the admin
+ * (`refund_failed_at`) and, when `mail`, the customer told.
  */
 export async function applyRefundStatus(
   trx: DbOrTrx,
@@ -85,6 +91,7 @@ export async function applyRefundStatus(
   status: string,
   now: number,
   eventAt: number = now,
+  mail = false,
 ): Promise<'unknown_refund' | 'unchanged' | 'refund_updated'> {
   const refund = await findRefund(trx, refundId);
   if (!refund) return 'unknown_refund';
@@ -95,6 +102,7 @@ export async function applyRefundStatus(
   if (wasCounted !== counts) {
     const delta = counts ? refund.amount_cents : -refund.amount_cents;
     await changeRefundedAmount(trx, refund.order_id, refund.id, delta, { id: null, name: 'Stripe' }, 'system', now);
+    if (!counts) await queueOrderUpdateMail(trx, mail, refund.order_id, { kind: 'refund_failed', refundId: refund.id, amountCents: refund.amount_cents }, now);
   }
   return 'refund_updated';
 }
@@ -109,6 +117,8 @@ async function changeRefundedAmount(trx: DbOrTrx, orderId: string, refundId: str
     .set({
       refunded_cents: refunded,
       payment_status: refunded <= 0 ? 'succeeded' : refunded >= order.total_cents ? 'refunded' : 'partially_refunded',
+      // Money that did not go back flags the order until the admin makes the refund again.
+      refund_failed_at: deltaCents < 0 ? now : null,
       version,
       change_seq: changeSeq,
       updated_at: now,

@@ -1,6 +1,7 @@
 import { toCents, toDollars } from '../../shared/money';
 import { HttpError, notFound } from '../errors/http-error';
 import { hashRequest, idempotent, keyReused, type AnswerStore } from '../idempotency/idempotency';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { CardDeclinedError, GatewayRequestError, type GatewayRefund } from './gateway';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './payment.errors';
@@ -14,6 +15,8 @@ export interface RefundRequest {
   /** The admin client's Idempotency-Key, if it sent one. */
   clientKey: string | null;
   actor: RefundActor;
+  /** Whether the customer gets the refund mail; a cancellation tells of its refund in its own mail. */
+  mailCustomer?: boolean;
 }
 
 /**
@@ -41,7 +44,7 @@ const storedKeyOf = (clientKey: string) => `refund:${clientKey}`;
  */
 export async function refundPayment(payments: Payments, request: RefundRequest): Promise<GatewayRefund> {
   const { app, gateway, writes } = payments;
-  const { paymentIntentId, amount, clientKey, actor } = request;
+  const { paymentIntentId, amount, clientKey, actor, mailCustomer = true } = request;
   const refundRequest = { paymentIntentId, amount: amount ?? null };
   return idempotent({
     scope: 'refund',
@@ -76,7 +79,7 @@ export async function refundPayment(payments: Payments, request: RefundRequest):
         await claimRefundRow(trx, made.id, { idempotencyKey: storedKey, requestHash, actor });
         return made;
       }
-      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash, now: app.now() });
+      await recordRefund(trx, { id: made.id, paymentIntentId, orderId, amountCents: made.amountCents, status: made.status, actor, idempotencyKey: storedKey, requestHash, now: app.now(), mail: mailCustomer && mailQueueingOf(app.config) });
       return made;
     },
   });

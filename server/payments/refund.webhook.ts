@@ -22,22 +22,22 @@ interface RefundObject {
  * cancelled gives its amount back to the order); a refund made in Stripe's dashboard is added to
  * its order when first seen. Undefined for other events.
  */
-export async function applyRefundEvent(trx: DbOrTrx, event: Stripe.Event, now: number): Promise<string | undefined> {
+export async function applyRefundEvent(trx: DbOrTrx, event: Stripe.Event, now: number, mail: boolean): Promise<string | undefined> {
   if (!REFUND_EVENTS.has(event.type)) return undefined;
   const refund = event.data.object as RefundObject;
   if (typeof refund.id !== 'string' || typeof refund.status !== 'string') return 'ignored';
   // Stripe sends events in no set order: each carries when it was created, which decides.
   const eventAt = typeof event.created === 'number' ? event.created * 1000 : now;
-  if (await findRefund(trx, refund.id)) return applyRefundStatus(trx, refund.id, refund.status, now, eventAt);
-  return recordOutsideRefund(trx, { ...refund, id: refund.id, status: refund.status }, now, eventAt);
+  if (await findRefund(trx, refund.id)) return applyRefundStatus(trx, refund.id, refund.status, now, eventAt, mail);
+  return recordOutsideRefund(trx, { ...refund, id: refund.id, status: refund.status }, now, eventAt, mail);
 }
 
-async function recordOutsideRefund(trx: DbOrTrx, refund: RefundObject & { id: string; status: string }, now: number, eventAt: number): Promise<string> {
+async function recordOutsideRefund(trx: DbOrTrx, refund: RefundObject & { id: string; status: string }, now: number, eventAt: number, mail: boolean): Promise<string> {
   const { amount, payment_intent: paymentIntentId } = refund;
   if (typeof paymentIntentId !== 'string' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) return 'unknown_refund';
   const order = await findOrderByPaymentIntent(trx, paymentIntentId);
   if (!order) return 'unknown_refund';
   const actor = { id: null, name: 'Stripe' };
-  await recordRefund(trx, { id: refund.id, paymentIntentId, orderId: order.id, amountCents: amount, status: refund.status, actor, idempotencyKey: null, requestHash: null, now, statusAt: eventAt }, 'system');
+  await recordRefund(trx, { id: refund.id, paymentIntentId, orderId: order.id, amountCents: amount, status: refund.status, actor, idempotencyKey: null, requestHash: null, now, statusAt: eventAt, mail }, 'system');
   return 'refund_recorded';
 }

@@ -21,8 +21,21 @@ function toIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     amountCents: intent.amount,
     currency: intent.currency,
     status: intent.status,
+    ...(typeof intent.payment_method === 'object' && intent.payment_method ? { paymentMethod: paymentMethodKind(intent.payment_method) } : {}),
   };
 }
+
+/**
+ * How a PaymentMethod paid, as the shop records it: a wallet's card is a card to Stripe, with the
+ * wallet named on it (`card.wallet.type`); Link is a PaymentMethod type of its own.
+ */
+export function paymentMethodKind(method: Stripe.PaymentMethod): string {
+  if (method.type === 'card') return method.card?.wallet?.type === 'apple_pay' || method.card?.wallet?.type === 'google_pay' || method.card?.wallet?.type === 'link' ? method.card.wallet.type : 'card';
+  return method.type;
+}
+
+/** Asked of every request that may charge, so the answer says what paid. */
+const EXPAND_PAYMENT_METHOD = ['payment_method'];
 
 /** Stripe refuses idempotency keys longer than this. */
 export const STRIPE_MAX_KEY_LENGTH = 255;
@@ -116,7 +129,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     async confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent> {
       try {
         const intent = await withoutCallerStack(() =>
-          stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {}),
+          stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId, expand: EXPAND_PAYMENT_METHOD }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {}),
         );
         return toIntent(intent);
       } catch (error) {
@@ -133,6 +146,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
               currency: input.currency,
               payment_method: input.paymentMethodId,
               confirm: true,
+              expand: EXPAND_PAYMENT_METHOD,
               automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
               metadata: input.metadata ?? {},
             },
@@ -158,7 +172,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
       try {
-        return toIntent(await withoutCallerStack(() => stripe.paymentIntents.retrieve(id)));
+        return toIntent(await withoutCallerStack(() => stripe.paymentIntents.retrieve(id, { expand: EXPAND_PAYMENT_METHOD })));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
         translate(error);

@@ -6,6 +6,7 @@ import { isPendingIntent } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 import { createOrderForIntent, type Payments } from './payment.service';
 import { applyRefundEvent } from './refund.webhook';
+import { mailQueueingOf } from '../mail/mail-outbox';
 import { storableSnapshotOf } from './storable-snapshot';
 
 /**
@@ -17,7 +18,7 @@ export async function applyWebhookEvent(payments: Payments, event: Stripe.Event)
   const { app } = payments;
   return payments.writes.run(async (trx) => {
     if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
-    const refundOutcome = await applyRefundEvent(trx, event, app.now());
+    const refundOutcome = await applyRefundEvent(trx, event, app.now(), mailQueueingOf(app.config));
     if (refundOutcome) return refundOutcome;
     if (!event.type.startsWith('payment_intent.')) return 'ignored';
     const remote = event.data.object as Stripe.PaymentIntent;

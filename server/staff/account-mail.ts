@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { escapeHtml, type RenderContext, type RenderedMail } from '../mail/mail-render';
+import { escapeHtml, type RenderContext, type RenderedMail } from '../mail/mail-layout';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import type { StaffRole } from '../../shared/api/types';
 

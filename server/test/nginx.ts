@@ -35,6 +35,23 @@ export interface ReverseProxyOptions {
   forwardedFor?: '$remote_addr' | '$proxy_add_x_forwarded_for';
 }
 
+/** The security headers of the shop's JSON answers (server/http/security-headers.ts), for nginx's own. */
+export const ERROR_PAGE_HEADERS = [
+  `add_header Content-Security-Policy "default-src 'none';frame-ancestors 'none'" always;`,
+  'add_header X-Content-Type-Options nosniff always;',
+  'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+  'add_header X-Frame-Options SAMEORIGIN always;',
+  'add_header Cross-Origin-Opener-Policy same-origin always;',
+  'add_header Cross-Origin-Resource-Policy same-origin always;',
+  'add_header Origin-Agent-Cluster "?1" always;',
+  'add_header X-Permitted-Cross-Domain-Policies none always;',
+  'add_header X-DNS-Prefetch-Control off always;',
+  'add_header X-Download-Options noopen always;',
+  'add_header X-XSS-Protection 0 always;',
+]
+  .map((line) => `      ${line}`)
+  .join('\n');
+
 function configFor(dir: string, port: number, upstreams: string[], options: ReverseProxyOptions = {}): string {
   const servers = upstreams.map((url) => `    server ${new URL(url).host} max_fails=0;`).join('\n');
   return `
@@ -59,11 +76,20 @@ ${servers}
     listen 127.0.0.1:${port};
     access_log ${dir}/access.log upstream;
     client_max_body_size 1m;
-    # A body over the limit gets the shop's JSON error (design.md §3), not nginx's HTML page.
+    # nginx's own answers (a body over the limit, no process answering) are the shop's JSON errors
+    # (design.md §3), not nginx's HTML pages, with the headers the shop's own JSON carries (\`always\`:
+    # add_header is otherwise left off error statuses).
     error_page 413 = @body_too_large;
+    error_page 502 504 = @shop_unavailable;
     location @body_too_large {
+${ERROR_PAGE_HEADERS}
       default_type application/json;
       return 413 '{"error":"Request body is larger than 1024 KB.","code":"PAYLOAD_TOO_LARGE"}';
+    }
+    location @shop_unavailable {
+${ERROR_PAGE_HEADERS}
+      default_type application/json;
+      return 503 '{"error":"Service temporarily unavailable. Please try again in a few moments.","code":"SERVICE_UNAVAILABLE"}';
     }
     location / {
       proxy_pass http://shop;

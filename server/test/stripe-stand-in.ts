@@ -26,6 +26,27 @@ export interface StandInIntent {
 /** Stand-in only: a PaymentMethod whose confirm leaves the intent `processing`, as a slow bank debit does. */
 export const PROCESSING_PAYMENT_METHOD = 'pm_standin_processing';
 
+/**
+ * Stand-in only: PaymentMethods as a wallet makes them (Stripe's test mode has no ids for these):
+ * a card from Apple Pay or Google Pay (`card.wallet.type`), or Link (`type: link`). They succeed.
+ */
+export const WALLET_PAYMENT_METHODS: Readonly<Record<string, { type: 'card' | 'link'; wallet: string | null }>> = {
+  pm_standin_apple_pay: { type: 'card', wallet: 'apple_pay' },
+  pm_standin_google_pay: { type: 'card', wallet: 'google_pay' },
+  pm_standin_link: { type: 'link', wallet: null },
+};
+
+/** The PaymentMethod object of an id, as `expand[]=payment_method` shows it. */
+function paymentMethodObject(id: string) {
+  const wallet = Object.hasOwn(WALLET_PAYMENT_METHODS, id) ? WALLET_PAYMENT_METHODS[id]! : { type: 'card' as const, wallet: null };
+  return {
+    id,
+    object: 'payment_method',
+    type: wallet.type,
+    ...(wallet.type === 'card' ? { card: { brand: 'visa', last4: '4242', wallet: wallet.wallet ? { type: wallet.wallet } : null } } : { link: {} }),
+  };
+}
+
 export interface StripeStandIn {
   url: string;
   host: string;
@@ -78,6 +99,14 @@ export function standInDelayMs(key: string, latency: StandInLatency): number {
   return latency.baseMs - latency.jitterMs + (createHash('sha1').update(key).digest().readUInt32BE(0) % spread);
 }
 
+/** An intent's `payment_method` as an object when the request asked for it (`expand[]=payment_method`), as Stripe answers. */
+function withExpansions(result: { status: number; body: unknown }, form: URLSearchParams): { status: number; body: unknown } {
+  const asked = [...form.entries()].some(([name, value]) => name.startsWith('expand[') && value === 'payment_method');
+  const body = result.body as Partial<StandInIntent> | null;
+  if (!asked || body?.object !== 'payment_intent' || typeof body.payment_method !== 'string') return result;
+  return { ...result, body: { ...body, payment_method: paymentMethodObject(body.payment_method) } };
+}
+
 export async function startStripeStandIn(options: { latency?: StandInLatency } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunded = new Map<string, number>();
@@ -97,7 +126,11 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
       charges++;
       return { status: 200, body: intent };
     }
-    const outcome = Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod) ? TEST_PAYMENT_METHODS[paymentMethod] : undefined;
+    const outcome = Object.hasOwn(WALLET_PAYMENT_METHODS, paymentMethod)
+      ? ({ kind: 'succeeds' } as const)
+      : Object.hasOwn(TEST_PAYMENT_METHODS, paymentMethod)
+        ? TEST_PAYMENT_METHODS[paymentMethod]
+        : undefined;
     if (!outcome) return error(400, 'invalid_request_error', 'resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
     intent.payment_method = paymentMethod;
     if (outcome.kind === 'succeeds') {
@@ -212,7 +245,7 @@ export async function startStripeStandIn(options: { latency?: StandInLatency } =
         answer = { status: 400, request, body: JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }) };
       } else if (!answer) {
         const chargesBefore = charges;
-        const result = handle(req.method ?? 'GET', pathname, form);
+        const result = withExpansions(handle(req.method ?? 'GET', pathname, form), form);
         answer = { status: result.status, body: JSON.stringify(result.body), request };
         if (loseChargeAnswer && charges > chargesBefore) {
           loseChargeAnswer = false;

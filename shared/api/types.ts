@@ -78,7 +78,11 @@ export interface AdminOrderView extends OrderView {
   shipping: number;
   tax: number;
   refundedAmount: number;
+  /** When a refund of the order last failed or was cancelled at the provider; null once refunded again. */
+  refundFailedAt: string | null;
   paymentIntentId: string | null;
+  /** How it was paid: card, apple_pay, google_pay, link (or none, for an order placed without a charge). */
+  paymentMethod: string;
   paymentStatus: string | null;
   fulfillmentData: { printFile: string | null; printedAt: string | null; shippedAt: string | null };
 }
@@ -174,7 +178,7 @@ export interface MailView {
   orderId: string;
   orderNumber: string | null;
   mailKey: string;
-  kind: 'order_confirmation' | 'shipping_notice';
+  kind: 'order_confirmation' | 'shipping_notice' | 'order_cancelled' | 'refund' | 'refund_failed' | 'text_fixed';
   recipient: string | null;
   /** Fixed at the first attempt; null while none was made. */
   messageId: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, storableText, unstorableTextMessage } from './storable-text';
 import { ANALYTICS_RANGES } from '../order-status';
 
 /** Messages of the analytics endpoints (spec.md is silent; these read like its other messages). */
@@ -29,8 +30,9 @@ export const analyticsEventSchema = z.object({
     .string({ error: ANALYTICS_MESSAGES.visitorId })
     .trim()
     .min(1, { error: ANALYTICS_MESSAGES.visitorId })
-    .max(MAX_VISITOR_ID_LENGTH, { error: `Visitor ID must be at most ${MAX_VISITOR_ID_LENGTH} characters` }),
-  orderNumber: z.string().trim().max(40).optional(),
+    .max(MAX_VISITOR_ID_LENGTH, { error: `Visitor ID must be at most ${MAX_VISITOR_ID_LENGTH} characters` })
+    .refine((value) => isStorableText(value), unstorableTextMessage('Visitor ID')),
+  orderNumber: storableText(z.string().trim(), 'Order number').max(40).optional(),
   value: z
     .number({ error: ANALYTICS_MESSAGES.value })
     .finite({ error: ANALYTICS_MESSAGES.value })
@@ -67,9 +69,11 @@ export function clipUtf8(value: string, maxBytes: number): string {
   return new TextDecoder().decode(bytes.subarray(0, end));
 }
 
-const clipped = (max: number) =>
+/** A report's text, multi-line (stacks), under the storable-text rule, cut to `max` bytes. */
+const clipped = (max: number, label: string) =>
   z
     .string()
+    .refine((value) => isStorableText(value, { multiLine: true }), unstorableTextMessage(label))
     .transform((value) => clipUtf8(value, max))
     .nullish()
     .transform((value) => value || null);
@@ -80,17 +84,18 @@ export const errorReportSchema = z.object({
     .string({ error: ANALYTICS_MESSAGES.errorMessage })
     .trim()
     .min(1, { error: ANALYTICS_MESSAGES.errorMessage })
+    .refine((value) => isStorableText(value, { multiLine: true }), unstorableTextMessage('Error message'))
     .transform((value) => clipUtf8(value, ERROR_REPORT_LIMITS.message)),
-  stack: clipped(ERROR_REPORT_LIMITS.stack),
-  componentStack: clipped(ERROR_REPORT_LIMITS.componentStack),
-  eventId: clipped(ERROR_REPORT_LIMITS.eventId),
+  stack: clipped(ERROR_REPORT_LIMITS.stack, 'Stack'),
+  componentStack: clipped(ERROR_REPORT_LIMITS.componentStack, 'Component stack'),
+  eventId: clipped(ERROR_REPORT_LIMITS.eventId, 'Event ID'),
   // Clients send an ISO string or epoch ms; it is kept as given (as text) next to the server's time.
   timestamp: z
-    .union([z.string(), z.number().finite()])
+    .union([z.string().refine((value) => isStorableText(value), unstorableTextMessage('Timestamp')), z.number().finite()])
     .transform((value) => String(value).slice(0, ERROR_REPORT_LIMITS.timestamp))
     .nullish()
     .transform((value) => value || null),
-  userAgent: clipped(ERROR_REPORT_LIMITS.userAgent),
-  url: clipped(ERROR_REPORT_LIMITS.url),
+  userAgent: clipped(ERROR_REPORT_LIMITS.userAgent, 'User agent'),
+  url: clipped(ERROR_REPORT_LIMITS.url, 'URL'),
 });
 export type ErrorReportInput = z.infer<typeof errorReportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './storable-text';
 import { emailSchema } from './checkout';
 
 export const AUTH_MESSAGES = {
@@ -29,14 +30,14 @@ export const registerSchema = z.strictObject({
     .string({ error: AUTH_MESSAGES.passwordTooShort })
     .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
     .max(1024),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  phone: z.string().trim().max(40).optional(),
+  firstName: storableText(z.string({ error: 'First name is required' }).trim().min(1, 'First name is required'), 'First name').max(100),
+  lastName: storableText(z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required'), 'Last name').max(100),
+  phone: storableText(z.string().trim(), 'Phone number').max(40).optional(),
   /**
    * A guest order to keep in the new account (from the confirmation's link): it joins the account
    * only when it was placed with the account's e-mail, the same proof the order lookup asks for.
    */
-  orderNumber: z.string().trim().max(20).optional(),
+  orderNumber: storableText(z.string().trim(), 'Order number').max(20).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FONTS } from '../catalog';
-import { storableText } from './storable-text';
+import { isStorableText, storableText, unstorableTextMessage } from './storable-text';
 
 /** The admin Catalogue screen's and API's messages (design.md §9; the spec has none for them). */
 export const CATALOG_MESSAGES = {
@@ -47,7 +47,7 @@ export const newVariantSchema = z.strictObject({
     .trim()
     .min(1, { error: CATALOG_MESSAGES.variantName, abort: true })
     .max(60, CATALOG_MESSAGES.variantNameTooLong)
-    .refine((name) => [...name].every((char) => char >= ' ' && char !== '\u007f'), CATALOG_MESSAGES.variantName),
+    .refine((name) => isStorableText(name), unstorableTextMessage('Variant name')),
   printArea: printAreaSchema,
 });
 
@@ -131,7 +131,8 @@ export const newColorSchema = z.strictObject({
     .string({ error: CATALOG_MESSAGES.colorName })
     .trim()
     .min(1, { error: CATALOG_MESSAGES.colorName, abort: true })
-    .max(40, CATALOG_MESSAGES.colorName),
+    .max(40, CATALOG_MESSAGES.colorName)
+    .refine((name) => isStorableText(name), unstorableTextMessage('Colour name')),
   hex,
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { storableText } from './storable-text';
 import { isWholeCents } from '../money';
 import type { OrderStatus } from '../order-status';
-import { cartItemSchema, type CartItemInput } from './cart';
+import { productTypeOfVariant } from '../catalog';
+import { CART_MESSAGES, cartItemSchema, type CartItemInput } from './cart';
 import { orderLookupSchema } from './order-lookup';
 
 /**
@@ -47,9 +49,30 @@ export const customerLineEditSchema = z.strictObject({
 });
 export type CustomerLineEditInput = z.input<typeof customerLineEditSchema>;
 
+/**
+ * The cart's rules for a line an order already has: its device was chosen when it was ordered, so a
+ * variant retired since (but still in the catalogue) is kept, and so are the colour and font the
+ * line has now; a change must still be to something on offer.
+ */
+function placedLineSchema(kept: { color: string; font: string }) {
+  return cartItemSchema.safeExtend({
+    device: z
+      .string({ error: CART_MESSAGES.deviceRequired })
+      .trim()
+      .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
+      .refine((name) => productTypeOfVariant(name) !== undefined, CART_MESSAGES.deviceRequired),
+    color: z.union([z.literal(kept.color), cartItemSchema.shape.color], { error: CART_MESSAGES.colorRequired }),
+    font: z.union([z.literal(kept.font), cartItemSchema.shape.font], { error: CART_MESSAGES.fontRequired }),
+  });
+}
+
 /** The design a line becomes, checked as the cart checks it; the first message per field, or the parsed line. */
-export function checkEditedLine(line: CartItemInput): { ok: true; line: z.output<typeof cartItemSchema> } | { ok: false; errors: { path: string; message: string }[] } {
-  const parsed = cartItemSchema.safeParse(line);
+export function checkEditedLine(
+  line: CartItemInput,
+  /** The line's colour and font as they are now, kept even if retired since. */
+  kept: { color: string; font: string },
+): { ok: true; line: z.output<typeof cartItemSchema> } | { ok: false; errors: { path: string; message: string }[] } {
+  const parsed = placedLineSchema(kept).safeParse(line);
   if (parsed.success) return { ok: true, line: parsed.data };
   const seen = new Set<string>();
   const errors = parsed.error.issues.flatMap((issue) => {
@@ -73,7 +96,7 @@ export const cancelOrderSchema = z.strictObject({
 export type CancelOrderInput = z.output<typeof cancelOrderSchema>;
 
 export const orderNoteSchema = z.strictObject({
-  body: z.string({ error: ORDER_EDIT_MESSAGES.noteRequired }).trim().min(1, ORDER_EDIT_MESSAGES.noteRequired).max(2000, ORDER_EDIT_MESSAGES.noteTooLong),
+  body: storableText(z.string({ error: ORDER_EDIT_MESSAGES.noteRequired }).trim().min(1, ORDER_EDIT_MESSAGES.noteRequired), 'Note', { multiLine: true }).max(2000, ORDER_EDIT_MESSAGES.noteTooLong),
 });
 
 /** GET /api/admin/customers: a search over e-mail and name, a page at a time. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './storable-text';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth';
 import { emailSchema } from './checkout';
 
@@ -52,8 +53,8 @@ export const inviteLookupSchema = z.strictObject({ token: tokenSchema });
 
 export const acceptInviteSchema = z.strictObject({
   token: tokenSchema,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  firstName: storableText(z.string({ error: 'First name is required' }).trim().min(1, 'First name is required'), 'First name').max(100),
+  lastName: storableText(z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required'), 'Last name').max(100),
   password: newPasswordSchema,
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;

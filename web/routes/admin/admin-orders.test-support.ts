@@ -39,6 +39,8 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
     shipping: 0,
     tax: 0.51,
     refundedAmount: 0,
+    refundFailedAt: null,
+    paymentMethod: 'card',
     paymentIntentId: null,
     paymentStatus: 'succeeded',
     fulfillmentData: { printFile: null, printedAt: null, shippedAt: null },

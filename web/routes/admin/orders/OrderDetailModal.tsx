@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '../../../../shared/payments';
 import { Dialog } from '../../../components/Dialog';
 import type { CachedOrder } from '../../../db/db';
 import { formatDateTime, formatDollars } from '../shared/format';
@@ -60,8 +61,14 @@ export function OrderDetailModal({ order, onClose }: { order: CachedOrder; onClo
             <Field label="Tax">{formatDollars(order.tax)}</Field>
             <Field label="Total">{formatDollars(order.total)}</Field>
             <Field label="Refunded">{order.refundedAmount ? formatDollars(order.refundedAmount) : '—'}</Field>
+            <Field label="Paid with">{paymentMethodLabel(order.paymentMethod ?? 'card')}</Field>
             <Field label="Payment" wide>{`${order.paymentStatus ?? '—'}${order.paymentIntentId ? ` · ${order.paymentIntentId}` : ''}`}</Field>
           </dl>
+          {order.refundFailedAt && (
+            <p className="admin-error" role="alert">
+              A refund of this order failed at the payment provider on {formatDateTime(order.refundFailedAt)}: the money did not go back to the customer. Refund it again or contact them.
+            </p>
+          )}
           <RefundForm order={order} online={online} />
           <CancelOrderForm key={order.status} order={order} online={online} />
         </section>

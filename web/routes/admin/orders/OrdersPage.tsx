@@ -10,6 +10,7 @@ import { createOrderFilter, dateFilterError, EMPTY_FILTER, prepareSearchTexts, t
 import { SHOP_DAY_RANGE } from '../../../../shared/orders/shop-days';
 import { OrderDetailModal } from './OrderDetailModal';
 import { FailedMailsNotice } from './FailedMailsNotice';
+import { FailedRefundsNotice } from './FailedRefundsNotice';
 import { OrdersTable } from './OrdersTable';
 import './orders.css';
 
@@ -98,6 +99,7 @@ export function OrdersPage() {
         )}
       </div>
       {dateError && <p className="admin-error" role="alert">{dateError}</p>}
+      <FailedRefundsNotice orders={orders} onOpen={setOpenId} />
       <FailedMailsNotice onOpen={setOpenId} />
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>

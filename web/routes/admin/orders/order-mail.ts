@@ -14,4 +14,8 @@ export async function sendMailAgain(mail: Pick<MailView, 'orderId' | 'mailKey'>)
 export const MAIL_KIND_LABELS: Record<MailView['kind'], string> = {
   order_confirmation: 'Order confirmation',
   shipping_notice: 'Shipping notice',
+  order_cancelled: 'Cancellation notice',
+  refund: 'Refund notice',
+  refund_failed: 'Failed refund notice',
+  text_fixed: 'Text fix notice',
 };
