@@ -5,6 +5,7 @@ import { checkEditedLine, isLineEditable, ORDER_EDIT_MESSAGES } from '../../shar
 import type { AppContext } from '../app-context';
 import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
+import { refuseEditedLineThatDoesNotFit } from '../payments/decal-fit';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
@@ -21,6 +22,9 @@ export interface LineEditRequest {
   source: 'api' | 'customer';
 }
 
+/** The usable area the line was ordered with, where the order recorded it. */
+const placedArea = (item: OrderItemRow) =>
+  item.print_width_mm != null && item.print_length_mm != null ? { width: item.print_width_mm, length: item.print_length_mm } : null;
 const designOf = (item: OrderItemRow): LineDesign => ({ text: item.text, color: item.color, font: item.font });
 const sameDesign = (a: LineDesign, b: LineDesign) => a.text === b.text && a.color === b.color && a.font === b.font;
 
@@ -52,10 +56,11 @@ export function editOrderLine(app: AppContext, request: LineEditRequest): Promis
       logo: item.logo === 1,
       price: toDollars(item.unit_price_cents),
       quantity: item.quantity,
-    });
-    if (!checked.ok) throw new HttpError(422, 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors);
+    }, { font: item.font });
+    if (!checked.ok) throw new HttpError(422, checked.code ?? 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors, checked.limits && { limits: checked.limits.map((limit) => ({ line: request.line, ...limit })) });
     const from = designOf(item);
     const to: LineDesign = { text: checked.line.text, color: checked.line.color, font: checked.line.font };
+    if (!sameDesign(from, to)) await refuseEditedLineThatDoesNotFit(request.line, { ...checked.line, printArea: placedArea(item) });
 
     if (order.version !== request.baseVersion) {
       if (sameDesign(from, to) && (await wasThisEdit(trx, order, request.line, to))) return { order, items };

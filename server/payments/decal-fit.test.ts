@@ -45,6 +45,29 @@ describe.each(Object.entries(PATHS))('%s', (_name, request) => {
   });
 });
 
+describe.each(Object.entries(PATHS))('%s letter sizes', (_name, request) => {
+  it.each([
+    ['Pecita at the old default 12 mm', { font: 'Pecita', fontSize: 24 }, 'Letters too small for Pecita: 12 mm, where Pecita is cut from 24 to 48 mm. Pick a size in that range.', 48],
+    ['Inter under its smallest clean size', { font: 'Inter', fontSize: 10 }, 'Letters too small for Inter: 5 mm, where Inter is cut from 6 to 48 mm. Pick a size in that range.', 12],
+  ])('refuses %s with 422 naming the offered range, and writes nothing', async (_case, size, message, minFontSize) => {
+    const before = await rowCounts();
+    const { path, body } = request([cart.items[0]!, { ...cart.items[1]!, text: 'Hi', ...size }]);
+    const response = await t.request('POST', path, { body });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'LETTER_SIZE_NOT_OFFERED', error: `Item 2: ${message}` });
+    expect(response.body.errors).toEqual([{ path: 'items.1.fontSize', message: `Item 2: ${message}` }]);
+    expect(response.body.limits).toEqual([{ line: 2, ...size, minFontSize, maxFontSize: 96, minLetterMm: minFontSize / 2, maxLetterMm: 48 }]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('takes a line sent without a size at the size its font starts at', async () => {
+    const { fontSize: _size, ...unsized } = { ...cart.items[1]!, font: 'Pecita', text: 'Hi' };
+    const { path, body } = request([cart.items[0]!, unsized]);
+    const response = await t.request('POST', path, { body, headers: { 'Idempotency-Key': `unsized-${path}` } });
+    expect(response.status).toBeLessThan(300);
+  });
+});
+
 describe('text as the shopper typed it', () => {
   it('is stored composed, a letter and its combining mark counted once', async () => {
     // 20 characters as the shopper sees them, 23 code points as some keyboards send them.

@@ -3,7 +3,6 @@ import {
   CASE_TYPES,
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
-  DEFAULT_FONT_SIZE,
   FONTS,
   isOrderableVariant,
   MAX_FONT_SIZE,
@@ -14,6 +13,7 @@ import {
   offeredFonts,
   productTypeOfVariant,
 } from '../catalog';
+import { fontSizeRange, LETTER_SIZE_NOT_OFFERED, letterSizeLimit, letterSizeProblem } from '../decal-size';
 import { isWholeCents } from '../money';
 import { fontCovers, forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
 import { characterCount, normalizeText } from '../text-length';
@@ -103,6 +103,12 @@ function catalogueChoice(canonical: (value: string) => string | undefined, messa
 }
 
 /**
+ * A line's letter size; one sent without it starts where the designer starts (the spec's 24, or the
+ * font's smallest offered size where 24 is under it), so the default font and size stay orderable.
+ */
+const fontSizeOf = (item: { font: string; fontSize?: number | undefined }) => item.fontSize ?? fontSizeRange(item.font).initial;
+
+/**
  * One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"), checked against
  * the live catalogue: the device is an orderable (not retired) variant and decides the product type (a productType or
  * variant sent along must agree with it), colour, font and case type are catalogue values, and the
@@ -137,7 +143,7 @@ export const cartItemSchema = z
       .int(CART_MESSAGES.invalidFontSize)
       .min(MIN_FONT_SIZE, CART_MESSAGES.invalidFontSize)
       .max(MAX_FONT_SIZE, CART_MESSAGES.invalidFontSize)
-      .default(DEFAULT_FONT_SIZE),
+      .optional(),
     logo: z.boolean().default(false),
     price: z
       .number({ error: CART_MESSAGES.invalidPrice })
@@ -162,7 +168,13 @@ export const cartItemSchema = z
     }
     const unprintable = charactersFontCannotDraw(item.text, item.font);
     if (unprintable.length) ctx.addIssue({ code: 'custom', path: ['text'], message: unprintableTextMessage(unprintable) });
-  });
+    const design = { font: item.font, fontSize: fontSizeOf(item) };
+    const sizeProblem = letterSizeProblem(design);
+    if (sizeProblem) {
+      ctx.addIssue({ code: 'custom', path: ['fontSize'], message: sizeProblem, params: { errorCode: LETTER_SIZE_NOT_OFFERED, limit: letterSizeLimit(design.font, design.fontSize) } });
+    }
+  })
+  .transform((item) => ({ ...item, fontSize: fontSizeOf(item) }));
 export type CartItemInput = z.input<typeof cartItemSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { clampFontSize } from '../decal-size';
 import { isWholeCents } from '../money';
 import type { OrderStatus } from '../order-status';
 import { cartItemSchema, type CartItemInput } from './cart';
+import { namedRefusal } from './fields';
 import { orderLookupSchema } from './order-lookup';
 
 /**
@@ -47,10 +49,18 @@ export const customerLineEditSchema = z.strictObject({
 });
 export type CustomerLineEditInput = z.input<typeof customerLineEditSchema>;
 
-/** The design a line becomes, checked as the cart checks it; the first message per field, or the parsed line. */
-export function checkEditedLine(line: CartItemInput): { ok: true; line: z.output<typeof cartItemSchema> } | { ok: false; errors: { path: string; message: string }[] } {
-  const parsed = cartItemSchema.safeParse(line);
-  if (parsed.success) return { ok: true, line: parsed.data };
+/**
+ * The design a line becomes, checked as the cart checks it; the first message per field, or the parsed line.
+ * A line keeping its font keeps the letter size it was ordered at, even one no longer offered (a
+ * text fix cannot change the size); a line moved to another font must be at a size that font is offered in.
+ */
+export function checkEditedLine(
+  line: CartItemInput & { fontSize: number },
+  ordered?: { font: string },
+): { ok: true; line: z.output<typeof cartItemSchema> } | { ok: false; errors: { path: string; message: string }[]; code?: string; limits?: Record<string, unknown>[] } {
+  const keepsSize = !!ordered && (line.font ?? ordered.font).trim().toLowerCase() === ordered.font.toLowerCase();
+  const parsed = cartItemSchema.safeParse(keepsSize ? { ...line, fontSize: clampFontSize(ordered.font, line.fontSize) } : line);
+  if (parsed.success) return { ok: true, line: keepsSize ? { ...parsed.data, fontSize: line.fontSize } : parsed.data };
   const seen = new Set<string>();
   const errors = parsed.error.issues.flatMap((issue) => {
     const path = issue.path.join('.');
@@ -58,7 +68,8 @@ export function checkEditedLine(line: CartItemInput): { ok: true; line: z.output
     seen.add(path);
     return [{ path, message: issue.message }];
   });
-  return { ok: false, errors };
+  const named = namedRefusal(parsed.error);
+  return named ? { ok: false, errors, code: named.code, limits: named.limits } : { ok: false, errors };
 }
 
 /** POST /api/orders/:id/cancel (admin): cancel, refunding all that is left (amount null) or part, or nothing. */

@@ -31,7 +31,7 @@ const line: CartLine = {
   caseType: 'CLASSIC',
   text: 'Islander',
   color: 'Teal',
-  font: 'Pecita',
+  font: 'Inter',
   fontSize: 24,
   logo: false,
   priceCents: UNIT_PRICE_CENTS,

@@ -14,7 +14,7 @@ export function LineTextFix({ item, line, onSave, onClose }: { item: OrderItemVi
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { device, caseType, fontSize, logo, price, quantity, color, font } = item;
-    const checked = checkEditedLine({ device, caseType, fontSize, logo, price, quantity, color, font, text });
+    const checked = checkEditedLine({ device, caseType, fontSize, logo, price, quantity, color, font, text }, item);
     if (!checked.ok) return setError(checked.errors[0]!.message);
     if (text === item.text) return setError('Change the text to save it.');
     setSaving(true);

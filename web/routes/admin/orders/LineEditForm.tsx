@@ -25,7 +25,7 @@ export function LineEditForm({ order, item, line, onDone }: { order: CachedOrder
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { device, caseType, fontSize, logo, price, quantity } = item;
-    const checked = checkEditedLine({ device, caseType, fontSize, logo, price, quantity, text, color, font });
+    const checked = checkEditedLine({ device, caseType, fontSize, logo, price, quantity, text, color, font }, item);
     if (!checked.ok) return setError(checked.errors[0]!.message);
     if (text === item.text && color === item.color && font === item.font) return setError('Change the text, colour or font to save an edit.');
     setBusy(true);
