@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context';
 import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
 import { refuseEditedLineThatDoesNotFit } from '../payments/decal-fit';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
@@ -38,7 +39,14 @@ const sameDesign = (a: LineDesign, b: LineDesign) => a.text === b.text && a.colo
  * Retrying an edit that was applied (its answer lost) answers the order as it is, like a sync
  * mutation whose status the order already has; any other edit from a stale version is a 409.
  */
-export function editOrderLine(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+export async function editOrderLine(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const edited = await writeLineEdit(app, request);
+  // The edited line is a new design for the cut jobs: worked out now, in the background.
+  if (isLineEditable(edited.order.status)) prepareCutDesigns(app, [edited.order.id]);
+  return edited;
+}
+
+function writeLineEdit(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   return inTransaction(app.db)(async (trx) => {
     const order = 'id' in request.order ? await findOrderById(trx, request.order.id) : await findOrderByNumberAndEmail(trx, request.order.orderNumber, request.order.email);
     if (!order) throw notFound('Order not found');
