@@ -21,6 +21,7 @@ export function validate<S extends z.ZodType>(
     options.code ?? named?.code ?? 'VALIDATION_ERROR',
     errors[0]?.message ?? GENERIC_MESSAGES[422],
     errors,
-    named ? { limits: named.limits } : undefined,
+    // A named refusal is the shopper's to act on: its words as `details`, which the checkout shows as they are.
+    named ? { details: errors[0]?.message, limits: named.limits } : undefined,
   );
 }

@@ -36,6 +36,7 @@ describe.each(Object.entries(PATHS))('%s', (_name, request) => {
     expect(response.body.error).toMatch(/^Item 2: Too long for the Samsung Galaxy S22's back: \d+ mm at 12 mm letters, where 82 mm fit\. Shorten it or pick a smaller size\.$/);
     expect(response.body.errors).toEqual([{ path: 'items.1.text', message: response.body.error }]);
     expect(response.body.limits).toEqual([{ line: 2, device: 'Samsung Galaxy S22', lengthMm: 82, widthMm: 62.6 }]);
+    expect(response.body.details).toBe(response.body.error);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -56,6 +57,7 @@ describe.each(Object.entries(PATHS))('%s letter sizes', (_name, request) => {
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: 'LETTER_SIZE_NOT_OFFERED', error: `Item 2: ${message}` });
     expect(response.body.errors).toEqual([{ path: 'items.1.fontSize', message: `Item 2: ${message}` }]);
+    expect(response.body.details).toBe(`Item 2: ${message}`);
     expect(response.body.limits).toEqual([{ line: 2, ...size, minFontSize, maxFontSize: 96, minLetterMm: minFontSize / 2, maxLetterMm: 48 }]);
     expect(await rowCounts()).toEqual(before);
   });

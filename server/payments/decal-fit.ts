@@ -30,11 +30,12 @@ export async function refuseDecalsThatDoNotFit(items: readonly CartItem[]): Prom
     errors.push({ path: `items.${index}.text`, message: `Item ${index + 1}: ${problem.message}` });
     limits.push({ line: index + 1, ...problem.limit });
   }
-  if (errors.length) throw new HttpError(422, DECAL_DOES_NOT_FIT, errors[0]!.message, errors, { limits });
+  // `details` too: the checkout shows the server's details text as it is (spec.md §8), not the 422 table's words.
+  if (errors.length) throw new HttpError(422, DECAL_DOES_NOT_FIT, errors[0]!.message, errors, { details: errors[0]!.message, limits });
 }
 
 /** An order line as an edit leaves it must still fit the area it was placed with: 422 as at checkout, naming the line. */
 export async function refuseEditedLineThatDoesNotFit(line: number, design: RenderableDesign): Promise<void> {
   const problem = await fitProblem(design);
-  if (problem) throw new HttpError(422, DECAL_DOES_NOT_FIT, problem.message, [{ path: 'text', message: problem.message }], { limits: [{ line, ...problem.limit }] });
+  if (problem) throw new HttpError(422, DECAL_DOES_NOT_FIT, problem.message, [{ path: 'text', message: problem.message }], { details: problem.message, limits: [{ line, ...problem.limit }] });
 }
