@@ -7,6 +7,7 @@ import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
 import { refuseEditedLineThatDoesNotFit } from '../payments/decal-fit';
 import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
+import { printFonts } from '../print-files/print-fonts';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
@@ -40,6 +41,8 @@ const sameDesign = (a: LineDesign, b: LineDesign) => a.text === b.text && a.colo
  * mutation whose status the order already has; any other edit from a stale version is a 409.
  */
 export async function editOrderLine(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  // The fonts are read before the transaction, which then only lays the edited line out.
+  await printFonts();
   const edited = await writeLineEdit(app, request);
   // The edited line is a new design for the cut jobs: worked out now, in the background.
   if (isLineEditable(edited.order.status)) prepareCutDesigns(app, [edited.order.id]);
