@@ -45,7 +45,7 @@ export async function seedCart(page: Page, baseUrl: string, lines = [{ text: 'Vi
           caseType: 'CLASSIC',
           text: line.text,
           color: 'Hot Pink',
-          font: 'Pecita',
+          font: 'Inter',
           fontSize: 24,
           logo: false,
           priceCents: 595,

@@ -20,6 +20,19 @@ async function decalSize(page: Page): Promise<{ width: number; height: number; l
   return found ? { width: Number(found[1]), height: Number(found[2]), letters: Number(found[3]) } : null;
 }
 
+/**
+ * The decal's ink along the text as the preview drew it, in mm of the product: the canvas records
+ * the usable area's box and the ink's box in canvas px once the text's own outline is drawn.
+ */
+async function drawnAlongMm(page: Page, areaLengthMm: number): Promise<{ inkMm: number }> {
+  const canvas = page.locator('.design-canvas canvas');
+  await expect.poll(() => canvas.getAttribute('aria-busy')).toBe('false');
+  const box = async (name: string) => ((await canvas.getAttribute(name)) ?? '').split(' ').map(Number);
+  const area = await box('data-print-area');
+  const ink = await box('data-ink-box');
+  return { inkMm: (ink[3]! / area[3]!) * areaLengthMm };
+}
+
 it('lets the shopper choose the letter size, shows the real size live, and says when the text does not fit', async () => {
   const context = await e2e.browser.newContext(PHONE);
   context.setDefaultTimeout(20_000);
@@ -54,6 +67,11 @@ it('lets the shopper choose the letter size, shows the real size live, and says 
   expect(await add.isDisabled()).toBe(true);
   expect(await add.getAttribute('aria-describedby')).toBe('fit-problem');
   await expect.poll(() => page.locator('#text-check').textContent()).toBe("Too long for the Samsung Galaxy S22's back");
+  // The preview shows it at the chosen size, running past the usable area, not shrunk to look as if it fitted.
+  const said = Number(/: (\d+) mm at/.exec((await problem.textContent()) ?? '')![1]);
+  const drawn = await drawnAlongMm(page, 82);
+  expect(drawn.inkMm).toBeGreaterThan(82);
+  expect(Math.abs(drawn.inkMm - said)).toBeLessThanOrEqual(1.5);
   if (SHOTS) {
     fs.mkdirSync(SHOTS, { recursive: true });
     await size.scrollIntoViewIfNeeded();
@@ -62,10 +80,12 @@ it('lets the shopper choose the letter size, shows the real size live, and says 
 
   // A smaller size fits: the message goes, and the decal can be added.
   await size.fill('14');
+  await expect.poll(async () => (await decalSize(page))?.letters).toBe(7);
   await expect.poll(() => problem.isHidden()).toBe(true);
   const fitted = (await decalSize(page))!;
   expect(fitted.letters).toBe(7);
   expect(fitted.width).toBeLessThanOrEqual(82);
+  expect((await drawnAlongMm(page, 82)).inkMm).toBeLessThanOrEqual(82);
   expect(await add.isEnabled()).toBe(true);
   await add.click();
   await page.getByText('Added to cart!').first().waitFor();

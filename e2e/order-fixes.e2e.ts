@@ -100,6 +100,13 @@ it('the admin edits a line, notes it, sees the queue ZIP go stale, and cancels w
     const dialog = page.getByRole('dialog', { name: `Order ${order.order_number}` });
     await dialog.getByRole('button', { name: `Edit line 1 of ${order.order_number}` }).click();
     const form = dialog.getByRole('form', { name: `Edit line 1 of ${order.order_number}` });
+    // A text too long for the phone's back is refused by the server in the designer's words, and nothing changes.
+    await form.getByLabel('Text').fill('Happy Birthday Mom!!');
+    await form.getByRole('button', { name: 'Save line 1' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^Too long for the iPhone 14 Pro's back: \d+ mm at 12 mm letters, where 96\.5 mm fit\. Shorten it or pick a smaller size\.$/);
+    expect(await form.getByLabel('Text').getAttribute('aria-invalid')).toBe('true');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-line-edit-too-long-1024x768.png` });
+    expect(await lineOf(order.id)).toMatchObject({ text: 'Bombshell 1', color: 'Hot Pink' });
     await form.getByLabel('Text').fill('Bombshell Jo');
     await form.getByLabel('Colour').selectOption('Teal');
     await form.getByRole('button', { name: 'Save line 1' }).click();

@@ -30,6 +30,7 @@ import { createCutJobRoutes } from './print-files/cut-jobs/cut-job.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
+import { startCutDesignWarmer } from './print-files/cut-jobs/cut-design.warmer';
 import { startMailSender, type MailSender } from './mail/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { startOrderEvents } from './sync/order-events';
@@ -107,6 +108,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   await prunePurchaseEvents(db, context.now());
   const stopReplayPruning = await startReplayPruning(context);
   const orderEvents = startOrderEvents(context);
+  const cutDesignWarmer = startCutDesignWarmer(context);
 
   const api = new Router({ prefix: '/api' });
   for (const router of [
@@ -185,6 +187,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       // Requests under way get their answers; the rest of the 10 s stop budget is the database's.
       await graceful?.close(SERVER_CLOSE_DEADLINE_MS);
       await paymentUpkeep.stop();
+      await cutDesignWarmer.close();
       await mailSender?.close();
       await backups.stop();
       await metricsEndpoint.close();

@@ -70,6 +70,8 @@ export interface Config {
   rollLengthMm: number;
   /** Thinnest stroke or counter the cutter weeds cleanly, mm (MIN_FEATURE_MM, default 0.5); the designer warns below it. */
   minFeatureMm: number;
+  /** Whether a paid order's cut designs are worked out at once in the background (CUT_DESIGNS_AT_PAYMENT, on|off, default on), not by the first cut job that lists it. */
+  cutDesignsAtPayment: boolean;
   /** Verified online backups and their rotation (BACKUP_*; server/backups/). */
   backup: BackupConfig;
   /** The Prometheus endpoint (METRICS_PORT, METRICS_HOST; server/metrics/). */
@@ -145,10 +147,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     rollWidthMm: integer(env.ROLL_WIDTH_MM, DEFAULT_ROLL_WIDTH_MM, 'ROLL_WIDTH_MM', 100, 2000),
     rollLengthMm: integer(env.ROLL_LENGTH_MM, DEFAULT_ROLL_LENGTH_MM, 'ROLL_LENGTH_MM', 300, 5000),
     minFeatureMm: decimal(env.MIN_FEATURE_MM, DEFAULT_MIN_FEATURE_MM, 'MIN_FEATURE_MM', 0.1, 5),
+    cutDesignsAtPayment: onOff(env.CUT_DESIGNS_AT_PAYMENT, true, 'CUT_DESIGNS_AT_PAYMENT'),
     backup: Object.freeze(parseBackupConfig(env, root, integer)),
     metrics: Object.freeze(parseMetricsConfig(env, integer)),
   };
   return Object.freeze(config);
+}
+
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new ConfigError(`${name} must be on or off`);
 }
 
 function trustProxyConfig(value: string | undefined): TrustProxy {

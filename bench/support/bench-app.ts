@@ -20,12 +20,12 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
 
 /**
  * The real server (createApp) on an ephemeral port, logging silenced, over the SQLite file at
- * `dbPath` (a fresh one in a temporary directory when omitted).
+ * `dbPath` (a fresh one in a temporary directory when omitted), with `env` over the defaults.
  */
-export async function startBenchApp(dbPath?: string): Promise<BenchApp> {
+export async function startBenchApp(dbPath?: string, env: Record<string, string> = {}): Promise<BenchApp> {
   const temp = dbPath ? null : tempDir('shop-bench-');
   const file = dbPath ?? path.join(temp!.dir, 'shop.db');
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, WEB_DIST_DIR: path.join(path.dirname(file), 'no-dist') });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, WEB_DIST_DIR: path.join(path.dirname(file), 'no-dist'), ...env });
   const app = await createApp(config);
   const url = await app.listen(0, '127.0.0.1');
   return {

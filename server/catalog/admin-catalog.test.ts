@@ -27,7 +27,7 @@ function checkoutOf(device: string, priceCents: number, color = 'Hot Pink') {
       customerInfo: { email: 'maya@example.com', firstName: 'Maya', lastName: 'Jama', phone: '(555) 123-4567' },
       shippingAddress: { address: '1 Villa Road', city: 'Los Angeles', state: 'CA', zipCode: '90001', country: 'United States' },
       billingAddress: null,
-      items: [{ device, caseType: 'CLASSIC', text: 'Bombshell', color, font: 'Pecita', fontSize: 24, logo: false, price: toDollars(priceCents), quantity: 2 }],
+      items: [{ device, caseType: 'CLASSIC', text: 'Bombshell', color, font: 'Inter', fontSize: 24, logo: false, price: toDollars(priceCents), quantity: 2 }],
       subtotal: toDollars(totals.subtotal),
       shipping: toDollars(totals.shipping),
       tax: toDollars(totals.tax),

@@ -12,6 +12,7 @@ import { buildSnapshot, chargeMetadata, isPendingIntent, paidWith, pendingIntent
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
 import type { BatchedWork } from '../write-path/write-queue';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { paidOrderWrites } from './paid-order';
 import { refuseDecalsThatDoNotFit } from '../payments/decal-fit';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
@@ -167,6 +168,7 @@ async function placeOrder(payments: Payments, request: Checkout, record: Payment
   const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
   try {
     const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+    prepareCutDesigns(app, [order.id]);
     return answerFor(order);
   } catch (error) {
     // Charged, but the order was not written (storage failing): it is owed, and written once storage returns.

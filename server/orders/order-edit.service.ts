@@ -6,6 +6,9 @@ import type { AppContext } from '../app-context';
 import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
 import { mailQueueingOf, queueOrderUpdateMail } from '../mail/mail-outbox';
+import { refuseEditedLineThatDoesNotFit } from '../payments/decal-fit';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
+import { printFonts } from '../print-files/print-fonts';
 import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
@@ -22,6 +25,9 @@ export interface LineEditRequest {
   source: 'api' | 'customer';
 }
 
+/** The usable area the line was ordered with, where the order recorded it. */
+const placedArea = (item: OrderItemRow) =>
+  item.print_width_mm != null && item.print_length_mm != null ? { width: item.print_width_mm, length: item.print_length_mm } : null;
 const designOf = (item: OrderItemRow): LineDesign => ({ text: item.text, color: item.color, font: item.font });
 const sameDesign = (a: LineDesign, b: LineDesign) => a.text === b.text && a.color === b.color && a.font === b.font;
 
@@ -35,7 +41,16 @@ const sameDesign = (a: LineDesign, b: LineDesign) => a.text === b.text && a.colo
  * Retrying an edit that was applied (its answer lost) answers the order as it is, like a sync
  * mutation whose status the order already has; any other edit from a stale version is a 409.
  */
-export function editOrderLine(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+export async function editOrderLine(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  // The fonts are read before the transaction, which then only lays the edited line out.
+  await printFonts();
+  const edited = await writeLineEdit(app, request);
+  // The edited line is a new design for the cut jobs: worked out now, in the background.
+  if (isLineEditable(edited.order.status)) prepareCutDesigns(app, [edited.order.id]);
+  return edited;
+}
+
+function writeLineEdit(app: AppContext, request: LineEditRequest): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   return inTransaction(app.db)(async (trx) => {
     const order = 'id' in request.order ? await findOrderById(trx, request.order.id) : await findOrderByNumberAndEmail(trx, request.order.orderNumber, request.order.email);
     if (!order) throw notFound('Order not found');
@@ -54,9 +69,10 @@ export function editOrderLine(app: AppContext, request: LineEditRequest): Promis
       price: toDollars(item.unit_price_cents),
       quantity: item.quantity,
     }, { color: item.color, font: item.font });
-    if (!checked.ok) throw new HttpError(422, 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors);
+    if (!checked.ok) throw new HttpError(422, checked.code ?? 'VALIDATION_ERROR', checked.errors[0]!.message, checked.errors, checked.limits && { limits: checked.limits.map((limit) => ({ line: request.line, ...limit })) });
     const from = designOf(item);
     const to: LineDesign = { text: checked.line.text, color: checked.line.color, font: checked.line.font };
+    if (!sameDesign(from, to)) await refuseEditedLineThatDoesNotFit(request.line, { ...checked.line, printArea: placedArea(item) });
 
     if (order.version !== request.baseVersion) {
       if (sameDesign(from, to) && (await wasThisEdit(trx, order, request.line, to))) return { order, items };

@@ -70,6 +70,42 @@ describe('PATCH /api/orders/:id/items/:line (admin)', () => {
     expect(row.version).toBe(1);
   });
 
+  it("refuses a text that does not fit the line's usable area, naming the limit, changing nothing", async () => {
+    const o = await order({ items: [{ device: 'Samsung Galaxy S22', font: 'Inter', fontSize: 24, text: 'Happy Mom' }] });
+    const response = await edit(o, 1, { text: 'Happy Birthday Mom!!', baseVersion: 1 });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('DECAL_DOES_NOT_FIT');
+    expect(response.body.error).toMatch(/^Too long for the Samsung Galaxy S22's back: \d+ mm at 12 mm letters, where 82 mm fit\. Shorten it or pick a smaller size\.$/);
+    expect(response.body.errors).toEqual([{ path: 'text', message: response.body.error }]);
+    expect(response.body.limits).toEqual([{ line: 1, device: 'Samsung Galaxy S22', lengthMm: 82, widthMm: 62.6 }]);
+    // A font with wider letters runs past it too; a shorter text is taken.
+    expect((await edit(o, 1, { text: 'Happy Birthday Mo', font: 'Poppins', baseVersion: 1 })).body.code).toBe('DECAL_DOES_NOT_FIT');
+    expect((await t.request('GET', `/api/orders/${o.id}`, { token: admin })).body.order).toMatchObject({ version: 1, items: [{ text: 'Happy Mom' }] });
+    expect((await edit(o, 1, { text: 'Hi Mom', baseVersion: 1 })).status).toBe(200);
+  });
+
+  it('judges the fit against the area the line was placed with', async () => {
+    const o = await order({ items: [{ device: 'iPhone 14 Pro Max', font: 'Inter', fontSize: 24, text: 'Hi', printArea: { width: 60, length: 40 } }] });
+    const response = await edit(o, 1, { text: 'Hello Maya', baseVersion: 1 });
+    expect(response.status).toBe(422);
+    expect(response.body.limits).toEqual([{ line: 1, device: 'iPhone 14 Pro Max', lengthMm: 40, widthMm: 60 }]);
+  });
+
+  it('keeps the letter size a line was ordered at, but a new font must be offered at it', async () => {
+    // Ordered at Pecita's old default 12 mm, under the smallest size Pecita is now offered in.
+    const o = await order({ items: [{ font: 'Pecita', fontSize: 24, text: 'Jonh' }, { font: 'Inter', fontSize: 14, text: 'Hi' }] });
+    const fixed = await edit(o, 1, { text: 'John', baseVersion: 1 });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.order.items[0]).toMatchObject({ text: 'John', font: 'Pecita', fontSize: 24 });
+    const moved = await edit(o, 2, { font: 'Pecita', baseVersion: 2 });
+    expect(moved.status).toBe(422);
+    expect(moved.body).toMatchObject({
+      code: 'LETTER_SIZE_NOT_OFFERED',
+      error: 'Letters too small for Pecita: 7 mm, where Pecita is cut from 24 to 48 mm. Pick a size in that range.',
+      limits: [{ line: 2, font: 'Pecita', fontSize: 14, minFontSize: 48, maxFontSize: 96, minLetterMm: 24, maxLetterMm: 48 }],
+    });
+  });
+
   it('refuses with 409 once the order is printed, shipped or cancelled', async () => {
     for (const status of ['printed', 'shipped', 'cancelled'] as const) {
       const o = await order({ status });
@@ -129,6 +165,14 @@ describe('POST /api/orders/lookup/items/:line (the shopper)', () => {
     const response = await fix(o, { text: 'John', baseVersion: 1, email: 'someone@example.com' });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'Order not found', code: 'NOT_FOUND' });
+  });
+
+  it("refuses the shopper's text that does not fit, in the designer's words", async () => {
+    const o = await order({ items: [{ device: 'Samsung Galaxy S22', font: 'Inter', fontSize: 24, text: 'Happy Mom' }] });
+    const response = await fix(o, { text: 'Happy Birthday Mom!!', baseVersion: 1 });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'DECAL_DOES_NOT_FIT', limits: [{ line: 1, device: 'Samsung Galaxy S22', lengthMm: 82 }] });
+    expect(response.body.error).toMatch(/^Too long for the Samsung Galaxy S22's back/);
   });
 
   it('changes only the text (no colour from a shopper) and refuses a printed order or bad text', async () => {

@@ -36,12 +36,37 @@ describe.each(Object.entries(PATHS))('%s', (_name, request) => {
     expect(response.body.error).toMatch(/^Item 2: Too long for the Samsung Galaxy S22's back: \d+ mm at 12 mm letters, where 82 mm fit\. Shorten it or pick a smaller size\.$/);
     expect(response.body.errors).toEqual([{ path: 'items.1.text', message: response.body.error }]);
     expect(response.body.limits).toEqual([{ line: 2, device: 'Samsung Galaxy S22', lengthMm: 82, widthMm: 62.6 }]);
+    expect(response.body.details).toBe(response.body.error);
     expect(await rowCounts()).toEqual(before);
   });
 
   it('takes the same text on a phone with room for it, or at a size that fits', async () => {
     const roomy = request([cart.items[0]!, { ...LONG_PHONE_LINE, fontSize: 14 }]);
     expect((await t.request('POST', roomy.path, { body: roomy.body, headers: { 'Idempotency-Key': `fits-${roomy.path}` } })).status).toBeLessThan(300);
+  });
+});
+
+describe.each(Object.entries(PATHS))('%s letter sizes', (_name, request) => {
+  it.each([
+    ['Pecita at the old default 12 mm', { font: 'Pecita', fontSize: 24 }, 'Letters too small for Pecita: 12 mm, where Pecita is cut from 24 to 48 mm. Pick a size in that range.', 48],
+    ['Inter under its smallest clean size', { font: 'Inter', fontSize: 10 }, 'Letters too small for Inter: 5 mm, where Inter is cut from 6 to 48 mm. Pick a size in that range.', 12],
+  ])('refuses %s with 422 naming the offered range, and writes nothing', async (_case, size, message, minFontSize) => {
+    const before = await rowCounts();
+    const { path, body } = request([cart.items[0]!, { ...cart.items[1]!, text: 'Hi', ...size }]);
+    const response = await t.request('POST', path, { body });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'LETTER_SIZE_NOT_OFFERED', error: `Item 2: ${message}` });
+    expect(response.body.errors).toEqual([{ path: 'items.1.fontSize', message: `Item 2: ${message}` }]);
+    expect(response.body.details).toBe(`Item 2: ${message}`);
+    expect(response.body.limits).toEqual([{ line: 2, ...size, minFontSize, maxFontSize: 96, minLetterMm: minFontSize / 2, maxLetterMm: 48 }]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('takes a line sent without a size at the size its font starts at', async () => {
+    const { fontSize: _size, ...unsized } = { ...cart.items[1]!, font: 'Pecita', text: 'Hi' };
+    const { path, body } = request([cart.items[0]!, unsized]);
+    const response = await t.request('POST', path, { body, headers: { 'Idempotency-Key': `unsized-${path}` } });
+    expect(response.status).toBeLessThan(300);
   });
 });
 

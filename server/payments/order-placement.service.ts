@@ -11,6 +11,7 @@ import { findPaymentIntent } from './payment.repository';
 import { createOrderForIntent, isPaidInFull, type Payments } from './payment.service';
 import { paidWith, priceCart } from './payment.snapshot';
 import { resolveDiscount } from '../discounts/discount.service';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { refuseDecalsThatDoNotFit } from './decal-fit';
 import { storableSnapshotOf } from './storable-snapshot';
 
@@ -52,6 +53,7 @@ export async function placeOrderForIntent(payments: Payments, payload: OrderPayl
     const snapshot = paidWith({ ...stored, userId: stored.userId ?? userId }, remote);
     return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
   });
+  if (result.created) prepareCutDesigns(app, [result.order.id]);
   return { status: result.created ? 201 : 200, body: { order: await orderViewOf(payments, result.order) } };
 }
 

@@ -9,6 +9,7 @@ import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import type { WriteQueue } from '../write-path/group-commit';
 import { writePaidOrder } from '../checkout/paid-order';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { isPendingIntent, paidWith, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';
@@ -121,6 +122,7 @@ export async function settleIntent(payments: Payments, intentId: string, source:
     const snapshot = paidWith(await storableSnapshotOf(app, local), remote);
     const paid = { intentId: gatewayId, pendingId: intentId, snapshot, source, now: app.now(), mail: payments.mailQueueing };
     const { order } = await writes.run((trx) => writePaidOrder(trx, paid));
+    prepareCutDesigns(app, [order.id]);
     return order;
   }
   const status = remote?.status ?? 'canceled';

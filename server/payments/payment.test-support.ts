@@ -13,7 +13,7 @@ export function cartPayload(quantities: number[] = [1], threshold = DEFAULT_FREE
       caseType: 'CLASSIC',
       text: `Bombshell ${index + 1}`,
       color: 'Hot Pink',
-      font: 'Pecita',
+      font: 'Inter',
       fontSize: 24,
       logo: false,
       price: 5.95,

@@ -5,6 +5,7 @@ import { adoptGatewayIntent, findPaymentIntent, recordWebhookEvent, updatePaymen
 import { isPendingIntent } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 import { createOrderForIntent, type Payments } from './payment.service';
+import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { applyRefundEvent } from './refund.webhook';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { storableSnapshotOf } from './storable-snapshot';
@@ -16,7 +17,8 @@ import { storableSnapshotOf } from './storable-snapshot';
  */
 export async function applyWebhookEvent(payments: Payments, event: Stripe.Event): Promise<string> {
   const { app } = payments;
-  return payments.writes.run(async (trx) => {
+  let paidOrderId: string | null = null;
+  const outcome = await payments.writes.run(async (trx) => {
     if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
     const refundOutcome = await applyRefundEvent(trx, event, app.now(), mailQueueingOf(app.config));
     if (refundOutcome) return refundOutcome;
@@ -30,13 +32,15 @@ export async function applyWebhookEvent(payments: Payments, event: Stripe.Event)
         app.logger.error('webhook amount differs from the stored intent; no order written', { intentId: local.id });
         return 'amount_mismatch';
       }
-      await createOrderForIntent(trx, app, local.id, await storableSnapshotOf(app, local, trx), 'system');
+      paidOrderId = (await createOrderForIntent(trx, app, local.id, await storableSnapshotOf(app, local, trx), 'system')).order.id;
       return 'order_created';
     }
     if (typeof remote.status !== 'string') return 'ignored';
     if (!local.order_id) await updatePaymentIntent(trx, local.id, { status: remote.status, updated_at: app.now() });
     return 'status_updated';
   });
+  if (paidOrderId) prepareCutDesigns(app, [paidOrderId]);
+  return outcome;
 }
 
 /**

@@ -64,7 +64,7 @@ export function mailDeliveryScenarios() {
     expect(raw).not.toMatch(/src=3D"https?:|src="https?:/);
     const text = decodedTextPart(raw);
     expect(text).toContain(`Order number: ${order.order_number}`);
-    expect(text).toContain('"Bombshell 1": Vinyl decal · iPhone 14 Pro · Pecita, 12 mm letters, Hot Pink, 2 x $5.95 = $11.90');
+    expect(text).toContain('"Bombshell 1": Vinyl decal · iPhone 14 Pro · Inter, 12 mm letters, Hot Pink, 2 x $5.95 = $11.90');
     expect(text).toContain('"Bombshell 2"');
     expect(text).toContain('Total: $19.37');
     expect(text).toContain('1 Villa Road');

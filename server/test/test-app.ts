@@ -72,7 +72,9 @@ export async function startTestApp(
   // Cheap password hashes (2^12 instead of 2^17) keep auth tests fast; a test may ask for the real cost.
   // The suites decline many test cards from one address on purpose: the card-testing throttle is
   // raised unless a test sets CARD_DECLINE_LIMIT (server/limits/decline-throttle.test.ts).
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: defaultUrl, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', CARD_DECLINE_LIMIT: '10000', PAYMENT_INTENT_LIMIT: '10000', ...mailDir, ...env });
+  // Cut designs are worked out at payment only where a test asks (cut-design-warmer.test.ts), so the
+  // suites' thousands of orders do not start cut threads beside the other suites.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: defaultUrl, WEB_DIST_DIR: path.join(dir, 'dist'), PASSWORD_HASH_COST: '12', CARD_DECLINE_LIMIT: '10000', PAYMENT_INTENT_LIMIT: '10000', CUT_DESIGNS_AT_PAYMENT: 'off', ...mailDir, ...env });
   const app = await createApp(config, appOptions.now ? { now: appOptions.now } : {});
   const url = await app.listen(0, '127.0.0.1');
 

@@ -87,6 +87,16 @@ describe('layoutDesign', () => {
     }
   });
 
+  it('keeps the chosen size for the designer (atChosenSize): a text too long runs past the area by what it is too long', () => {
+    const long = design({ device: 'Samsung Galaxy S22', font: 'Inter', text: 'Happy Birthday Mom!!' });
+    const shown = layoutDesign({ ...long, atChosenSize: true }, fonts);
+    expect(shown.fontSizeMm).toBe(shown.preferredFontSizeMm);
+    expect(shown.fit).toMatchObject({ tooLong: true });
+    expect(shown.ink!.height).toBeCloseTo(shown.fit!.widthMm, 1);
+    expect(shown.ink!.height).toBeGreaterThan(shown.area.length);
+    expect(layoutDesign(long, fonts).ink!.height).toBeLessThanOrEqual(shown.area.length + 0.01);
+  });
+
   it('draws each font from its own file: the same text has different outlines in Pecita, Inter and Poppins', () => {
     const paths = ['Pecita', 'Inter', 'Poppins'].map((font) => layoutDesign(design({ font }), fonts).pathData);
     expect(new Set(paths).size).toBe(3);

@@ -16,6 +16,11 @@ export interface RenderableDesign extends Pick<Design, 'device' | 'text' | 'colo
   printArea?: PrintArea | null;
   colorHex?: string | null;
   placementGuide?: string | null;
+  /**
+   * Laid out at the size asked for even where it runs past the area: the designer shows a text
+   * that does not fit as it would be, beside the message, rather than shrunk to look as if it did.
+   */
+  atChosenSize?: boolean;
 }
 
 export { printAreaOf, productTypeOf, type PrintArea };
@@ -90,7 +95,7 @@ function capitalHeightShare(face: Font): number {
 /**
  * Lays out a design on its print area from the real glyphs of its font file: the design's size,
  * shrunk when the ink would leave FILL_ACROSS of the width or FILL_ALONG of the length (`fit` says
- * whether it had to). Across the
+ * whether it had to; `atChosenSize` keeps the size and lets the ink run past). Across the
  * area the text is centred between baseline and cap height (so it does not jump as descenders are
  * typed); along it, on its ink.
  */
@@ -115,7 +120,7 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const largestAlong = (area.length * FILL_ALONG) / 2 / halfAlong;
   // A text that does not fit is refused before an order (the designer and the server say why); an
   // older line that does not is still drawn, shrunk into its area.
-  const size = Math.min(preferred, largestAcross, largestAlong);
+  const size = design.atChosenSize ? preferred : Math.min(preferred, largestAcross, largestAlong);
   const fit: DecalFit = {
     widthMm: round(2 * halfAlong * preferred),
     heightMm: round((line.ink.maxY - line.ink.minY) * preferred),

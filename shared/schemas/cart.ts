@@ -3,7 +3,6 @@ import {
   CASE_TYPES,
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
-  DEFAULT_FONT_SIZE,
   FONTS,
   isOrderableVariant,
   MAX_FONT_SIZE,
@@ -14,6 +13,7 @@ import {
   offeredFonts,
   productTypeOfVariant,
 } from '../catalog';
+import { fontSizeRange, LETTER_SIZE_NOT_OFFERED, letterSizeLimit, letterSizeProblem } from '../decal-size';
 import { isWholeCents } from '../money';
 import { fontCovers, forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
 import { characterCount, normalizeText } from '../text-length';
@@ -103,66 +103,82 @@ function catalogueChoice(canonical: (value: string) => string | undefined, messa
 }
 
 /**
+ * A line's letter size; one sent without it starts where the designer starts (the spec's 24, or the
+ * font's smallest offered size where 24 is under it), so the default font and size stay orderable.
+ */
+const fontSizeOf = (item: { font: string; fontSize?: number | undefined }) => item.fontSize ?? fontSizeRange(item.font).initial;
+
+/**
  * One cart line as the cart and the order payload carry it (spec.md §3 "Cart item"), checked against
  * the live catalogue: the device is an orderable (not retired) variant and decides the product type (a productType or
  * variant sent along must agree with it), colour, font and case type are catalogue values, and the
  * text holds only characters its font can print.
  */
-export const cartItemSchema = z
-  .strictObject({
-    id: z.string().max(100).optional(),
-    device: z
-      .string({ error: CART_MESSAGES.deviceRequired })
-      .trim()
-      .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
-      .refine(isOrderableVariant, CART_MESSAGES.deviceRequired),
-    productType: z.string({ error: CART_MESSAGES.productTypeMismatch }).max(40, CART_MESSAGES.productTypeMismatch).optional(),
-    variant: z.string({ error: CART_MESSAGES.deviceRequired }).max(60, CART_MESSAGES.deviceRequired).optional(),
-    caseType: catalogueChoice(oneOf(CASE_TYPES), CART_MESSAGES.caseTypeRequired).default(DEFAULT_CASE_TYPE),
-    // Stored composed (NFC): what the shopper typed, however the keyboard encoded it.
-    text: z
-      .string({ error: CART_MESSAGES.textRequired })
-      .transform(normalizeText)
-      .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
-      .refine(withinTextLimit, { error: CART_MESSAGES.textTooLong, abort: true })
-      .refine(hasNoForbiddenCharacter, CART_MESSAGES.textForbidden),
-    color: z
-      .string({ error: CART_MESSAGES.colorRequired })
-      .trim()
-      .min(1, { error: CART_MESSAGES.colorRequired, abort: true })
-      .pipe(catalogueChoice(oneOfLive(offeredColorNames), CART_MESSAGES.colorRequired)),
-    font: catalogueChoice(oneOfLive(offeredFonts), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
-    fontSize: z
-      .number({ error: CART_MESSAGES.invalidFontSize })
-      .int(CART_MESSAGES.invalidFontSize)
-      .min(MIN_FONT_SIZE, CART_MESSAGES.invalidFontSize)
-      .max(MAX_FONT_SIZE, CART_MESSAGES.invalidFontSize)
-      .default(DEFAULT_FONT_SIZE),
-    logo: z.boolean().default(false),
-    price: z
-      .number({ error: CART_MESSAGES.invalidPrice })
-      .positive(CART_MESSAGES.invalidPrice)
-      .finite(CART_MESSAGES.invalidPrice)
-      .refine(isWholeCents, CART_MESSAGES.invalidPrice),
-    quantity: z
-      .number({ error: CART_MESSAGES.invalidQuantity })
-      .int(CART_MESSAGES.invalidQuantity)
-      .min(1, CART_MESSAGES.invalidQuantity)
-      .max(MAX_QUANTITY_PER_LINE, CART_MESSAGES.invalidQuantity)
-      .default(1),
-    addedAt: z.union([z.string().max(40), z.number()]).optional(),
-  })
-  .superRefine((item, ctx) => {
-    const type = productTypeOfVariant(item.device);
-    if (type && item.productType !== undefined && item.productType !== type.id) {
-      ctx.addIssue({ code: 'custom', path: ['productType'], message: CART_MESSAGES.productTypeMismatch });
-    }
-    if (item.variant !== undefined && item.variant !== item.device) {
-      ctx.addIssue({ code: 'custom', path: ['variant'], message: CART_MESSAGES.deviceRequired });
-    }
-    const unprintable = charactersFontCannotDraw(item.text, item.font);
-    if (unprintable.length) ctx.addIssue({ code: 'custom', path: ['text'], message: unprintableTextMessage(unprintable) });
-  });
+export const cartItemFields = z.strictObject({
+  id: z.string().max(100).optional(),
+  device: z
+    .string({ error: CART_MESSAGES.deviceRequired })
+    .trim()
+    .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
+    .refine(isOrderableVariant, CART_MESSAGES.deviceRequired),
+  productType: z.string({ error: CART_MESSAGES.productTypeMismatch }).max(40, CART_MESSAGES.productTypeMismatch).optional(),
+  variant: z.string({ error: CART_MESSAGES.deviceRequired }).max(60, CART_MESSAGES.deviceRequired).optional(),
+  caseType: catalogueChoice(oneOf(CASE_TYPES), CART_MESSAGES.caseTypeRequired).default(DEFAULT_CASE_TYPE),
+  // Stored composed (NFC): what the shopper typed, however the keyboard encoded it.
+  text: z
+    .string({ error: CART_MESSAGES.textRequired })
+    .transform(normalizeText)
+    .refine((text) => text.trim().length > 0, { error: CART_MESSAGES.textRequired, abort: true })
+    .refine(withinTextLimit, { error: CART_MESSAGES.textTooLong, abort: true })
+    .refine(hasNoForbiddenCharacter, CART_MESSAGES.textForbidden),
+  color: z
+    .string({ error: CART_MESSAGES.colorRequired })
+    .trim()
+    .min(1, { error: CART_MESSAGES.colorRequired, abort: true })
+    .pipe(catalogueChoice(oneOfLive(offeredColorNames), CART_MESSAGES.colorRequired)),
+  font: catalogueChoice(oneOfLive(offeredFonts), CART_MESSAGES.fontRequired).default(DEFAULT_FONT),
+  fontSize: z
+    .number({ error: CART_MESSAGES.invalidFontSize })
+    .int(CART_MESSAGES.invalidFontSize)
+    .min(MIN_FONT_SIZE, CART_MESSAGES.invalidFontSize)
+    .max(MAX_FONT_SIZE, CART_MESSAGES.invalidFontSize)
+    .optional(),
+  logo: z.boolean().default(false),
+  price: z
+    .number({ error: CART_MESSAGES.invalidPrice })
+    .positive(CART_MESSAGES.invalidPrice)
+    .finite(CART_MESSAGES.invalidPrice)
+    .refine(isWholeCents, CART_MESSAGES.invalidPrice),
+  quantity: z
+    .number({ error: CART_MESSAGES.invalidQuantity })
+    .int(CART_MESSAGES.invalidQuantity)
+    .min(1, CART_MESSAGES.invalidQuantity)
+    .max(MAX_QUANTITY_PER_LINE, CART_MESSAGES.invalidQuantity)
+    .default(1),
+  addedAt: z.union([z.string().max(40), z.number()]).optional(),
+});
+
+/** The rules across a line's fields: product type, variant, printable text and an offered letter size. */
+export function checkCartItemRules(item: z.output<typeof cartItemFields>, ctx: z.RefinementCtx): void {
+  const type = productTypeOfVariant(item.device);
+  if (type && item.productType !== undefined && item.productType !== type.id) {
+    ctx.addIssue({ code: 'custom', path: ['productType'], message: CART_MESSAGES.productTypeMismatch });
+  }
+  if (item.variant !== undefined && item.variant !== item.device) {
+    ctx.addIssue({ code: 'custom', path: ['variant'], message: CART_MESSAGES.deviceRequired });
+  }
+  const unprintable = charactersFontCannotDraw(item.text, item.font);
+  if (unprintable.length) ctx.addIssue({ code: 'custom', path: ['text'], message: unprintableTextMessage(unprintable) });
+  const design = { font: item.font, fontSize: fontSizeOf(item) };
+  const sizeProblem = letterSizeProblem(design);
+  if (sizeProblem) {
+    ctx.addIssue({ code: 'custom', path: ['fontSize'], message: sizeProblem, params: { errorCode: LETTER_SIZE_NOT_OFFERED, limit: letterSizeLimit(design.font, design.fontSize) } });
+  }
+}
+
+export const withLetterSize = <T extends { font: string; fontSize?: number | undefined }>(item: T) => ({ ...item, fontSize: fontSizeOf(item) });
+
+export const cartItemSchema = cartItemFields.superRefine(checkCartItemRules).transform(withLetterSize);
 export type CartItemInput = z.input<typeof cartItemSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;
 

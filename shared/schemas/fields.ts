@@ -25,3 +25,21 @@ export function firstErrorByField(error: z.ZodError): Record<string, string> {
   }
   return byField;
 }
+
+/**
+ * The machine code a refusal carries when its first issue names one (a custom issue's
+ * `params.errorCode`, as the letter-size rule does), with the `limits` its issues of that code give,
+ * each naming its line where it is under items[N-1]; null for a plain validation error.
+ */
+export function namedRefusal(error: z.ZodError): { code: string; limits: Record<string, unknown>[] } | null {
+  const codeOf = (issue: z.core.$ZodIssue): unknown => (issue.code === 'custom' ? issue.params?.errorCode : undefined);
+  const code = error.issues[0] && codeOf(error.issues[0]);
+  if (typeof code !== 'string') return null;
+  const limits = error.issues
+    .filter((issue) => codeOf(issue) === code && issue.code === 'custom')
+    .map((issue) => {
+      const line = issue.path[0] === 'items' && typeof issue.path[1] === 'number' ? { line: issue.path[1] + 1 } : {};
+      return { ...line, ...((issue as z.core.$ZodIssueCustom).params?.limit ?? {}) };
+    });
+  return { code, limits };
+}

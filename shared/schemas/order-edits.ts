@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { storableText } from './storable-text';
+import { clampFontSize } from '../decal-size';
 import { isWholeCents } from '../money';
 import type { OrderStatus } from '../order-status';
 import { productTypeOfVariant } from '../catalog';
-import { CART_MESSAGES, cartItemSchema, type CartItemInput } from './cart';
+import { CART_MESSAGES, cartItemFields, checkCartItemRules, withLetterSize, type CartItem, type CartItemInput } from './cart';
+import { namedRefusal } from './fields';
 import { orderLookupSchema } from './order-lookup';
 
 /**
@@ -55,25 +57,33 @@ export type CustomerLineEditInput = z.input<typeof customerLineEditSchema>;
  * line has now; a change must still be to something on offer.
  */
 function placedLineSchema(kept: { color: string; font: string }) {
-  return cartItemSchema.safeExtend({
-    device: z
-      .string({ error: CART_MESSAGES.deviceRequired })
-      .trim()
-      .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
-      .refine((name) => productTypeOfVariant(name) !== undefined, CART_MESSAGES.deviceRequired),
-    color: z.union([z.literal(kept.color), cartItemSchema.shape.color], { error: CART_MESSAGES.colorRequired }),
-    font: z.union([z.literal(kept.font), cartItemSchema.shape.font], { error: CART_MESSAGES.fontRequired }),
-  });
+  return cartItemFields
+    .safeExtend({
+      device: z
+        .string({ error: CART_MESSAGES.deviceRequired })
+        .trim()
+        .min(1, { error: CART_MESSAGES.deviceRequired, abort: true })
+        .refine((name) => productTypeOfVariant(name) !== undefined, CART_MESSAGES.deviceRequired),
+      color: z.union([z.literal(kept.color), cartItemFields.shape.color], { error: CART_MESSAGES.colorRequired }),
+      font: z.union([z.literal(kept.font), cartItemFields.shape.font], { error: CART_MESSAGES.fontRequired }),
+    })
+    .superRefine(checkCartItemRules)
+    .transform(withLetterSize);
 }
 
-/** The design a line becomes, checked as the cart checks it; the first message per field, or the parsed line. */
+/**
+ * The design a line becomes, checked as the cart checks it; the first message per field, or the parsed line.
+ * A line keeping its font keeps the letter size it was ordered at, even one no longer offered (a
+ * text fix cannot change the size); a line moved to another font must be at a size that font is offered in.
+ */
 export function checkEditedLine(
-  line: CartItemInput,
+  line: CartItemInput & { fontSize: number },
   /** The line's colour and font as they are now, kept even if retired since. */
   kept: { color: string; font: string },
-): { ok: true; line: z.output<typeof cartItemSchema> } | { ok: false; errors: { path: string; message: string }[] } {
-  const parsed = placedLineSchema(kept).safeParse(line);
-  if (parsed.success) return { ok: true, line: parsed.data };
+): { ok: true; line: CartItem } | { ok: false; errors: { path: string; message: string }[]; code?: string; limits?: Record<string, unknown>[] } {
+  const keepsSize = (line.font ?? kept.font).trim().toLowerCase() === kept.font.toLowerCase();
+  const parsed = placedLineSchema(kept).safeParse(keepsSize ? { ...line, fontSize: clampFontSize(kept.font, line.fontSize) } : line);
+  if (parsed.success) return { ok: true, line: keepsSize ? { ...parsed.data, fontSize: line.fontSize } : parsed.data };
   const seen = new Set<string>();
   const errors = parsed.error.issues.flatMap((issue) => {
     const path = issue.path.join('.');
@@ -81,7 +91,8 @@ export function checkEditedLine(
     seen.add(path);
     return [{ path, message: issue.message }];
   });
-  return { ok: false, errors };
+  const named = namedRefusal(parsed.error);
+  return named ? { ok: false, errors, code: named.code, limits: named.limits } : { ok: false, errors };
 }
 
 /** POST /api/orders/:id/cancel (admin): cancel, refunding all that is left (amount null) or part, or nothing. */

@@ -80,6 +80,15 @@ describe('cart lines checked against the catalogue (issue 13), in the browser as
     ]);
   });
 
+  it('refuses a letter size outside its font’s offered range, as the checkout does, and starts an unsized line where the designer does', () => {
+    expect(validateCart([{ ...item, font: 'Pecita', fontSize: 24 }, { ...item, font: 'Poppins', fontSize: 10 }, { ...item, font: 'Poppins', fontSize: 8 }])).toEqual([
+      'Item 1: Letters too small for Pecita: 12 mm, where Pecita is cut from 24 to 48 mm. Pick a size in that range.',
+      'Item 3: Letters too small for Poppins: 4 mm, where Poppins is cut from 5 to 48 mm. Pick a size in that range.',
+    ]);
+    expect(cartItemSchema.parse({ ...item, font: 'Pecita' }).fontSize).toBe(48);
+    expect(cartItemSchema.parse({ ...item, font: 'Inter' }).fontSize).toBe(24);
+  });
+
   it('takes catalogue values in any case and gives them the catalogue’s spelling', () => {
     const parsed = cartItemSchema.parse({ ...item, color: 'hot pink', font: 'inter', caseType: 'classic', productType: 'phone-case', variant: 'iPhone 14' });
     expect(parsed).toMatchObject({ color: 'Hot Pink', font: 'Inter', caseType: 'CLASSIC' });

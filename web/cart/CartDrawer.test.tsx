@@ -45,8 +45,8 @@ describe('cart drawer', () => {
     const dialog = screen.getByRole('dialog', { name: 'Your Cart' });
     await waitFor(() => expect(dialog.textContent).toContain('“Grafted”'));
     // The decal's own size (its letters), not the product's area.
-    expect(dialog.textContent).toContain('Vinyl decal · iPhone 13 · Pecita, 12 mm letters');
-    expect(dialog.textContent).toContain('Vinyl decal · Standard Water Bottle · Pecita, 12 mm letters');
+    expect(dialog.textContent).toContain('Vinyl decal · iPhone 13 · Pecita, 24 mm letters');
+    expect(dialog.textContent).toContain('Vinyl decal · Standard Water Bottle · Pecita, 24 mm letters');
     expect(dialog.textContent).toContain('Teal text in Pecita · with the show logo');
     expect(dialog.textContent).not.toContain('CLASSIC');
     expect(dialog.textContent).toContain('FREE');

@@ -14,10 +14,12 @@ async function lines() {
 describe('cart rules (spec.md §4)', () => {
   beforeEach(resetShopDb);
 
-  it('adds a new item with the defaults and says so', async () => {
+  it('adds a new item with the defaults and says so, at the smallest letter size its font is offered in', async () => {
     expect(await addToCart(design)).toBe('Added to cart!');
     const [line] = await lines();
-    expect(line).toMatchObject({ ...design, caseType: 'CLASSIC', font: 'Pecita', fontSize: 24, logo: false, priceCents: 595, quantity: 1, productType: 'phone-case' });
+    expect(line).toMatchObject({ ...design, caseType: 'CLASSIC', font: 'Pecita', fontSize: 48, logo: false, priceCents: 595, quantity: 1, productType: 'phone-case' });
+    await addToCart({ ...design, font: 'Inter' });
+    expect((await lines())[1]).toMatchObject({ font: 'Inter', fontSize: 24 });
   });
 
   it('raises the quantity of an identical item instead of adding a line', async () => {
@@ -94,6 +96,29 @@ describe('cart rules (spec.md §4)', () => {
     const kept = await loadCart();
     expect(kept.map((line) => line.id)).toEqual([base.id]);
     expect(await lines()).toHaveLength(1);
+  });
+
+  it('moves a line saved at a letter size its font is no longer offered in to one it is, merging twins', async () => {
+    const { db } = await loadShopDb();
+    await addToCart({ ...design, text: 'Hi' });
+    await addToCart({ ...design, text: 'Villa', font: 'Inter', fontSize: 24 });
+    const [hi, villa] = await lines();
+    await db.cart.update(hi!.id, { addedAt: 1 });
+    await db.cart.update(villa!.id, { addedAt: 2 });
+    // Saved before the letter-size rule: Pecita at the old default 24, twice, and one far too large.
+    await db.cart.bulkAdd([
+      { ...hi!, id: 'old-hi', fontSize: 24, quantity: 2, addedAt: 3 },
+      { ...hi!, id: 'old-bye', text: 'Bye', fontSize: 24, addedAt: 4 },
+      { ...villa!, id: 'huge-villa', fontSize: 120, addedAt: 5 },
+    ]);
+    const kept = await loadCart();
+    expect(kept.map((line) => [line.text, line.font, line.fontSize, line.quantity])).toEqual([
+      ['Hi', 'Pecita', 48, 3],
+      ['Villa', 'Inter', 24, 1],
+      ['Bye', 'Pecita', 48, 1],
+      ['Villa', 'Inter', 96, 1],
+    ]);
+    expect((await lines()).map((line) => [line.id, line.fontSize, line.quantity])).toEqual(kept.map((line) => [line.id, line.fontSize, line.quantity]));
   });
 });
 

@@ -4,13 +4,13 @@ import { loadShopDb } from '../db/lazy-db';
 import {
   DEFAULT_CASE_TYPE,
   DEFAULT_FONT,
-  DEFAULT_FONT_SIZE,
   findProductType,
   priceOf,
   productTypeOfVariant,
   MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
 import { decalTitle } from '../../shared/decal';
+import { clampFontSize, letterSizeProblem, fontSizeRange } from '../../shared/decal-size';
 
 export { MAX_QUANTITY_PER_LINE };
 
@@ -64,7 +64,7 @@ export async function addToCart(item: NewCartItem): Promise<string> {
     text: item.text,
     color: item.color,
     font: item.font ?? DEFAULT_FONT,
-    fontSize: item.fontSize ?? DEFAULT_FONT_SIZE,
+    fontSize: item.fontSize ?? fontSizeRange(item.font ?? DEFAULT_FONT).initial,
     logo: item.logo ?? false,
     priceCents: item.priceCents ?? priceOf(item.device).priceCents,
     quantity: 1,
@@ -136,13 +136,42 @@ export async function restoreCart(lines: readonly CartLine[]): Promise<void> {
   await db.cart.bulkPut([...lines]);
 }
 
-/** The cart as reloaded at start: invalid lines are dropped from storage, the rest kept in order. */
+/**
+ * A line saved at a letter size its font is no longer offered in (Pecita at the old default 12 mm,
+ * which tears when weeded) moves to the nearest size it is offered in; the cart then states the new
+ * size, and the checkout's fit check says so if the text no longer fits at it.
+ */
+function atOfferedSize(line: CartLine): CartLine {
+  return letterSizeProblem(line) ? { ...line, fontSize: clampFontSize(line.font, line.fontSize) } : line;
+}
+
+/**
+ * The cart as reloaded at start: invalid lines are dropped from storage, lines at a letter size no
+ * longer offered are moved to one that is (merged into a twin the move creates), the rest kept in order.
+ */
 export async function loadCart(): Promise<CartLine[]> {
   const { db } = await loadShopDb();
   return db.transaction('rw', db.cart, async () => {
     const lines = await db.cart.orderBy('addedAt').toArray();
     const invalid = lines.filter((line) => !isValidCartLine(line)).map((line) => (line as CartLine).id);
     if (invalid.length) await db.cart.bulkDelete(invalid);
-    return lines.filter(isValidCartLine);
+    const kept: CartLine[] = [];
+    for (const stored of lines.filter(isValidCartLine)) {
+      const line = atOfferedSize(stored);
+      if (line === stored) {
+        kept.push(line);
+        continue;
+      }
+      const twin = kept.find((candidate) => sameDesign(candidate, line));
+      if (twin) {
+        twin.quantity = Math.min(MAX_QUANTITY_PER_LINE, twin.quantity + line.quantity);
+        await db.cart.update(twin.id, { quantity: twin.quantity });
+        await db.cart.delete(line.id);
+      } else {
+        await db.cart.update(line.id, { fontSize: line.fontSize });
+        kept.push(line);
+      }
+    }
+    return kept;
   });
 }

@@ -45,7 +45,7 @@ const LAYOUT_CACHE_SIZE = 500;
 const layouts = new Map<string, DesignLayout>();
 
 function layoutKey(design: RenderableDesign): string {
-  return [design.productType ?? '', design.device, fontNameOf(design.font), design.fontSize, design.color, design.text].join('\u0001');
+  return [design.productType ?? '', design.device, fontNameOf(design.font), design.fontSize, design.color, design.text, design.atChosenSize ? 'chosen' : ''].join('\u0001');
 }
 
 /** layoutDesign, remembered for the last few hundred designs (list views redraw the same lines often). */

@@ -96,7 +96,7 @@ const layouts = new Map<string, Promise<DesignLayout>>();
 const settled = new Map<string, DesignLayout>();
 
 export function layoutKey(design: RenderableDesign): string {
-  return [design.productType ?? '', design.device, fontOrDefault(design.font), design.fontSize, design.color, design.text].join('\u0001');
+  return [design.productType ?? '', design.device, fontOrDefault(design.font), design.fontSize, design.color, design.text, design.atChosenSize ? 'chosen' : ''].join('\u0001');
 }
 
 /** A layout already made for this design, synchronously (a repaint need not wait a message round trip). */

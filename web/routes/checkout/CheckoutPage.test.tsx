@@ -23,7 +23,7 @@ beforeEach(async () => {
   cleanup();
   await db.cart.clear();
   await db.meta.clear();
-  await addToCart({ device: 'iPhone 14 Pro', text: 'Villa Vibes', color: 'Hot Pink' });
+  await addToCart({ device: 'iPhone 14 Pro', text: 'Villa Vibes', color: 'Hot Pink', font: 'Inter' });
 });
 
 const STEP1_REQUIRED = [

@@ -31,7 +31,7 @@ const line: CartLine = {
   caseType: 'CLASSIC',
   text: 'Islander',
   color: 'Teal',
-  font: 'Pecita',
+  font: 'Inter',
   fontSize: 24,
   logo: false,
   priceCents: UNIT_PRICE_CENTS,
@@ -85,6 +85,15 @@ describe('placeOrder', () => {
   ])('%s fails with its message', async (paymentMethodId, message) => {
     const outcome = await placeOrder(bodyFor(paymentMethodId), { idempotencyKey: crypto.randomUUID() });
     expect(outcome).toEqual({ kind: 'failed', message, settled: true, atCard: true, code: 'CARD_DECLINED' });
+  });
+
+  it('says which line does not fit its product, in the designer’s words, and charges nothing', async () => {
+    const tooLong = { ...line, id: 'line-2', device: 'Samsung Galaxy S22', variant: 'Samsung Galaxy S22', text: 'Happy Birthday Mom!!', quantity: 1 };
+    const outcome = await placeOrder(bodyFor('pm_card_visa', [line, tooLong]), { idempotencyKey: crypto.randomUUID() });
+    expect(outcome).toMatchObject({ kind: 'failed', settled: true });
+    if (outcome.kind === 'failed') {
+      expect(outcome.message).toMatch(/^Item 2: Too long for the Samsung Galaxy S22's back: \d+ mm at 12 mm letters, where 82 mm fit\. Shorten it or pick a smaller size\.$/);
+    }
   });
 
   it('needs action for the 3-D Secure card (no Stripe.js with the test gateway)', async () => {

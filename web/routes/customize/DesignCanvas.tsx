@@ -36,7 +36,8 @@ export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props)
   const withoutRenderer = drawsWithoutRenderer(design);
   const shown = design.text.trim() ? design.text : PLACEHOLDER_TEXT;
   const { layout: exact, latest, error } = useDesignLayout(
-    { productType: design.productType, device: design.variant, text: shown, color: '', font: design.font, fontSize: design.fontSize },
+    // At the chosen size even when too long: the shopper sees it run past the product, beside the message.
+    { productType: design.productType, device: design.variant, text: shown, color: '', font: design.font, fontSize: design.fontSize, atChosenSize: true },
     !withoutRenderer,
   );
   // The outline of a keystroke ago stands in for a moment, on the same product in the same font.

@@ -44,7 +44,19 @@ export function drawDesignText(ctx: CanvasRenderingContext2D, layout: Pick<Desig
   return placement;
 }
 
-type Outline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm'>>;
+type Outline = Pick<DesignLayout, 'productType' | 'device' | 'area' | 'pathData'> & Partial<Pick<DesignLayout, 'ink' | 'capHeightMm' | 'fit'>>;
+
+/** The dashed edge of the usable area, drawn over a text that runs past it so the overflow reads at a glance. */
+export const USABLE_AREA_EDGE = '#c62828';
+
+function outlineUsableArea(ctx: CanvasRenderingContext2D, at: AreaPlacement, area: DesignLayout['area']): void {
+  ctx.save();
+  ctx.strokeStyle = USABLE_AREA_EDGE;
+  ctx.lineWidth = 2;
+  ctx.setLineDash([6, 4]);
+  ctx.strokeRect(at.x, at.y, area.width * at.pxPerMm, area.length * at.pxPerMm);
+  ctx.restore();
+}
 
 /**
  * The shopper's text before its outline has arrived from the render worker (the font is still
@@ -85,9 +97,10 @@ export function layoutTextStep(
 ) {
   return (ctx: CanvasRenderingContext2D) => {
     const empty = !design.text.trim();
-    const outline = (empty ? placeholderOutline(design) : null) ?? layout;
+    const outline: Outline | null = (empty ? placeholderOutline(design) : null) ?? layout;
     if (outline) {
       const at = drawDesignText(ctx, outline, { fill: design.colorHex ?? PLACEHOLDER_COLOR, faint: empty });
+      if (!empty && (outline.fit?.tooLong || outline.fit?.tooTall)) outlineUsableArea(ctx, at, outline.area);
       onPlaced?.(at, outline);
     } else if (standIn && !empty) {
       const at = drawStandInText(ctx, design);
