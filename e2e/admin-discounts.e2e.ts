@@ -107,3 +107,33 @@ it('tells the shopper a code ended between Apply and Pay, drops it, re-prices, a
   await shop.close();
   await admin.close();
 });
+
+it('places an order a 100 % code makes free without asking for a card', async () => {
+  const admin = await e2e.browser.newContext({ viewport: TABLET });
+  const page = await admin.newPage();
+  await signIn(page, e2e.server.url, '/admin/discounts', ADMIN.email, ADMIN.password);
+  const form = page.getByRole('form', { name: 'New discount code' });
+  await form.getByLabel('Code', { exact: true }).fill('onthehouse');
+  await form.getByLabel('Percent off').fill('100');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await page.getByRole('row', { name: /ONTHEHOUSE/ }).getByText('Active', { exact: true }).waitFor();
+  await admin.close();
+
+  const shop = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const shopper = await shop.newPage();
+  await seedCart(shopper, e2e.server.url, [{ text: 'Villa Vibes', quantity: 1 }]);
+  await openCheckout(shopper, e2e.server.url);
+  await shopper.getByLabel('Discount code').fill('onthehouse');
+  await shopper.getByRole('button', { name: 'Apply' }).click();
+  await shopper.getByText('Code ONTHEHOUSE applied.').waitFor();
+  await fillShipping(shopper, { ...SHOPPER, Email: 'free@example.com' });
+  await shopper.getByRole('button', { name: /Continue/ }).click();
+  await shopper.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+  await shopper.getByText('No card needed: your discount covers this order.').waitFor();
+  expect(await shopper.getByLabel(/Card number/).count()).toBe(0);
+  expect(await axeSeriousViolations(shopper)).toEqual([]);
+  await shopper.getByRole('button', { name: 'Pay $0.00' }).click();
+  await shopper.getByRole('heading', { name: 'Order Complete!' }).waitFor();
+  expect(await shopper.getByTestId('order-total').textContent()).toBe('$0.00');
+  await shop.close();
+});

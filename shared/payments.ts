@@ -82,6 +82,11 @@ export const PAYMENT_CURRENCY = 'usd';
  * less with `amount_too_small`). An order whose total is under it is placed without a charge.
  */
 export const CARD_MINIMUM_CENTS = 50;
+/** Whether a total is charged to a card at all (under the minimum the order is placed free of charge). */
+export const needsCardPayment = (totalCents: number) => totalCents >= CARD_MINIMUM_CENTS;
+/** What the checkout sends as its payment method when no card is charged; the server charges nothing under the minimum. */
+export const NO_CARD_PAYMENT_METHOD = 'none';
+export const NO_CARD_NEEDED_MESSAGE = 'No card needed: your discount covers this order.';
 export const BELOW_CARD_MINIMUM_MESSAGE = 'Orders under $0.50 need no card payment. Please place this order from the checkout.';
 
 /**

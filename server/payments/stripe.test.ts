@@ -83,9 +83,9 @@ describe('Stripe through the stripe package and a local stand-in', () => {
 
     // Same total, other text: the order is still what was paid for, the cart stored with the intent.
     const tampered = orderPayload(intent.id);
-    tampered.items[0]!.text = 'Not what I paid for';
+    tampered.items[0]!.text = 'Not mine';
     const created = await t.request('POST', '/api/orders', { body: tampered });
-    expect(created.status).toBe(201);
+    expect(created.status, created.text).toBe(201);
     expect(created.body.order).toMatchObject({ status: 'processing', total: 6.46, customerEmail: 'maya@example.com', items: [expect.objectContaining({ text: 'Bombshell 1' })] });
     const again = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
     expect(again.status).toBe(200);

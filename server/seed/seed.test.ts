@@ -147,7 +147,8 @@ describe('bulkInsertOrders and the seeded database', () => {
   it('writes the same row as insertOrder for the same order', async () => {
     const db = t.app.context.db;
     const { fulfillment: _ignored, ...newOrder } = plainOrder;
-    const viaRepository = await db.transaction().execute((trx) => insertOrder(trx, newOrder));
+    const written = await db.transaction().execute((trx) => insertOrder(trx, newOrder));
+    const viaRepository = await db.selectFrom('orders').selectAll().where('id', '=', written.id).executeTakeFirstOrThrow();
     await bulkInsertOrders(db, [newOrder]);
     const viaBulk = await db.selectFrom('orders').selectAll().orderBy('change_seq', 'desc').limit(1).executeTakeFirstOrThrow();
     const comparable = (row: Record<string, unknown>) => {

@@ -27,6 +27,7 @@ import type { SavedShippingAddress } from '../../../shared/api/answers';
 import { StalePriceNotice } from '../../cart/StalePriceNotice';
 import { ExpressCheckout } from './ExpressCheckout';
 import { useCheckoutPrefill, withSavedAddress } from './use-checkout-prefill';
+import { needsCardPayment } from '../../../shared/payments';
 import './checkout.css';
 
 /** Keyboard and screen-reader users land on the first field to fix. */
@@ -194,7 +195,7 @@ export default function CheckoutPage() {
         <div className="checkout__main">
           {step === 1 ? (
             <>
-              {ready?.stripe && <ExpressCheckout stripe={ready.stripe} lines={lines} totals={totals} disabled={submission.submitting || submission.sending} send={submission.send} onPlaced={onPlaced} />}
+              {ready?.stripe && needsCardPayment(totals.total) && <ExpressCheckout stripe={ready.stripe} lines={lines} totals={totals} disabled={submission.submitting || submission.sending} send={submission.send} onPlaced={onPlaced} />}
               <ShippingStep
                 values={values}
                 errors={errors}

@@ -7,6 +7,7 @@ import { CardMarks } from '../../payments/CardMarks';
 import { SelectField, TextField } from './FormField';
 import { StateOptions, type StepProps } from './ShippingStep';
 import { formatUsd } from '../../../shared/money';
+import { needsCardPayment, NO_CARD_NEEDED_MESSAGE } from '../../../shared/payments';
 import { ShippingRecap } from './ShippingRecap';
 
 export interface PaymentStepProps extends StepProps {
@@ -51,11 +52,17 @@ export function PaymentStep(props: PaymentStepProps) {
       <ShippingRecap values={values} onChange={props.onBack} disabled={submitting} />
       <fieldset className="checkout-fieldset" ref={cardBox}>
         <legend>Card</legend>
-        <CardMarks provider={stripe ? 'stripe' : 'test'} />
-        {stripe ? (
-          <StripeCardField stripe={stripe} onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+        {!needsCardPayment(props.totalCents) ? (
+          <p className="checkout-note">{NO_CARD_NEEDED_MESSAGE}</p>
         ) : (
-          <TestCardField onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+          <>
+            <CardMarks provider={stripe ? 'stripe' : 'test'} />
+            {stripe ? (
+              <StripeCardField stripe={stripe} onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+            ) : (
+              <TestCardField onChange={props.onCardChange} bind={props.bindCard} disabled={submitting} formError={props.cardError} />
+            )}
+          </>
         )}
       </fieldset>
       <fieldset className="checkout-fieldset">

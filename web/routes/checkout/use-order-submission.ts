@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import { CHECKOUT_MESSAGES_FLOW, checkoutErrorMessage } from '../../../shared/checkout-errors';
-import { paymentStatusMessage, PAYMENT_MESSAGES } from '../../../shared/payments';
+import { needsCardPayment, NO_CARD_PAYMENT_METHOD, paymentStatusMessage, PAYMENT_MESSAGES } from '../../../shared/payments';
 import { CHECKOUT_MESSAGES } from '../../../shared/schemas/checkout';
 import type { Totals } from '../../../shared/pricing';
 import { useAutoClear } from '../../components/notifications';
@@ -96,11 +96,12 @@ export function useOrderSubmission(input: SubmissionInput) {
       latest.current.onInvalidShipping(shippingErrors);
       return;
     }
-    if (!paymentReady || !createPaymentMethod) {
+    const cardCharged = needsCardPayment(totals.total);
+    if (cardCharged && (!paymentReady || !createPaymentMethod)) {
       setSubmitError(CHECKOUT_MESSAGES.paymentNotLoaded);
       return;
     }
-    if (!card.complete) {
+    if (cardCharged && !card.complete) {
       setCardError(CHECKOUT_MESSAGES.cardIncomplete);
       return;
     }
@@ -119,7 +120,7 @@ export function useOrderSubmission(input: SubmissionInput) {
       }
       // Another tab's checkout awaits its answer: the page checks that one first.
       if (await readPendingCheckout()) return;
-      const created = await createPaymentMethod(billingOf(values));
+      const created = cardCharged ? await createPaymentMethod!(billingOf(values)) : { paymentMethodId: NO_CARD_PAYMENT_METHOD };
       if ('error' in created) {
         setCardError(created.error);
         return;
