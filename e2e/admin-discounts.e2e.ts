@@ -123,6 +123,7 @@ it('places an order a 100 % code makes free without asking for a card', async ()
   const shopper = await shop.newPage();
   await seedCart(shopper, e2e.server.url, [{ text: 'Villa Vibes', quantity: 1 }]);
   await openCheckout(shopper, e2e.server.url);
+  await shopper.getByRole('button', { name: /Show order summary/ }).click();
   await shopper.getByLabel('Discount code').fill('onthehouse');
   await shopper.getByRole('button', { name: 'Apply' }).click();
   await shopper.getByText('Code ONTHEHOUSE applied.').waitFor();

@@ -22,7 +22,7 @@ export function csvCell(value: string): string {
   // reorder or hide what a spreadsheet shows (line breaks stay, quoted).
   // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const visible = value.replace(/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '');
-  // Past invisible characters too (issue 33: a zero-width space, then "=", escaped the guard).
+  // Past invisible characters too (a zero-width space, then "=", escaped the guard).
   const safe = /^[\p{Cf}\p{Zs}]*[=+\-@\t\r]/u.test(visible) ? `'${visible}` : visible;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -44,7 +44,7 @@ export interface AnalyticsDayDeviceTable {
 
 /**
  * Per UTC day of placement: how many of that day's orders have been shipped (a change to shipped
- * in the status history) and the sum of their placed-to-first-shipped times in ms (issue 15).
+ * in the status history) and the sum of their placed-to-first-shipped times in ms.
  */
 export interface AnalyticsDayProcessingTable {
   day: number;

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../db/transaction';
  * How long the purchase events clients send (spec.md §4) are kept, and how many at most. No report
  * reads them: the dashboard's revenue and orders come from the orders themselves (analytics.rollup.ts),
  * so there is nothing to roll up before they go; they are kept a quarter for looking into a
- * client's tracking, and bounded whatever clients send (issue 33: they were never deleted).
+ * client's tracking, and bounded whatever clients send (they were never deleted).
  */
 export const PURCHASE_EVENT_RETENTION = { maxEvents: 100_000, maxAgeMs: 90 * 24 * 60 * 60 * 1000 } as const;
 

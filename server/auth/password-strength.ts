@@ -14,7 +14,7 @@ export const WEAK_PASSWORD_MESSAGE = 'This password is too common or easy to gue
 
 /**
  * The shop's own name and the show's words: the first guesses against a fan shop's accounts
- * (issue 33: "VillaPrints2026" passed). Each counts as a very common word for zxcvbn.
+ * ("VillaPrints2026" passed). Each counts as a very common word for zxcvbn.
  */
 export const SHOP_WORDS = [
   'villaprints', 'villa', 'prints', 'loveisland', 'islander', 'islanders', 'bombshell', 'casaamor', 'recoupling',

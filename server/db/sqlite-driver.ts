@@ -71,7 +71,7 @@ export class ShopSqliteDriver extends SqliteDriver {
       await retrying.inner.executeQuery(CompiledQuery.raw('rollback'));
     } catch (error) {
       // SQLite ends the transaction itself on a full disk or an I/O error; the error that did it is
-      // what the caller must see, not this one (issue 33: every full disk read as a 500).
+      // what the caller must see, not this one (every full disk read as a 500).
       if (!(error instanceof Error && error.message.includes('no transaction is active'))) throw error;
     }
   }

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 /**
  * The last time a write failed because the storage could not take it (full disk, read-only file,
  * database unreachable), per app. /api/health writes a one-row probe, which can still fit on a disk
- * too full for a checkout (issue 33: health said 200 while checkouts got 503), so it also reports
+ * too full for a checkout (health said 200 while checkouts got 503), so it also reports
  * unavailable while a real write failed within the last STORAGE_FAULT_WINDOW_MS (the Retry-After it
  * gave) and no write has succeeded since.
  */

@@ -3,8 +3,8 @@ import { badRequest, type HttpError } from './http-error';
 /**
  * PostgreSQL refuses text it cannot store (a NUL: SQLSTATE 22021; a character the encoding cannot
  * carry: 22P05) where SQLite takes it. Such a value can only have come from the request, so it is
- * the client's error, never a 500 (issue 17's hostile input; issue 33 found the checkout's own
- * error wrapper turning it into a 500 before the middleware saw it, so both use this).
+ * the client's error, never a 500. The checkout's own error wrapper and the middleware both use
+ * this, so neither turns it into a 500 before the other sees it.
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 

@@ -26,7 +26,7 @@ export function errorMiddleware(logger: Logger, storage: { onFault(): void; onWr
       if (caught instanceof HttpError) {
         if (caught.status === 503 && STORAGE_FAULT_CODES.has(caught.code)) {
           // The cause, not what hid it: a rollback after SQLite ended the transaction itself once
-          // hid every full disk behind "cannot rollback - no transaction is active" (issue 33).
+          // hid every full disk behind "cannot rollback - no transaction is active".
           logger.error('storage unavailable', { path: ctx.path, method: ctx.method, code: caught.code, cause: describe(caught.cause) });
           if (caught.code === 'STORAGE_UNAVAILABLE') storage.onFault();
         }

@@ -71,7 +71,7 @@ function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
       error(error: Error) {
         on.cleanup();
         // Node says a client that hung up mid-body with ECONNRESET "aborted": that is the client's
-        // doing, not the database's (issue 33: it was logged as a 503 DB_UNREACHABLE).
+        // doing, not the database's (it was logged as a 503 DB_UNREACHABLE).
         reject((error as NodeJS.ErrnoException).code === 'ECONNRESET' || request.destroyed ? clientAborted() : error);
       },
       // The client went away before the body was complete: nothing to answer, nothing is written.

@@ -5,7 +5,7 @@ import type { Context, Next } from 'koa';
  * Which proxies stand between the client and the shop (TRUST_PROXY), so the client address the
  * limits key on cannot be chosen by the client. X-Forwarded-For is read from the right: each proxy
  * appends the address it saw, and everything left of what our own proxies wrote is the client's
- * to invent (issue 33: `$proxy_add_x_forwarded_for` with the leftmost address voided every limit).
+ * to invent (`$proxy_add_x_forwarded_for` with the leftmost address voided every limit).
  */
 export type TrustProxy =
   | { kind: 'none' }

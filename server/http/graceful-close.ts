@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
- * A stop that ends whatever clients do (issue 33): `server.close()` alone stops accepting new
+ * A stop that ends whatever clients do: `server.close()` alone stops accepting new
  * connections but waits for the open ones, and a keep-alive client that keeps sending keeps its
  * connection open for ever (1,006 checkouts answered in the 45 s after SIGTERM). So, once closing:
  * every answer, including those of requests already under way, says `Connection: close` (node then

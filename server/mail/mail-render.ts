@@ -31,7 +31,7 @@ export async function renderMail(mail: MailToRender, order: OrderRow, items: Ord
   return { messageId: mail.messageId, from: context.from, to: order.customer_email, ...content };
 }
 
-/** The confirmation's link to fix a typo (issue 34): the tracking page, opened on the text fix. */
+/** The confirmation's link to fix a typo: the tracking page, opened on the text fix. */
 const FIX_TEXT_NOTE = 'Spotted a typo? You can fix your text until we print your order';
 const fixUrl = (trackUrl: string) => `${trackUrl}&fix=1`;
 

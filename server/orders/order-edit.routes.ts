@@ -16,7 +16,7 @@ export function lineOf(value: string): number {
   return line;
 }
 
-/** Staff's fixes to an order (issue 34): a line's design, cancel with refund, internal notes. */
+/** Staff's fixes to an order: a line's design, cancel with refund, internal notes. */
 export function createOrderEditRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 

@@ -38,7 +38,7 @@ export function createOrderLookupRoutes(app: AppContext): Router {
     }
     return found;
   });
-  // The shopper's own text fix (issue 34): the same proof and the same throttle as the lookup.
+  // The shopper's own text fix: the same proof and the same throttle as the lookup.
   route(router, 'customerLineEdit', { before: [refuseWhileLimited] }, async (ctx, { orderNumber, email, text, baseVersion }, { line }) => {
     ctx.set('Cache-Control', 'no-store');
     try {

@@ -6,7 +6,7 @@ import type { IntentSnapshot } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 
 /**
- * A paid intent's order must always be written (issue 33). A snapshot stored before the shared
+ * A paid intent's order must always be written. A snapshot stored before the shared
  * rule of shared/schemas/storable-text.ts existed may hold a NUL, which PostgreSQL refuses, or
  * other characters the rule now refuses: rather than failing at every start-up forever, the
  * order is written with those characters removed, and the admin is told which fields lost some.

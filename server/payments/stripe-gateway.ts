@@ -89,8 +89,8 @@ export function createStripeClient(config: StripeConfig, dispatcher: Dispatcher)
 /**
  * Starts a call of the `stripe` package without a stack trace for the package to keep: it captures
  * `new Error().stack` before every request (to enrich its errors), and with source maps on (tsx)
- * formatting that stack was a fifth of the server's CPU on the Stripe checkout path (profile in
- * measured on the Stripe path). The capture is synchronous, so the limit is back before any other code
+ * formatting that stack was a fifth of the server's CPU on the Stripe checkout path (profiled with
+ * `BENCH_CPU_PROF`). The capture is synchronous, so the limit is back before any other code
  * runs; this gateway turns the package's errors into its own anyway (`translate`).
  */
 function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import { reply, route } from '../http/typed-route';
 import { STAFF_MESSAGES } from '../../shared/schemas/staff';
 import { acceptInvite, changeStaff, inviteStaff, listStaff, lookupInvite, withdrawInvite } from './staff.service';
 
-/** Staff (issue 34): managed by super_admins only; the invitee's two calls need the link's token. */
+/** Staff: managed by super_admins only; the invitee's two calls need the link's token. */
 export function createStaffRoutes(app: AppContext): Router {
   const router = new Router();
 

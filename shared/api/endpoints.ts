@@ -79,7 +79,7 @@ export const API_ENDPOINTS = {
   staffInvite: endpoint({ method: 'POST', path: '/api/admin/staff/invites', response: answer<StaffAnswers.StaffInviteAnswer>() }),
   staffInviteWithdraw: endpoint({ method: 'POST', path: '/api/admin/staff/invites/withdraw', response: answer<StaffAnswers.InviteWithdrawnAnswer>() }),
   staffChange: endpoint({ method: 'PATCH', path: '/api/admin/staff/:id', response: answer<StaffAnswers.StaffMemberAnswer>() }),
-  // Orders that can be fixed, notes and customers (issue 34).
+  // Orders that can be fixed, notes and customers.
   editOrderLine: endpoint({ method: 'PATCH', path: '/api/orders/:id/items/:line', response: answer<Answers.LineEditAnswer>() }),
   customerLineEdit: endpoint({ method: 'POST', path: '/api/orders/lookup/items/:line', response: answer<Answers.TrackedOrderAnswer>() }),
   cancelOrder: endpoint({ method: 'POST', path: '/api/orders/:id/cancel', response: answer<Answers.CancelOrderAnswer>() }),

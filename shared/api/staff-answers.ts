@@ -1,4 +1,4 @@
-/** Answers of the staff and password calls (issue 34, design.md §9). */
+/** Answers of the staff and password calls (design.md §9). */
 import type { StaffRole } from './types';
 
 export interface StaffMemberView {

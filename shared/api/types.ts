@@ -95,7 +95,7 @@ export interface OrderHistoryEntry {
   changedBy: { id: number; name: string } | null;
   source: 'api' | 'sync' | 'system' | 'checkout' | 'customer';
   at: string;
-  /** 'line_edit': a line's text, colour or font changed (issue 34); absent on status changes. */
+  /** 'line_edit': a line's text, colour or font changed; absent on status changes. */
   kind?: 'line_edit' | 'refund';
   lineEdit?: { line: number; from: LineDesign; to: LineDesign };
   amount?: number;
@@ -124,7 +124,7 @@ export interface Analytics {
     last7Days: { orders: number; revenue: number };
     month: { orders: number; revenue: number };
   };
-  /** UTC days the range covers, inclusive ('YYYY-MM-DD'). Added by issue 15; optional for older answers. */
+  /** UTC days the range covers, inclusive ('YYYY-MM-DD'). Optional for older answers. */
   period?: { from: string; to: string };
   /**
    * Per KPI, the change against the period of the same length just before (per cent, one decimal:

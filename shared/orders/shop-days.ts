@@ -71,7 +71,7 @@ export function shopDayOf(ms: number, timeZone: string): string {
 }
 
 /**
- * The days a date filter may name (issue 33: 9999-12-31 threw a RangeError here, a 500 on the
+ * The days a date filter may name (9999-12-31 threw a RangeError here, a 500 on the
  * server and the crash screen on the tablet). Wide enough for any order the shop will hold.
  */
 export const SHOP_DAY_RANGE = { first: '2000-01-01', last: '2099-12-31' } as const;

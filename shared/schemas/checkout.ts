@@ -32,7 +32,7 @@ export const phoneSchema = requiredString(CHECKOUT_MESSAGES.phoneRequired).regex
 );
 export const zipSchema = requiredString(CHECKOUT_MESSAGES.zipRequired).regex(ZIP_PATTERN, CHECKOUT_MESSAGES.zipInvalid);
 
-/** The free-text fields of the shipping step, with the rule of storable-text.ts (issue 33). */
+/** The free-text fields of the shipping step, with the rule of storable-text.ts. */
 export const firstNameSchema = storableText(requiredString(CHECKOUT_MESSAGES.firstNameRequired), 'First name').max(100);
 export const lastNameSchema = storableText(requiredString(CHECKOUT_MESSAGES.lastNameRequired), 'Last name').max(100);
 export const streetAddressSchema = storableText(requiredString(CHECKOUT_MESSAGES.addressRequired), 'Address').max(200);

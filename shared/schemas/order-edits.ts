@@ -9,7 +9,7 @@ import { namedRefusal } from './fields';
 import { orderLookupSchema } from './order-lookup';
 
 /**
- * Orders that can be fixed (issue 34): a line's text, colour or font while the order is not yet
+ * Orders that can be fixed: a line's text, colour or font while the order is not yet
  * printed, cancelling with a refund, staff notes, and the customers list. The design a line becomes
  * is checked with the cart's own schema (`cartItemSchema`), so an edit is refused exactly as the
  * designer and the checkout refuse it, in the same words.

@@ -3,7 +3,7 @@ import { storableText } from './storable-text';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth';
 import { emailSchema } from './checkout';
 
-/** Staff and password messages (issue 34); the password rules are the registration's. */
+/** Staff and password messages; the password rules are the registration's. */
 export const STAFF_MESSAGES = {
   roleRequired: 'Choose a role: admin or super admin',
   resetLinkUnknown: 'This password reset link is not valid. Request a new one.',

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * characters that one database refuses and the other stores (NUL: PostgreSQL's 22021), that
  * UTF-8 cannot carry (a lone surrogate), or that change what the admin and the mails show
  * (control characters, bidirectional overrides and isolates) are refused, the same on both
- * databases (issue 33). Line breaks and tabs are kept where a field may span lines.
+ * databases. Line breaks and tabs are kept where a field may span lines.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;

@@ -1,5 +1,5 @@
 /**
- * What the admin is told about a status change (issue 15): queued while offline or before the
+ * What the admin is told about a status change: queued while offline or before the
  * server answers, the spec's 'Order status updated to {label}' only once the server applied it,
  * and one message per change, whichever tab or the service worker pushed it. A change counts as
  * applied when its mutation left the outbox without becoming a conflict (the engine settles both

@@ -11,7 +11,7 @@ export const SYNC_META = {
 /** The shop's time zone, whose days the order filter's dates mean (shop-time-zone.ts). */
 export const SHOP_TIME_ZONE_META = 'shop.timeZone';
 
-/** Keys of the last analytics answer of each range, shown offline with its time (issue 15). */
+/** Keys of the last analytics answer of each range, shown offline with its time. */
 export const ANALYTICS_META_PREFIX = 'adminAnalytics.';
 export const analyticsMetaKey = (range: string) => `${ANALYTICS_META_PREFIX}${range}`;
 

@@ -1,5 +1,5 @@
 /**
- * What the print room last downloaded as the production queue's ZIP (issue 34): per order, the
+ * What the print room last downloaded as the production queue's ZIP: per order, the
  * design of its lines at that moment. A line fixed afterwards (the admin's edit, the shopper's
  * text fix) reaches the cache through the sync pull like any order change; comparing the two
  * tells the print room which orders' files in their ZIP are out of date. Content, not clocks:

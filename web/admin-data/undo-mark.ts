@@ -1,5 +1,5 @@
 /**
- * Undo of a fulfillment mark (issue 30). A change still waiting in the outbox is withdrawn, so the
+ * Undo of a fulfillment mark. A change still waiting in the outbox is withdrawn, so the
  * server never sees it; one the server may already have is followed by a change back, which the
  * server records in the order's history like any other. The engine runs this under its sync lock,
  * so a push in flight settles first and a change is never both withdrawn and applied.

@@ -23,7 +23,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * What is left of the start-up delay: it is the time the branded splash stays up, and index.html
  * paints the splash before any script has arrived. On a slow network the splash has been up for
- * seconds by the time the app runs (issue 31), so it does not wait once more.
+ * seconds by the time the app runs, so it does not wait once more.
  */
 function startupDelayLeft(delayMs: number): number {
   const splashPainted = typeof performance === 'undefined' ? undefined : performance.getEntriesByName('first-paint')[0]?.startTime;

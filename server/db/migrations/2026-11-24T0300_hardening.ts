@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 
 /**
- * Issue 17:
+ * Hardening:
  * - error reports by age, so the retention bound deletes the oldest without a scan;
  * - refunds carry the client's Idempotency-Key and request fingerprint (replay → same refund;
  *   same key, other body → 422), and the test gateway keeps its refunds as Stripe would;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 
 /**
- * The admin search on PostgreSQL from an index (issue 18): pg_trgm's GIN index over
+ * The admin search on PostgreSQL from an index: pg_trgm's GIN index over
  * orders.search_text answers `search_text LIKE '%term%'` for terms of three or more characters,
  * escapes included, where a plain B-tree cannot and every search scanned all orders. The
  * extension ships with PostgreSQL (contrib) and is offered by the managed services named in

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Staff and passwords (issue 34, design.md §9):
+ * Staff and passwords (design.md §9):
  * - `users.deactivated_at`: a deactivated staff account keeps its row (orders and history name it)
  *   but has no session and cannot sign in or reset its password.
  * - `staff_invites`: a super_admin's invitation, by the SHA-256 of its single-use link's token,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
 
 /**
- * Orders that can be fixed (issue 34):
+ * Orders that can be fixed:
  * - `order_history` gains the line a text/colour/font edit changed and its design before and after
  *   (JSON of `{text, color, font}`), so an edit is one more entry of the order's history.
  * - `order_notes`: staff-only notes on an order, with their author and time. Never read by any

@@ -33,7 +33,7 @@ export const ADD_DELAY_MS = 1500;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Below the fold: its code and the ten testimonials arrive after the designer (issue 31's first-load bytes).
+// Below the fold: its code and the ten testimonials arrive after the designer.
 const TestimonialsCarousel = lazy(() => import('./TestimonialsCarousel').then((module) => ({ default: module.TestimonialsCarousel })));
 
 export function CustomizePage() {

@@ -85,7 +85,7 @@ function drawBackdrop(ctx: Ctx) {
   ctx.fillStyle = light;
   ctx.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
   // Soft-edged leaves: each a radial gradient fading over about 20 px past its edge. A blur filter
-  // looks the same at this opacity but costs tens of ms on a phone's first paint (issue 31).
+  // looks the same at this opacity but costs tens of ms on a phone's first paint.
   for (const [x, y, rx, ry, angle] of [[520, 90, 90, 22, -0.6], [560, 170, 80, 18, -0.2], [470, 30, 70, 16, -1], [540, 250, 60, 14, 0.2]] as const) {
     ctx.save();
     ctx.translate(x, y);

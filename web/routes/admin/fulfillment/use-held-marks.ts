@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatus } from '../../../../shared/order-status';
 import type { CachedOrder } from '../../../db/db';
 
-/** How long a mark can be taken back (issue 30). */
+/** How long a mark can be taken back. */
 export const UNDO_WINDOW_MS = 10_000;
 
 export type QueueId = 'production' | 'ready' | 'transit';

@@ -50,7 +50,7 @@ export function LoginPage() {
     setSubmitting(true);
     setError('');
     try {
-      // A customer's shop session is left as it was (issue 14).
+      // A customer's shop session is left as it was.
       const user = await authStore.loginAdmin(email.trim(), password);
       if (!user) {
         setError(ACCESS_DENIED);

@@ -59,7 +59,7 @@ export function prepareSearchTexts(orders: readonly CachedOrder[]): () => void {
 const matches = (order: CachedOrder, filter: ResolvedOrderFilter) => matchesOrderFilter(order, filter, searchTextOf);
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-/** A day the shop's days can be computed for; any other is left out of the filter, never a crash (issue 33). */
+/** A day the shop's days can be computed for; any other is left out of the filter, never a crash. */
 const usableDay = (day: string) => DAY_PATTERN.test(day) && isShopDayInRange(day);
 
 /** What the screen says about a date field it cannot use (9999-12-31 picked on the tablet), or null. */

@@ -1,5 +1,5 @@
 /**
- * The order window's server-only fixes (issue 34): a line's design, cancel with refund, internal
+ * The order window's server-only fixes: a line's design, cancel with refund, internal
  * notes. They change money or what gets printed, so they are never queued in the outbox: each
  * needs the server, and a tablet that cannot reach it is told so, with nothing changed.
  */

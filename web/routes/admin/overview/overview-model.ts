@@ -1,5 +1,5 @@
 /**
- * The Overview's pure logic (issue 15): which cached orders a range covers, chart buckets (days up
+ * The Overview's pure logic: which cached orders a range covers, chart buckets (days up
  * to 90 days, weeks for a year), round axis ticks, and how a trend reads.
  */
 import type { Analytics } from '../../../../shared/api/types';
