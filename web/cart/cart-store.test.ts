@@ -102,7 +102,10 @@ describe('cart rules (spec.md §4)', () => {
     const { db } = await loadShopDb();
     await addToCart({ ...design, text: 'Hi' });
     await addToCart({ ...design, text: 'Villa', font: 'Inter', fontSize: 24 });
-    const [hi, villa] = await lines();
+    // Both may be added in the same millisecond: found by text, then ordered explicitly.
+    const saved = await lines();
+    const hi = saved.find((line) => line.text === 'Hi');
+    const villa = saved.find((line) => line.text === 'Villa');
     await db.cart.update(hi!.id, { addedAt: 1 });
     await db.cart.update(villa!.id, { addedAt: 2 });
     // Saved before the letter-size rule: Pecita at the old default 24, twice, and one far too large.
