@@ -18,8 +18,8 @@ export default defineConfig({
           include: [
             'server/http/hostile-input.test.ts',
             'server/payments/crash-under-load.test.ts',
-            'web/admin-data/flaky-network.test.ts',
-            'web/admin-data/lost-answer.property.test.ts',
+            'web/sync/flaky-network.test.ts',
+            'web/sync/lost-answer.property.test.ts',
             'server/http/behind-nginx.sqlite.test.ts',
             'server/http/graceful-stop.sqlite.test.ts',
             'server/**/*.soak.ts',

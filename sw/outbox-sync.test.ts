@@ -9,8 +9,8 @@ import { startTestApp, type TestApp } from '../server/test/test-app';
 import { createUserWithToken } from '../server/auth/auth.test-support';
 import { createTestOrder } from '../server/orders/order.test-support';
 import { ShopDatabase } from '../web/db/db';
-import { createSyncEngine } from '../web/admin-data/engine';
-import { createHttpTransport } from '../web/admin-data/transport';
+import { createSyncEngine } from '../web/sync/engine';
+import { createHttpTransport } from '../web/sync/transport';
 import { SW_TOKEN_META_KEY } from '../web/pwa/constants';
 import { flushOutboxFromWorker, flushOutboxWithRetries, RetryLater } from './outbox-sync';
 

@@ -1,12 +1,12 @@
 /**
  * Background Sync: the service worker flushes the admin outbox with the same engine and API client
- * the page uses (web/admin-data, web/api), so a status change made offline reaches the server when the
+ * the page uses (web/sync, web/api), so a status change made offline reaches the server when the
  * connection returns even if every tab is closed. The engine's lock keeps it from racing an open
  * tab's own flush.
  */
 import { ShopDatabase } from '../web/db/db';
-import { createSyncEngine, type SyncOutcome } from '../web/admin-data/engine';
-import { createHttpTransport } from '../web/admin-data/transport';
+import { createSyncEngine, type SyncOutcome } from '../web/sync/engine';
+import { createHttpTransport } from '../web/sync/transport';
 import { SW_TOKEN_META_KEY } from '../web/pwa/constants';
 
 /** Thrown so the browser keeps the sync registration and retries later (network still down). */

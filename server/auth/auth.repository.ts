@@ -36,6 +36,12 @@ export async function insertUserUnlessEmailTaken(
     .executeTakeFirst();
 }
 
+/** Whether the user exists and is not deactivated. */
+export async function isActiveUser(db: DbOrTrx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('deactivated_at').where('id', '=', id).executeTakeFirst();
+  return row !== undefined && row.deactivated_at === null;
+}
+
 export async function updatePasswordHash(db: DbOrTrx, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

@@ -8,7 +8,7 @@ import { createRateLimit, type RateLimit } from '../limits/rate-limit';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { wakeMailSender } from '../mail/mail.service';
 import { queueAccountMail } from '../staff/account-mail';
-import { updatePasswordHash, findUserByEmail } from './auth.repository';
+import { findUserByEmail, isActiveUser, updatePasswordHash } from './auth.repository';
 import { hashRequestFor, normalizeEmail } from './auth.service';
 import { assertStrongPassword } from './password-strength';
 import { hashPassword } from './password';
@@ -93,8 +93,7 @@ export async function confirmPasswordReset(app: AppContext, input: { token: stri
   const passwordHash = await hashPassword(input.password, hashRequestFor(app, client, 'signup'));
   await app.db.transaction().execute(async (trx) => {
     if (!(await spendPasswordReset(trx, tokenHash, app.now()))) throw badLink(STAFF_MESSAGES.resetLinkUsed);
-    const current = await trx.selectFrom('users').select('deactivated_at').where('id', '=', user.id).executeTakeFirst();
-    if (!current || current.deactivated_at !== null) throw badLink(STAFF_MESSAGES.resetLinkUnknown);
+    if (!(await isActiveUser(trx, user.id))) throw badLink(STAFF_MESSAGES.resetLinkUnknown);
     await updatePasswordHash(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, app.now());
     await endPasswordResets(trx, user.id, app.now());

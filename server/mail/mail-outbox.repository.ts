@@ -1,10 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
+import type { DbOrTrx } from '../db/transaction';
 import type { OrderRow } from '../orders/order.table';
 import type { MailOutboxRow, MailState } from './mail.table';
 
 type Db = Kysely<Database>;
+
+/** A mail queued now, in the caller's transaction; `mailKey` is unique per order (or account) and mail. */
+export async function insertQueuedMail(trx: DbOrTrx, mail: { orderId: string; mailKey: string; payload: string; now: number }): Promise<void> {
+  await trx
+    .insertInto('mail_outbox')
+    .values({ order_id: mail.orderId, mail_key: mail.mailKey, state: 'queued', attempts: 0, next_attempt_at: mail.now, payload: mail.payload, created_at: mail.now })
+    .execute();
+}
 
 /**
  * Claims up to `limit` mails that are due, in one statement: their next attempt moves to `leaseUntil`

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { insertRow } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import type { DbOrTrx } from '../db/transaction';
+import { insertQueuedMail } from './mail-outbox.repository';
 
 /**
  * Queueing a mail: one row in the transaction of what causes it, so the mail and its cause commit
@@ -64,8 +65,5 @@ export function orderUpdateMailKey(mail: OrderUpdateMail): string {
 /** Queues a mail telling the customer of a change to their order, in the transaction of the change. */
 export async function queueOrderUpdateMail(trx: DbOrTrx, queue: boolean, orderId: string, mail: OrderUpdateMail, now: number): Promise<void> {
   if (!queue) return;
-  await trx
-    .insertInto('mail_outbox')
-    .values({ order_id: orderId, mail_key: orderUpdateMailKey(mail), state: 'queued', attempts: 0, next_attempt_at: now, payload: JSON.stringify(mail), created_at: now })
-    .execute();
+  await insertQueuedMail(trx, { orderId, mailKey: orderUpdateMailKey(mail), payload: JSON.stringify(mail), now });
 }

@@ -20,6 +20,15 @@ import {
   type PaymentGateway,
 } from './gateway';
 import type { TestGatewayIntentRow } from './payment.table';
+import {
+  findLedgerIntent,
+  findLedgerIntentByKey,
+  findLedgerIntentOfShopRecord,
+  findLedgerRefundByKey,
+  insertLedgerRefund,
+  listSucceededLedgerIntents,
+  updateLedgerIntent,
+} from './test-gateway.repository';
 
 function toIntent(row: TestGatewayIntentRow): GatewayIntent {
   return { id: row.id, clientSecret: `${row.id}_secret_test`, amountCents: row.amount_cents, currency: row.currency, status: row.status };
@@ -71,13 +80,18 @@ const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | nu
         answers.push(row);
         continue;
       }
-      const first = await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', row.create_key).executeTakeFirstOrThrow();
+      const first = await findLedgerIntentByKey(trx, row.create_key);
       const same = first.amount_cents === row.amount_cents && first.currency === row.currency && first.payment_method === row.payment_method;
       answers.push(same ? first : null);
     }
     return answers;
   },
 };
+
+/** As Stripe: no intent for less than the card minimum. */
+function refuseUnderMinimum(amountCents: number): void {
+  if (amountCents < CARD_MINIMUM_CENTS) throw new GatewayRequestError(400, 'amount_too_small', 'Amount must be at least $0.50 usd');
+}
 
 /**
  * The built-in gateway used when Stripe is not configured: an ordinary adapter of the gateway
@@ -86,11 +100,6 @@ const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | nu
  * hundred feels like Stripe). It keeps its ledger in a store of its own (test-gateway.store.ts), so
  * what it charged survives a restart, and a restore of the shop, as Stripe's records would.
  */
-/** As Stripe: no intent for less than the card minimum. */
-function refuseUnderMinimum(amountCents: number): void {
-  if (amountCents < CARD_MINIMUM_CENTS) throw new GatewayRequestError(400, 'amount_too_small', 'Amount must be at least $0.50 usd');
-}
-
 export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
   const { db } = app;
   const latencyMs = app.config.testGatewayLatencyMs;
@@ -100,7 +109,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     const created = ledgerRow(input, 'requires_payment_method', null, app.now());
     // Insert first, look up only on a conflict: a retried create with the same key gets the first intent.
     if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return toIntent(created);
-    return toIntent(await trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', input.idempotencyKey).executeTakeFirstOrThrow());
+    return toIntent(await findLedgerIntentByKey(trx, input.idempotencyKey));
   }
 
   const gateway: PaymentGateway = {
@@ -117,14 +126,14 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       const { status, failure } = confirmOutcome(paymentMethodId);
       if (failure instanceof GatewayRequestError) throw failure;
       const row = await writes.run(async (trx) => {
-        const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+        const found = await findLedgerIntent(trx, id);
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
         // As Stripe: a cancelled intent cannot be paid any more.
         if (found.status === 'canceled') throw new GatewayRequestError(400, 'payment_intent_unexpected_state', "This PaymentIntent's status is canceled.");
         // A confirm retried after success answers the same succeeded intent: it never charges twice.
         if (found.status === 'succeeded') return found;
         const updated = { ...found, status, payment_method: paymentMethodId, updated_at: app.now() };
-        await trx.updateTable('test_gateway_intents').set({ status, payment_method: paymentMethodId, updated_at: updated.updated_at }).where('id', '=', id).execute();
+        await updateLedgerIntent(trx, id, { status, payment_method: paymentMethodId, updated_at: updated.updated_at });
         return updated;
       });
       if (failure && row.status !== 'succeeded') throw failure;
@@ -143,29 +152,29 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     },
 
     async findIntentOfShopRecord(shopIntentId: string): Promise<GatewayIntent | undefined> {
-      const row = await db.selectFrom('test_gateway_intents').selectAll().where('shop_intent', '=', shopIntentId).executeTakeFirst();
+      const row = await findLedgerIntentOfShopRecord(db, shopIntentId);
       return row && toIntent(row);
     },
 
     async listSucceededIntents(sinceMs: number): Promise<ListedIntent[]> {
-      const rows = await db.selectFrom('test_gateway_intents').selectAll().where('status', '=', 'succeeded').where('created_at', '>=', sinceMs).execute();
+      const rows = await listSucceededLedgerIntents(db, sinceMs);
       return rows.map((row) => ({ ...toIntent(row), metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {}, createdAt: row.created_at }));
     },
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
-      const row = await db.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await findLedgerIntent(db, id);
       return row && toIntent(row);
     },
 
     async cancelIntent(id: string): Promise<GatewayIntent> {
       await answerLater();
       const row = await writes.run(async (trx) => {
-        const found = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', id).executeTakeFirst();
+        const found = await findLedgerIntent(trx, id);
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
         if (found.status === 'succeeded' || found.status === 'canceled') {
           throw new GatewayRequestError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`);
         }
-        await trx.updateTable('test_gateway_intents').set({ status: 'canceled', updated_at: app.now() }).where('id', '=', id).execute();
+        await updateLedgerIntent(trx, id, { status: 'canceled', updated_at: app.now() });
         return { ...found, status: 'canceled' };
       });
       return toIntent(row);
@@ -175,26 +184,22 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       await answerLater();
       return writes.run(async (trx) => {
         // As Stripe does: a key already used answers its refund again, or refuses other parameters.
-        const earlier = await trx.selectFrom('test_gateway_refunds').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+        const earlier = await findLedgerRefundByKey(trx, input.idempotencyKey);
         if (earlier) {
           if (earlier.payment_intent_id !== input.paymentIntentId || earlier.amount_cents !== input.amountCents) {
             throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
           }
           return { id: earlier.id, amountCents: earlier.amount_cents, status: earlier.status };
         }
-        const row = await trx.selectFrom('test_gateway_intents').selectAll().where('id', '=', input.paymentIntentId).executeTakeFirst();
+        const row = await findLedgerIntent(trx, input.paymentIntentId);
         if (!row) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${input.paymentIntentId}'`);
         if (row.status !== 'succeeded') throw new GatewayRequestError(400, 'charge_not_succeeded', 'This payment has not succeeded.');
         if (input.amountCents <= 0 || row.amount_refunded_cents + input.amountCents > row.amount_cents) {
           throw new GatewayRequestError(400, 'amount_too_large', 'Refund amount is greater than the unrefunded amount.');
         }
-        await trx
-          .updateTable('test_gateway_intents')
-          .set({ amount_refunded_cents: row.amount_refunded_cents + input.amountCents, updated_at: app.now() })
-          .where('id', '=', row.id)
-          .execute();
+        await updateLedgerIntent(trx, row.id, { amount_refunded_cents: row.amount_refunded_cents + input.amountCents, updated_at: app.now() });
         const refund = { id: newId('re'), payment_intent_id: row.id, amount_cents: input.amountCents, status: 'succeeded', idempotency_key: input.idempotencyKey, created_at: app.now() };
-        await trx.insertInto('test_gateway_refunds').values(refund).execute();
+        await insertLedgerRefund(trx, refund);
         return { id: refund.id, amountCents: refund.amount_cents, status: refund.status };
       });
     },

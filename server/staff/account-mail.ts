@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { escapeHtml, type RenderContext, type RenderedMail } from '../mail/mail-layout';
+import { insertQueuedMail } from '../mail/mail-outbox.repository';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import type { StaffRole } from '../../shared/api/types';
 
@@ -21,18 +22,12 @@ export const isAccountMail = (row: { order_id: string }) => row.order_id.startsW
 
 /** Queues `mail` in the caller's transaction; `key` is unique per mail (a token's hash prefix). */
 export async function queueAccountMail(trx: Transaction<Database>, mail: AccountMail, key: string, now: number): Promise<void> {
-  await trx
-    .insertInto('mail_outbox')
-    .values({
-      order_id: `${ACCOUNT_MAIL_PREFIX}${mail.kind === 'password_reset' ? 'reset' : 'invite'}`,
-      mail_key: key,
-      state: 'queued',
-      attempts: 0,
-      next_attempt_at: now,
-      payload: JSON.stringify(mail),
-      created_at: now,
-    })
-    .execute();
+  await insertQueuedMail(trx, {
+    orderId: `${ACCOUNT_MAIL_PREFIX}${mail.kind === 'password_reset' ? 'reset' : 'invite'}`,
+    mailKey: key,
+    payload: JSON.stringify(mail),
+    now,
+  });
 }
 
 const BRAND = 'Villa Prints';

@@ -49,7 +49,7 @@ export const API_ENDPOINTS = {
 
   syncPull: endpoint({ method: 'GET', path: '/api/sync/orders', response: answer<SyncPullResponse>() }),
   syncPush: endpoint({ method: 'POST', path: '/api/sync/push', response: answer<SyncPushResponse>() }),
-  // Server-Sent Events (`event: order`, data OrderChangeEvent): a stream, read by web/admin-data/live-updates.ts.
+  // Server-Sent Events (`event: order`, data OrderChangeEvent): a stream, read by web/sync/live-updates.ts.
   syncEvents: endpoint({ method: 'GET', path: '/api/sync/events', response: fileAnswer() }),
 
   analyticsEvents: endpoint({ method: 'POST', path: '/api/analytics/events', response: answer<Answers.AcceptedAnswer>() }),

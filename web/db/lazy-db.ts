@@ -19,7 +19,7 @@ export function loadShopDb(): Promise<{ db: ShopDatabase; liveQuery: LiveQuery }
  * dexie-react-hooks' useLiveQuery, re-runs `query` whenever the tables it read change, in this tab
  * or any other, but loads Dexie lazily, so the shop's first paint stays without it. `initial` (or
  * undefined) until the first result. The admin's order list, tens of thousands of rows, reads
- * through its change feed instead (web/admin-data/cached-orders-store.ts); modules outside React
+ * through its change feed instead (web/sync/cached-orders-store.ts); modules outside React
  * use Dexie's liveQuery.
  */
 export function useShopLiveQuery<T>(query: (db: ShopDatabase) => Promise<T>, deps: readonly unknown[]): T | undefined;

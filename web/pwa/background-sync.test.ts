@@ -6,9 +6,9 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { setToken } from '../api/client';
 import { ShopDatabase } from '../db/db';
-import { createSyncEngine } from '../admin-data/engine';
-import { toCachedOrder } from '../admin-data/order-cache';
-import type { SyncTransport } from '../admin-data/transport';
+import { createSyncEngine } from '../sync/engine';
+import { toCachedOrder } from '../sync/order-cache';
+import type { SyncTransport } from '../sync/transport';
 import { adminOrder } from '../routes/admin/admin-orders.test-support';
 import { OUTBOX_SYNC_TAG, SW_TOKEN_META_KEY } from './constants';
 import { watchOutboxForBackgroundSync } from './background-sync';

@@ -12,7 +12,7 @@ import { NotificationProvider } from '../../components/notifications';
 import { AdminLayout, AdminPageErrorBoundary } from './AdminLayout';
 import { AdminRangeContext } from './admin-range';
 import { LoginPage } from './login/LoginPage';
-import { setSyncUnauthorizedHandler } from '../../admin-data/admin-sync';
+import { setSyncUnauthorizedHandler } from '../../sync/admin-sync';
 import { OverviewPage } from './overview/OverviewPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { FulfillmentPage } from './fulfillment/FulfillmentPage';

@@ -5,11 +5,11 @@ import { ANALYTICS_RANGES } from '../../../shared/order-status';
 import { useAuth } from '../../auth/useAuth';
 import { authStore } from '../../auth/auth-store';
 import { db } from '../../db/db';
-import { clearAdminCacheIfSynced } from '../../admin-data/cache-reset';
+import { clearAdminCacheIfSynced } from '../../sync/cache-reset';
 import { useAdminRange } from './admin-range';
-import { startSyncLoop } from '../../admin-data/admin-sync';
+import { startSyncLoop } from '../../sync/admin-sync';
 import { SyncPanel } from './sync-panel/SyncPanel';
-import { useChangeNoticeSink } from '../../admin-data/status-change';
+import { useChangeNoticeSink } from '../../sync/status-change';
 
 const RANGE_LABELS: Record<(typeof ANALYTICS_RANGES)[number], string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' };
 

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { NotificationProvider } from '../../components/notifications';
 import { db } from '../../db/db';
-import { toCachedOrder } from '../../admin-data/order-cache';
+import { toCachedOrder } from '../../sync/order-cache';
 import { FulfillmentPage } from './fulfillment/FulfillmentPage';
 import { OrderDetailModal } from './orders/OrderDetailModal';
 import { OrdersPage } from './orders/OrdersPage';
-import { useChangeNoticeSink } from '../../admin-data/status-change';
+import { useChangeNoticeSink } from '../../sync/status-change';
 import { adminOrder, threeLineOrder } from './admin-orders.test-support';
 
 function NoticeSink() {

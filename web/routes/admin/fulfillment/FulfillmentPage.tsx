@@ -1,8 +1,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { generateTrackingNumber, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
-import { changeStatusesForUndo, undoMarks } from '../../../admin-data/status-change';
-import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
+import { changeStatusesForUndo, undoMarks } from '../../../sync/status-change';
+import { useCachedOrdersOrEmpty } from '../../../sync/use-cached-orders';
 import { fulfillmentLists } from './fulfillment-lists';
 import { QueuePrintFiles } from './QueuePrintFiles';
 import { QueueSection, type MarkRequest } from './QueueSection';

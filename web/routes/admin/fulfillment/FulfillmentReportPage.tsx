@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { decalTitle } from '../../../../shared/decal';
 import { letterSizeLabel } from '../../../../shared/decal-size';
-import { useCachedOrdersOrEmpty } from '../../../admin-data/use-cached-orders';
+import { useCachedOrdersOrEmpty } from '../../../sync/use-cached-orders';
 import { formatDate } from '../shared/format';
 import { fulfillmentLists } from './fulfillment-lists';
 

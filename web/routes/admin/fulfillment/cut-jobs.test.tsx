@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { AdminOrderView } from '../../../../shared/api/types';
 import { NotificationProvider } from '../../../components/notifications';
 import { db } from '../../../db/db';
-import { toCachedOrder } from '../../../admin-data/order-cache';
+import { toCachedOrder } from '../../../sync/order-cache';
 import { FulfillmentPage } from './FulfillmentPage';
 import { adminOrder } from '../admin-orders.test-support';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, generateTrackingNumber, isOrderStatus, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
-import { changeStatuses } from '../../../admin-data/status-change';
+import { changeStatuses } from '../../../sync/status-change';
 import { useShopLiveQuery } from '../../../db/lazy-db';
 import { formatDateTime, formatDollars } from '../shared/format';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';

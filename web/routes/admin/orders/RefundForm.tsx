@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
-import { adminSyncEngine } from '../../../admin-data/admin-sync';
+import { adminSyncEngine } from '../../../sync/admin-sync';
 import { refundPayment } from './order-remote';
 
 /** Refund through the payment provider (online only); an empty amount refunds what is left. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { toCachedOrder } from '../../../admin-data/order-cache';
+import { toCachedOrder } from '../../../sync/order-cache';
 import { adminOrder } from '../admin-orders.test-support';
 import { dateFilterError, EMPTY_FILTER, filterOrders } from './order-filter';
 

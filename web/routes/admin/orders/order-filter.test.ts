@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../../shared/order-status';
-import { toCachedOrder } from '../../../admin-data/order-cache';
+import { toCachedOrder } from '../../../sync/order-cache';
 import { adminOrder } from '../admin-orders.test-support';
 import { createOrderFilter, EMPTY_FILTER, filterOrders, type OrderFilter } from './order-filter';
 

@@ -6,7 +6,7 @@
 import type { CancelOrderAnswer, OrderNote } from '../../../../shared/api/answers';
 import type { AdminOrderView, LineDesign } from '../../../../shared/api/types';
 import { ApiError, call } from '../../../api/client';
-import { adminSyncEngine } from '../../../admin-data/admin-sync';
+import { adminSyncEngine } from '../../../sync/admin-sync';
 
 export async function editLine(orderId: string, line: number, changes: Partial<LineDesign>, baseVersion: number): Promise<AdminOrderView> {
   const { order } = await call('editOrderLine', { params: { id: orderId, line: String(line) }, body: { ...changes, baseVersion } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDERS_CSV_HEADER } from '../../../../shared/orders-csv';
-import { toCachedOrder } from '../../../admin-data/order-cache';
+import { toCachedOrder } from '../../../sync/order-cache';
 import { fulfillmentLists } from '../fulfillment/fulfillment-lists';
 import { adminOrder, threeLineOrder } from '../admin-orders.test-support';
 import { ordersCsv } from './csv-export';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileFontSource } from '../../../../shared/render/node-font-source';
-import { toCachedOrder } from '../../../admin-data/order-cache';
+import { toCachedOrder } from '../../../sync/order-cache';
 import { adminOrder } from '../admin-orders.test-support';
 import { downloadPrintFile, printFileOf } from './print-file-download';
 

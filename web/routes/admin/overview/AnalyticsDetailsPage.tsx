@@ -1,6 +1,6 @@
 import { useAdminRange } from '../admin-range';
 import { formatDollars } from '../shared/format';
-import { useSyncStatus } from '../../../admin-data/use-sync-status';
+import { useSyncStatus } from '../../../sync/use-sync-status';
 import { DailyTable, TopProducts } from './AnalyticsTables';
 import { AnalyticsFreshness } from './KpiParts';
 import { DAILY_CHART_MAX_DAYS } from './overview-model';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { BackupHealth } from '../../../../shared/api/answers';
 import { db } from '../../../db/db';
-import { BACKUP_HEALTH_META } from '../../../admin-data/meta-keys';
+import { BACKUP_HEALTH_META } from '../../../sync/meta-keys';
 import { BackupStatus } from './BackupStatus';
 import { useBackupHealth } from './use-backup-health';
 

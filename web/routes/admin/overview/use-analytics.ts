@@ -3,7 +3,7 @@ import type { Analytics } from '../../../../shared/api/types';
 import { ORDER_STATUSES, type AnalyticsRange, type OrderStatus } from '../../../../shared/order-status';
 import { call } from '../../../api/client';
 import { db } from '../../../db/db';
-import { analyticsMetaKey } from '../../../admin-data/meta-keys';
+import { analyticsMetaKey } from '../../../sync/meta-keys';
 
 /** spec.md §8: when analytics fail to load, the dashboard shows zeros with conversion 0.15. */
 export const CONVERSION_RATE_FALLBACK = 0.15;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BackupHealth } from '../../../../shared/api/answers';
 import { call } from '../../../api/client';
 import { db } from '../../../db/db';
-import { BACKUP_HEALTH_META } from '../../../admin-data/meta-keys';
+import { BACKUP_HEALTH_META } from '../../../sync/meta-keys';
 
 /** live: the server's answer now; cached: the last one stored on this tablet; empty: never loaded; loading: not answered yet. */
 export interface BackupHealthState {

@@ -1,4 +1,4 @@
-import type { LiveConflict } from '../../../admin-data/use-sync-status';
+import type { LiveConflict } from '../../../sync/use-sync-status';
 import { statusLabel as label } from './ReapplyDialog';
 
 /**

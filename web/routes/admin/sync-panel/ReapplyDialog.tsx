@@ -4,7 +4,7 @@ import type { OrderHistoryEntry } from '../../../../shared/api/types';
 import { Dialog } from '../../../components/Dialog';
 import { fetchOrderHistory } from '../orders/order-remote';
 import { formatDateTime } from '../shared/format';
-import type { LiveConflict } from '../../../admin-data/use-sync-status';
+import type { LiveConflict } from '../../../sync/use-sync-status';
 
 export const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
-import { adminSyncEngine, flushSoon, syncRound } from '../../../admin-data/admin-sync';
-import { useSyncStatus, type ConnectionState, type LiveConflict } from '../../../admin-data/use-sync-status';
+import { adminSyncEngine, flushSoon, syncRound } from '../../../sync/admin-sync';
+import { useSyncStatus, type ConnectionState, type LiveConflict } from '../../../sync/use-sync-status';
 import { ConflictList } from './ConflictList';
 import { ReapplyAllDialog, ReapplyDialog, statusLabel as label } from './ReapplyDialog';
 import { syncSummary } from './sync-summary';
