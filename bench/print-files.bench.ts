@@ -97,7 +97,7 @@ try {
   console.log('\nCut jobs: 200 mixed decals on a 300 mm roll (utilisation = cut-outline boxes ÷ roll width × length used)');
   const queue = Array.from({ length: 200 }, (_, i) => ({ orderNumber: `B-${i}`, line: 1, item: { ...design(i), quantity: 1, caseType: 'CLASSIC', fontSize: 24 + (i % 5) * 8, logo: false } }));
   printTable(rollRows(queue, fonts));
-  console.log('\nThe cut of every font × variant × text of 1–20 characters × offered size (8–96 in steps of 8): knife through ink, thin parts');
+  console.log('\nThe cut of every font × variant × text of 1–20 characters × offered size (each font’s range, in steps of 8): knife through ink, thin parts');
   printTable(insideInkRows(fonts));
 
   // PNG off the event loop: health while a 10-line phone-case PNG (15 MP at 300 dpi) renders.

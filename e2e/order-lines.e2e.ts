@@ -135,8 +135,8 @@ describe('the cart drawer', () => {
     await page.getByRole('button', { name: 'Cart 3 items' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     expect(await drawnDesigns(drawer)).toEqual([
-      "Design: 'Villa Vibes' in Hot Pink, Pecita, on iPhone 14 Pro",
-      "Design: 'Ça va, babe?' in Hot Pink, Pecita, on iPhone 14 Pro",
+      "Design: 'Villa Vibes' in Hot Pink, Inter, on iPhone 14 Pro",
+      "Design: 'Ça va, babe?' in Hot Pink, Inter, on iPhone 14 Pro",
     ]);
     await context.close();
   });

@@ -13,7 +13,8 @@ import {
   offeredFonts,
   productTypeOfVariant,
 } from '../catalog';
-import { fontSizeRange, LETTER_SIZE_NOT_OFFERED, letterSizeLimit, letterSizeProblem } from '../decal-size';
+import { fontSizeRange } from '../decal-size';
+import { LETTER_SIZE_NOT_OFFERED, letterSizeLimit, letterSizeProblem } from '../letter-size-rule';
 import { isWholeCents } from '../money';
 import { fontCovers, forbiddenCharacters, unsupportedCharacters } from '../render/coverage';
 import { characterCount, normalizeText } from '../text-length';

@@ -10,7 +10,7 @@ import {
   MAX_QUANTITY_PER_LINE,
 } from '../../shared/catalog';
 import { decalTitle } from '../../shared/decal';
-import { clampFontSize, letterSizeProblem, fontSizeRange } from '../../shared/decal-size';
+import { clampFontSize, fontSizeRange } from '../../shared/decal-size';
 
 export { MAX_QUANTITY_PER_LINE };
 
@@ -142,7 +142,8 @@ export async function restoreCart(lines: readonly CartLine[]): Promise<void> {
  * size, and the checkout's fit check says so if the text no longer fits at it.
  */
 function atOfferedSize(line: CartLine): CartLine {
-  return letterSizeProblem(line) ? { ...line, fontSize: clampFontSize(line.font, line.fontSize) } : line;
+  const { min, max } = fontSizeRange(line.font);
+  return line.fontSize < min || line.fontSize > max ? { ...line, fontSize: clampFontSize(line.font, line.fontSize) } : line;
 }
 
 /**
