@@ -17,9 +17,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../e2e/support/chromium';
+import { chromiumPath, launchChromium } from '../e2e/support/chromium';
 import { startE2eServer } from '../e2e/support/server';
-import { lighthouseCli, type CliFigures } from './support/lighthouse-cli';
+import { LIGHTHOUSE_CLI_CHROME_FLAGS, lighthouseCli, type CliFigures } from './support/lighthouse-cli';
 import { msUntilTypedTextDrawn, msUntilUsable, PHONE, requestWaterfall, SLOW_3G, SLOW_4G, throttle, type Profile } from './support/page-timing';
 
 const RUNS = Number(process.env.WEB_SHOP_RUNS ?? 3);
@@ -143,8 +143,9 @@ try {
   const cli: Record<Route, CliFigures[]> = { '/faq': [], '/': [], '/customize': [], '/gallery': [] };
   for (let run = 0; run < RUNS; run++) {
     for (const route of ROUTES) {
-      // A fresh Chrome per audit, as the CLI launches one per run.
-      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+      // A fresh Chrome per audit with exactly the CLI's flags (lighthouse-cli.ts): the e2e flags
+      // (no GPU, no background networking) moved the score by 6–8 points from the CLI's.
+      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...LIGHTHOUSE_CLI_CHROME_FLAGS] });
       try {
         own[route].push(await audit(`${shop.url}${route}`, chrome.port));
       } finally {

@@ -13,6 +13,9 @@ import { chromiumPath } from '../../e2e/support/chromium';
 
 const run = promisify(execFile);
 
+/** What Debian Chromium needs to start headless as root, and nothing else. */
+export const LIGHTHOUSE_CLI_CHROME_FLAGS = ['--headless', '--no-sandbox'] as const;
+
 export interface CliFigures {
   performance: number;
   tbtMs: number;
@@ -25,7 +28,7 @@ export interface CliFigures {
 export async function lighthouseCli(url: string): Promise<CliFigures> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lh-cli-')), 'report.json');
   try {
-    await run('npx', ['lighthouse', url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', '--chrome-flags=--headless --no-sandbox'], {
+    await run('npx', ['lighthouse', url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${LIGHTHOUSE_CLI_CHROME_FLAGS.join(' ')}`], {
       env: { ...process.env, CHROME_PATH: chromiumPath() },
       maxBuffer: 64 * 1024 * 1024,
     });
