@@ -24,7 +24,7 @@ export default defineConfig({
       {
         // The same server tests on PostgreSQL: each test app gets a fresh database on one throwaway
         // cluster (server/test/test-app.ts). A file's name says where else it runs:
-        // `*.sqlite.test.ts` tests SQLite itself (its file, FTS5, group commit, crashes of a file),
+        // `*.sqlite.test.ts` tests SQLite itself (its file, FTS5, crashes of a file),
         // `*.postgres.test.ts` starts its own cluster, `*.unit.test.ts` opens no database; these run
         // once, in the node project.
         test: {

@@ -24,7 +24,6 @@ import { createOrderRoutes } from './orders/order.routes';
 import { createOrderEditRoutes } from './orders/order-edit.routes';
 import { createCustomerRoutes } from './customers/customer.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
-import { changeSeqBlockHook } from './sync/change-seq-block';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
 import { createCutJobRoutes } from './print-files/cut-jobs/cut-job.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
@@ -44,8 +43,6 @@ import { createPayments } from './payments/payment.service';
 import { ensureTestGatewayLedger, testGatewayStoreOf } from './payments/test-gateway.store';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
 import { createDiscountRoutes } from './discounts/discount.routes';
-import { createWriteQueue, type WriteQueue } from './write-path/group-commit';
-import { startWalCheckpointer } from './write-path/wal-checkpointer';
 import { serveWebApp } from './web/static';
 import { createMetrics } from './metrics/metrics';
 import { measureRequests } from './metrics/http-metrics';
@@ -59,8 +56,6 @@ const SERVER_CLOSE_DEADLINE_MS = 7_000;
 
 export interface RunningApp {
   context: AppContext;
-  /** The app's group-committed write queue. */
-  writes: WriteQueue;
   /** Where Prometheus scrapes this process (METRICS_PORT), or null. */
   metricsUrl: string | null;
   koa: Koa;
@@ -96,12 +91,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   const context: AppContext = { config, db, logger, now: seams.now ?? Date.now, metrics: createMetrics() };
   // Held while the shop runs, so `npm run restore` refuses to replace the database under it.
   const shopLock = await holdShopLock(config.database, (error) => logger.warn('could not take the running-shop lock', { error: String(error) }));
-  // A SQLite file's WAL is copied into the file on a thread of its own, not in the event loop's commits.
-  const { database } = config;
-  const checkpointer = database.kind === 'sqlite' && database.path !== ':memory:' ? startWalCheckpointer(database.path) : null;
-  // One write queue (group commit on SQLite) with the sync domain's hook, and the payments domain.
-  const writes = createWriteQueue(db, { hooks: [changeSeqBlockHook] });
-  const payments = createPayments(context, writes, seams.afterCharge);
+  const payments = createPayments(context, seams.afterCharge);
   const catalog = await startCatalogCache(context);
   await ensureBootstrapAdmin(context);
   await pruneErrorReports(db, context.now());
@@ -162,7 +152,6 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   let graceful: GracefulClose | null = null;
   return {
     context,
-    writes,
     koa,
     paymentUpkeep,
     metricsUrl: metricsEndpoint.url,
@@ -192,7 +181,6 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       await backups.stop();
       await metricsEndpoint.close();
       await payments.gateway.close?.();
-      await checkpointer?.stop();
       await db.destroy();
       await shopLock.release();
     },

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import { CARD_MINIMUM_CENTS, PAYMENT_CURRENCY } from '../../shared/payments';
 import type { CheckoutPayload } from '../../shared/schemas/order';
-import type { Database } from '../db/schema';
 import { idempotent, type Found, type KeyedRequest, type StoredResponse } from '../idempotency/idempotency';
 import { CardDeclinedError, GatewayRequestError, type GatewayIntent } from '../payments/gateway';
 import { errorCodeOf, failureOf, pendingAnswer, statusFailure, type PaymentFailure } from '../payments/payment.errors';
-import { adoptGatewayIntent, insertPaymentIntentOrFindKey, insertPaymentIntentsOrFindKeys, updatePaymentIntent } from '../payments/payment.repository';
+import { writePaidOrder } from '../payments/paid-order';
+import { adoptGatewayIntent, insertPaymentIntentOrFindKey, updatePaymentIntent } from '../payments/payment.repository';
 import { isPaidInFull, type Payments } from '../payments/payment.service';
 import { buildSnapshot, chargeMetadata, isPendingIntent, paidWith, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
-import type { BatchedWork } from '../write-path/write-queue';
 import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
-import { paidOrderWrites } from './paid-order';
 import { refuseDecalsThatDoNotFit } from '../payments/decal-fit';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
@@ -37,7 +34,7 @@ interface Checkout extends Omit<CheckoutRequest, 'body'> {
  *      transaction check the code and hold a use of a limited one (server/discounts/);
  *   3. `gateway.charge`: one request creates and confirms the payment;
  *   4. write the order, its payment link, its mail and the stored answer in one transaction
- *      (paid-order.ts, the one place an order is written).
+ *      (payments/paid-order.ts; the order row itself: orders/order.repository.ts, insertOrder).
  * A crash between 3 and 4 leaves the pending intent, which the webhook or the start-up
  * reconciliation turns into the order (payment.service.ts, settleIntent). Requests with the same
  * Idempotency-Key run one at a time and get the stored answer; the key sent with another body
@@ -54,7 +51,7 @@ export function runCheckout(payments: Payments, request: CheckoutRequest): Promi
 }
 
 async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedRequest | null): Promise<Found<StoredResponse>> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   let snapshot: IntentSnapshot;
   let discount: ResolvedDiscount | null;
   try {
@@ -71,16 +68,13 @@ async function checkoutOnce(payments: Payments, request: Checkout, keyed: KeyedR
     // The fingerprint is stored before the charge, so the key sent with another card is refused.
     request_hash: request.idempotencyKey ? request.requestHash : null,
   };
-  // Without a code, the intent joins its batch's multi-row insert; a code is checked and, when
-  // limited, a use held in the intent's own transaction. Only a new intent claims: a retried
-  // checkout already holds its use. A refusal rolls the intent back.
-  const known = discount
-    ? await writes.run(async (trx) => {
-        const found = await insertPaymentIntentOrFindKey(trx, pending);
-        if (!found) await claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: pending.created_at });
-        return found;
-      })
-    : await writes.runBatched(pendingIntentWrites, pending);
+  // A code is checked and, when limited, a use held in the intent's transaction. Only a new intent
+  // claims: a retried checkout already holds its use. A refusal rolls the intent back.
+  const known = await app.db.transaction().execute(async (trx) => {
+    const found = await insertPaymentIntentOrFindKey(trx, pending);
+    if (!found && discount) await claimDiscountUse(trx, discount, { intentKey, email: snapshot.customer.email, now: pending.created_at });
+    return found;
+  });
   if (!known) return { answer: await charge(payments, request, pending, snapshot) };
 
   const found = foundOnIntent(known, request.requestHash);
@@ -141,10 +135,10 @@ async function resume(payments: Payments, request: Checkout, record: PaymentInte
 
 /** What the gateway's answer means for the record: the order, a pending answer, or a refusal. */
 async function settleCharge(payments: Payments, request: Checkout, record: PaymentIntentRow, charged: GatewayIntent, snapshot: IntentSnapshot): Promise<StoredResponse> {
-  const { app, writes } = payments;
+  const { app } = payments;
   if (charged.status === 'processing') {
     // No stored answer: a retry with the key must find the order once the webhook has written it.
-    await writes.run(async (trx) => {
+    await app.db.transaction().execute(async (trx) => {
       await adoptGatewayIntent(trx, record.id, charged.id);
       await updatePaymentIntent(trx, charged.id, { status: 'processing', updated_at: app.now() });
     });
@@ -159,15 +153,12 @@ async function settleCharge(payments: Payments, request: Checkout, record: Payme
   return placeOrder(payments, request, record, charged.id, paidWith(snapshot, charged));
 }
 
-/** The pending intents of a write batch, stored together (null: stored; else the record already under the key). */
-export const pendingIntentWrites: BatchedWork<PaymentIntentRow, PaymentIntentRow | null> = { runAll: insertPaymentIntentsOrFindKeys };
-
 async function placeOrder(payments: Payments, request: Checkout, record: PaymentIntentRow, intentId: string, snapshot: IntentSnapshot): Promise<StoredResponse> {
-  const { app, writes } = payments;
+  const { app } = payments;
   const answerFor = (order: Parameters<typeof checkoutSuccess>[0]): StoredResponse => ({ status: 201, body: checkoutSuccess(order) });
   const paid = { intentId, pendingId: record.id, snapshot, source: 'checkout' as const, now: app.now(), mail: payments.mailQueueing };
   try {
-    const { order } = await writes.runBatched(paidOrderWrites, { paid, alsoOnIntent: (made) => answerColumns(request, answerFor(made)) });
+    const { order } = await app.db.transaction().execute((trx) => writePaidOrder(trx, paid, (made) => answerColumns(request, answerFor(made))));
     prepareCutDesigns(app, [order.id]);
     return answerFor(order);
   } catch (error) {
@@ -194,8 +185,8 @@ async function answerFailure(
   status: string,
   errorCode: string | null,
 ): Promise<StoredResponse> {
-  const { app, writes } = payments;
-  return writes.run(async (trx: Transaction<Database>) => {
+  const { app } = payments;
+  return app.db.transaction().execute(async (trx) => {
     if (ids.pendingId && ids.pendingId !== ids.intentId) await adoptGatewayIntent(trx, ids.pendingId, ids.intentId);
     // A refused charge gives back the code's use; one awaiting the shopper (3-D Secure) keeps it.
     if (request.payload.discountCode && status !== 'requires_action') await releaseDiscountUse(trx, ids.intentId);

@@ -12,3 +12,11 @@ export function autoIncrementPrimaryKey(db: AnyKysely) {
   return (col: ColumnDefinitionBuilder) =>
     isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
 }
+
+/**
+ * `select … for update` on PostgreSQL, whose writers run side by side; SQLite has no row locks and
+ * needs none, its write transactions running one at a time. Use as `query.$call(forUpdateOn(trx))`.
+ */
+export function forUpdateOn(db: AnyKysely) {
+  return <Query extends { forUpdate(): Query }>(query: Query): Query => (isPostgres(db) ? query.forUpdate() : query);
+}

@@ -16,7 +16,7 @@ export const SYNC_BUSY_TIMEOUT_MS = 5;
 /**
  * Kysely's SQLite driver with three changes:
  * - `BEGIN IMMEDIATE`: a transaction takes the write lock when it starts, so with two connections
- *   (the server and its checkpoint thread, or two processes) one waits for the other instead of failing with SQLITE_BUSY
+ * (the server and a script such as the backup, or two processes) one waits for the other instead of failing with SQLITE_BUSY
  *   when a read inside it was overtaken by the other's commit.
  * - Waiting for the lock is asynchronous: better-sqlite3 is synchronous, and a long busy_timeout
  *   blocked the event loop (reads, static files, everything) while another process held the lock.

@@ -8,10 +8,7 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 /** An open transaction: what a function takes when it must run inside its caller's transaction. */
 export type Trx = Transaction<Database>;
 
-/**
- * Runs work in one transaction and resolves with its result: `inTransaction(db)` for a plain
- * transaction, or the app's write path (`writer.writes.run`), which may batch it with others.
- */
+/** Runs work in one transaction and resolves with its result (`inTransaction(db)`). */
 export type TransactionRunner = <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
 
 /** A plain transaction on `db` (SQLite's begin IMMEDIATE, PostgreSQL's read committed). */

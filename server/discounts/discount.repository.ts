@@ -1,4 +1,4 @@
-import { isPostgres } from '../db/dialect';
+import { forUpdateOn } from '../db/dialect';
 import type { DbOrTrx, Trx } from '../db/transaction';
 import type { DiscountCodeRow, DiscountCodeTable, DiscountRedemptionTable } from './discount.table';
 
@@ -23,7 +23,7 @@ export async function findDiscountCode(db: DbOrTrx, code: string): Promise<Disco
  */
 export async function findDiscountCodeForClaim(trx: Trx, code: string, lock: boolean): Promise<DiscountCodeRow | undefined> {
   const query = trx.selectFrom('discount_codes').selectAll().where('code', '=', code);
-  return (lock && isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+  return (lock ? query.$call(forUpdateOn(trx)) : query).executeTakeFirst();
 }
 
 export async function setDiscountCodeActive(db: DbOrTrx, code: string, active: boolean, now: number): Promise<DiscountCodeRow | undefined> {

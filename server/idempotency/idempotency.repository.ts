@@ -1,10 +1,5 @@
-import { insertRow, precompile } from '../db/precompiled';
 import type { DbOrTrx } from '../db/transaction';
 import { type AnswerStore, type StoredResponse } from './idempotency';
-
-const storedRow = precompile(2, (db, scope: string, key: string) =>
-  db.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response_body']).where('scope', '=', scope).where('key', '=', key),
-);
 
 /**
  * Answers kept in the `idempotency_keys` table: a status and a JSON body per scope and key. `A` is
@@ -16,7 +11,12 @@ export function keyTableAnswers<A extends StoredResponse = StoredResponse>(): An
 
 const keyTable: AnswerStore<StoredResponse> = {
   async find(db, { scope, key, requestHash }) {
-    const row = await storedRow.first(db, scope, key);
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'status_code', 'response_body'])
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row) return undefined;
     if (row.request_hash !== requestHash) return 'reused';
     return { answer: { status: row.status_code, body: JSON.parse(row.response_body) } };
@@ -24,7 +24,7 @@ const keyTable: AnswerStore<StoredResponse> = {
   async save(trx, { scope, key, requestHash }, answer, now) {
     const row = { scope, key, request_hash: requestHash, status_code: answer.status, response_body: JSON.stringify(answer.body), created_at: now };
     // The key's only unique constraint is (scope, key): a concurrent writer of the same key wins.
-    await insertRow(trx, 'idempotency_keys', row, { ignoreConflict: true });
+    await trx.insertInto('idempotency_keys').values(row).onConflict((oc) => oc.doNothing()).execute();
   },
 };
 

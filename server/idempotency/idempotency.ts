@@ -32,8 +32,8 @@ export interface KeyedRequest {
 
 /**
  * What a store holds under a key: the answer already given, `reused` when the key answered another
- * request, or nothing. A value, not a throw, so a batch the look-up runs in need not roll back (the
- * checkout's look-up runs in a group-committed batch); `answerOf` turns `reused` into the 422.
+ * request, or nothing. A value, not a throw, so the transaction the look-up runs in need not roll
+ * back; `answerOf` turns `reused` into the 422.
  */
 export type Found<A> = { answer: A } | 'reused' | undefined;
 
@@ -66,7 +66,7 @@ interface KeyedWork {
 export interface IdempotentWrite<A, P> extends KeyedWork {
   store: AnswerStore<A>;
   db: Kysely<Database>;
-  /** The transaction the write runs in: a plain one, or the app's write path. */
+  /** The transaction the write runs in (`inTransaction(db)`). */
   transaction: TransactionRunner;
   now: () => number;
   /**

@@ -50,22 +50,10 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
     }
   });
 
-  it('read the longest wait of several keys in one go, whichever process counted them', async () => {
+  it('read the longest wait of several keys, whichever process counted them', async () => {
     const options = { name: 'any-key', points: 2, windowSeconds: 600 };
     const counting = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(first.app.context.db)! } });
-    // The reading process's pool, counting the statements `waitForAny` sends.
-    const secondPool = postgresPoolOf(second.app.context.db)!;
-    let waitReads = 0;
-    const countingPool = new Proxy(secondPool, {
-      get(target, property) {
-        if (property !== 'query') return Reflect.get(target, property, target) as unknown;
-        return (config: unknown, ...rest: unknown[]) => {
-          if ((config as { name?: string }).name === 'rate-limits-wait-for-any') waitReads++;
-          return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
-        };
-      },
-    });
-    const reading = createRateLimit({ ...options, store: { kind: 'postgres', pool: countingPool } });
+    const reading = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(second.app.context.db)! } });
     await counting.consume('card:pm_1');
     expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_1'])).toBe(0);
     await counting.consume('card:pm_1');
@@ -74,8 +62,7 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
     expect(wait).toBeLessThanOrEqual(600);
     expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_2'])).toBe(0);
 
-    // Checkouts reading at the same moment share one statement; each gets the wait of its own keys.
-    const readsBefore = waitReads;
+    // Checkouts reading at the same moment each get the wait of their own keys.
     const together = await Promise.all([
       reading.waitForAny(['address:203.0.113.10', 'card:pm_2']),
       reading.waitForAny(['address:203.0.113.11', 'card:pm_1']),
@@ -83,7 +70,6 @@ describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
       reading.waitForAny(['address:203.0.113.10']),
     ]);
     expect(together.map((seconds) => seconds > 500)).toEqual([false, true, true, false]);
-    expect(waitReads - readsBefore).toBe(1);
   });
 
   it('count in the process while PostgreSQL does not answer, and the longest wait still holds', async () => {

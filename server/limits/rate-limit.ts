@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors/http-error';
-import { createBatcher } from '../write-path/batcher';
 
 /**
  * Per-client limits for endpoints anyone may call (design.md §8), on rate-limiter-flexible so the
@@ -21,7 +20,7 @@ export interface RateLimit {
   reward(key: string, points?: number): Promise<void>;
   /** The seconds `key` must wait now, without counting anything. */
   waitFor(key: string): Promise<number>;
-  /** The longest of `keys`' waits now: on PostgreSQL one statement for all calls of an event-loop turn. */
+  /** The longest of `keys`' waits now. */
   waitForAny(keys: readonly string[]): Promise<number>;
   /**
    * Counts one point against each of `keys` before the work it limits, each count one atomic
@@ -43,7 +42,7 @@ export interface RateLimitOptions {
 
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: Pool };
 
-/** The library's table on PostgreSQL, read directly by `waitForAny`. */
+/** The library's table on PostgreSQL. */
 const TABLE = 'rate_limits';
 
 export function createRateLimit(options: RateLimitOptions): RateLimit {
@@ -65,9 +64,6 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
     const state = await limiter.get(storeKey(key));
     return state && state.consumedPoints >= options.points ? secondsOf(state.msBeforeNext) : 0;
   };
-  const longestOneByOne = async (keys: readonly string[]) => Math.max(0, ...(await Promise.all(keys.map(waitFor))));
-  const pool = options.store?.kind === 'postgres' ? options.store.pool : null;
-  const tableReads = pool ? batchedTableReads(pool, options.points) : null;
   const consume = async (key: string, points = 1) => {
     try {
       await limiter.consume(storeKey(key), points);
@@ -95,40 +91,9 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
       return longest;
     },
     async waitForAny(keys) {
-      if (!tableReads) return longestOneByOne(keys);
-      try {
-        return await tableReads.submit(keys.map((key) => limiter.getKey(storeKey(key))));
-      } catch {
-        // As the library's own reads do: while PostgreSQL does not answer, its in-process insurance counts.
-        return longestOneByOne(keys);
-      }
+      return Math.max(0, ...(await Promise.all(keys.map(waitFor))));
     },
   };
-}
-
-/**
- * The library's read of one key (`SELECT points, expire … WHERE key = $1 …`), for the keys of every
- * `waitForAny` of an event-loop turn at once: concurrent checkouts share one statement, each answered
- * with the longest wait among its own keys.
- */
-function batchedTableReads(pool: Pool, limit: number) {
-  return createBatcher<string[], number>(
-    async (batch) => {
-      const now = Date.now();
-      const { rows } = await pool.query<{ key: string; points: number; expire: string | null }>({
-        name: 'rate-limits-wait-for-any',
-        text: `SELECT key, points, expire FROM ${TABLE} WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)`,
-        values: [[...new Set(batch.flatMap((request) => request.input))], now],
-      });
-      const waits = new Map<string, number>();
-      for (const row of rows) {
-        // As the library's RateLimiterRes: no expiry reads as -1 ms before the next point.
-        if (row.points >= limit) waits.set(row.key, secondsOf(row.expire === null ? -1 : Math.max(Number(row.expire) - now, 0)));
-      }
-      for (const request of batch) request.resolve(Math.max(0, ...request.input.map((key) => waits.get(key) ?? 0)));
-    },
-    { concurrency: 1, maxBatch: 256 },
-  );
 }
 
 /** Keys as the stores take them: an email with an address can pass PostgreSQL's 255 characters, and NUL is not text there. */

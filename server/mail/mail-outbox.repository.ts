@@ -8,7 +8,7 @@ import type { MailOutboxRow, MailState } from './mail.table';
 type Db = Kysely<Database>;
 
 /** A mail queued now, in the caller's transaction; `mailKey` is unique per order (or account) and mail. */
-export async function insertQueuedMail(trx: DbOrTrx, mail: { orderId: string; mailKey: string; payload: string; now: number }): Promise<void> {
+export async function insertQueuedMail(trx: DbOrTrx, mail: { orderId: string; mailKey: string; payload: string | null; now: number }): Promise<void> {
   await trx
     .insertInto('mail_outbox')
     .values({ order_id: mail.orderId, mail_key: mail.mailKey, state: 'queued', attempts: 0, next_attempt_at: mail.now, payload: mail.payload, created_at: mail.now })
@@ -61,30 +61,16 @@ export async function ordersToMail(db: Db, orderIds: readonly string[]): Promise
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/**
- * Delivered mails move from the outbox to `mail_sent`, in one transaction, each under its claim:
- * the mails a sender handed over while the previous record was being written go in one commit.
- */
-export async function recordSent(db: Db, sent: readonly { mail: MailOutboxRow; recipient: string }[], now: number): Promise<void> {
-  if (sent.length === 0) return;
+/** A delivered mail moves from the outbox to `mail_sent`, in one transaction, under its claim. */
+export async function recordSent(db: Db, mail: MailOutboxRow, recipient: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('mail_sent')
-      .values(
-        sent.map(({ mail, recipient }) => ({ order_id: mail.order_id, mail_key: mail.mail_key, recipient, message_id: mail.message_id ?? '', attempts: mail.attempts, created_at: mail.created_at, sent_at: now })),
-      )
+      .values({ order_id: mail.order_id, mail_key: mail.mail_key, recipient, message_id: mail.message_id ?? '', attempts: mail.attempts, created_at: mail.created_at, sent_at: now })
       .onConflict((oc) => oc.columns(['order_id', 'mail_key']).doNothing())
       .execute();
-    for (const [token, ids] of idsByClaim(sent.map(({ mail }) => mail))) {
-      await trx.deleteFrom('mail_outbox').where('id', 'in', ids).where('claim_token', '=', token).execute();
-    }
+    await trx.deleteFrom('mail_outbox').where('id', '=', mail.id).where('claim_token', '=', mail.claim_token).execute();
   });
-}
-
-function idsByClaim(mails: readonly MailOutboxRow[]): Map<string | null, number[]> {
-  const byClaim = new Map<string | null, number[]>();
-  for (const mail of mails) byClaim.set(mail.claim_token, [...(byClaim.get(mail.claim_token) ?? []), mail.id]);
-  return byClaim;
 }
 
 /** Drops a claimed mail that turned out to be sent already. */

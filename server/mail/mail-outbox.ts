@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../config';
-import { insertRow } from '../db/precompiled';
 import type { Database } from '../db/schema';
 import type { DbOrTrx } from '../db/transaction';
 import { insertQueuedMail } from './mail-outbox.repository';
@@ -16,9 +15,10 @@ export const mailQueueingOf = (config: Pick<Config, 'mail'>): boolean => config.
 export const CONFIRMATION_KEY = 'confirmation';
 export const shippingNoticeKey = (version: number) => `shipped-v${version}`;
 
-/** The outbox row of a new order's confirmation. */
-export function orderConfirmationRow(order: { id: string }, now: number) {
-  return { order_id: order.id, mail_key: CONFIRMATION_KEY, state: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now };
+/** Queues a new order's confirmation, in the transaction that writes the order. */
+export async function queueOrderConfirmation(trx: DbOrTrx, queue: boolean, orderId: string, now: number): Promise<void> {
+  if (!queue) return;
+  await insertQueuedMail(trx, { orderId, mailKey: CONFIRMATION_KEY, payload: null, now });
 }
 
 /** The shipping notice of an order that has just become shipped (at `version`, which no other change has), with its tracking number. */
@@ -30,15 +30,7 @@ export async function queueShippingNotice(
   now: number,
 ): Promise<void> {
   if (!queue) return;
-  await insertRow(trx, 'mail_outbox', {
-    order_id: order.id,
-    mail_key: shippingNoticeKey(version),
-    state: 'queued',
-    attempts: 0,
-    next_attempt_at: now,
-    payload: JSON.stringify({ trackingNumber: order.tracking_number }),
-    created_at: now,
-  });
+  await insertQueuedMail(trx, { orderId: order.id, mailKey: shippingNoticeKey(version), payload: JSON.stringify({ trackingNumber: order.tracking_number }), now });
 }
 
 /** What a customer is told about a change an admin (or Stripe) made to the order after it was placed. */

@@ -3,7 +3,6 @@ import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import { isAccountMail } from '../staff/account-mail';
-import { createBatcher } from '../write-path/batcher';
 import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
 import { createMailComposer, type MailToCompose } from './mail-composer';
 import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './mail-transport';
@@ -20,11 +19,6 @@ export interface MailSender {
 const BATCH = 40;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-interface Delivered {
-  mail: MailOutboxRow;
-  recipient: string;
-}
-
 /**
  * Delivers the outbox (docs/decisions.md). Each process runs one; they share nothing but the
  * table. A mail is claimed in the database before it is sent (mail-outbox.repository.ts), so two
@@ -35,8 +29,7 @@ interface Delivered {
  * A round claims up to BATCH due mails in one statement, reads what they need in three (which were
  * sent already, their orders, their lines), has them drawn and composed on a thread of their own
  * (mail-composer.ts) and hands them to the SMTP pool; each mail is recorded as sent as soon as the
- * server accepted it, those accepted meanwhile in one commit (the recorder), so the window in which
- * a crash would send a mail again stays a commit long.
+ * server accepted it, so the window in which a crash would send a mail again stays a commit long.
  *
  * Mail is never held back for traffic: the customer was promised it. The sender yields only by
  * being ordinary asynchronous work between requests (a timer, then awaited I/O) and by its thread's
@@ -54,13 +47,6 @@ export function startMailSender(app: AppContext): MailSender {
   // Long enough for a whole batch to wait its turn on the pool's connections, each step of each
   // conversation allowed the send timeout; a process that dies holding a claim delays those mails this long.
   const leaseMs = Math.max(60_000, Math.ceil(BATCH / SMTP_CONNECTIONS) * mail.sendTimeoutMs);
-  const recorder = createBatcher<Delivered, void>(
-    async (batch) => {
-      await recordSent(db, batch.map((request) => request.input), app.now());
-      for (const request of batch) request.resolve();
-    },
-    { concurrency: 1, maxBatch: BATCH },
-  );
   const composer = createMailComposer(transport.newline);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -70,7 +56,7 @@ export function startMailSender(app: AppContext): MailSender {
     try {
       const composed = await composer.compose(toCompose(row, order, items));
       await transport.send(composed, `${order?.order_number ?? row.order_id}-${row.mail_key}`);
-      await recorder.submit({ mail: row, recipient: composed.to });
+      await recordSent(db, row, composed.to, app.now());
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
     } catch (error) {
       await failed(row, error);

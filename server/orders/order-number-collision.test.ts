@@ -12,13 +12,12 @@ let t: TestApp;
 let createTestOrder: typeof import('./order.test-support').createTestOrder;
 let newTestOrder: typeof import('./order.test-support').newTestOrder;
 let insertOrder: typeof import('./order.repository').insertOrder;
-let insertOrders: typeof import('./order.repository').insertOrders;
 beforeAll(async () => {
   // Test files share a worker's modules (vitest.config.ts, isolate: false): forget them, so the app
   // imported below is built on the mocked order-number module rather than one another file loaded.
   vi.resetModules();
   ({ createTestOrder, newTestOrder } = await import('./order.test-support'));
-  ({ insertOrder, insertOrders } = await import('./order.repository'));
+  ({ insertOrder } = await import('./order.repository'));
   const { startTestApp } = await import('../test/test-app');
   t = await startTestApp();
 });
@@ -41,14 +40,4 @@ it('draws another order number when the one drawn is taken, in its own transacti
   expect(stored.every((row) => row.search_text.startsWith(row.order_number.toLowerCase()))).toBe(true);
   const items = await db.selectFrom('order_items').select('order_id').execute();
   expect(items).toHaveLength(4);
-});
-
-it('draws again for a batch whose orders drew one number, or numbers already taken', async () => {
-  const db = t.app.context.db;
-  drawn.next = ['VP-EEEEEEEE', 'VP-EEEEEEEE', 'VP-AAAAAAAA', 'VP-FFFFFFFF', 'VP-GGGGGGGG'];
-  const batch = await db.transaction().execute((trx) => insertOrders(trx, [newTestOrder(), newTestOrder(), newTestOrder()]));
-  expect(new Set(batch.map((order) => order.order_number))).toEqual(new Set(['VP-EEEEEEEE', 'VP-FFFFFFFF', 'VP-GGGGGGGG']));
-  const stored = await db.selectFrom('orders').select('order_number').where('id', 'in', batch.map((order) => order.id)).execute();
-  expect(stored.map((row) => row.order_number).sort()).toEqual(['VP-EEEEEEEE', 'VP-FFFFFFFF', 'VP-GGGGGGGG']);
-  expect(await db.selectFrom('order_items').select('order_id').where('order_id', 'in', batch.map((order) => order.id)).execute()).toHaveLength(3);
 });

@@ -4,13 +4,13 @@ import { CompiledQuery, sql, type DatabaseConnection, type RawBuilder } from 'ky
  * SQLite's trigram search index over orders.search_text (migrations T1800 and 2026-11-22T0100) is
  * filled at commit rather than by an insert trigger: FTS5 writes its pending terms out at the start
  * of every later statement of the transaction that may need a statement rollback, so a trigger made
- * each order of a group-committed batch write, and later merge, an index segment of its own, the
- * largest single cost of a checkout. One INSERT … SELECT indexes many new orders at once.
+ * each order write, and later merge, an index segment of its own, the largest single cost of a
+ * checkout. One INSERT … SELECT indexes many new orders at once.
  *
  * `orders_search_state.indexed_rowid` is the highest orders.rowid in the index. Every SQLite
  * transaction runs this before COMMIT (server/db/sqlite-connection.ts), and indexes the new orders
  * once SEARCH_INDEX_BATCH of them wait: one larger insert costs less per order than one per
- * checkout batch. Searches cover the rows above the mark by reading
+ * checkout. Searches cover the rows above the mark by reading
  * them (`searchMatches`), so an order is found from its commit on. Orders are not deleted; the
  * delete trigger keeps the mark right if one is.
  */

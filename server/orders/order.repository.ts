@@ -3,12 +3,9 @@ import type { Design } from '../../shared/design';
 import { customerNameOf, orderSearchText } from '../../shared/orders/order-filter';
 import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
-import { isPostgres } from '../db/dialect';
-import { insertRows } from '../db/multi-row';
-import { insertRow } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { nextChangeSeq, takeChangeSeqs } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from '../sync/change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 
@@ -46,8 +43,10 @@ export interface NewOrder {
 const NUMBERS_PER_LOOKUP = 500;
 
 /**
- * `count` order numbers, different from each other and from every stored order's: the checkout's
- * batches and the seed's thousands alike (one look-up per 500 candidates).
+ * `count` order numbers, different from each other and from every stored order's: one for an
+ * order, thousands for the seed (one look-up per 500 candidates). Looking first, rather than
+ * catching the unique index's refusal, keeps the transaction usable on PostgreSQL, which aborts a
+ * transaction at its first failed statement.
  */
 export async function unusedOrderNumbers(trx: DbOrTrx, count: number): Promise<string[]> {
   const chosen = new Set<string>();
@@ -164,60 +163,18 @@ export function toOrderRows(
 }
 
 /**
- * Inserts an order, its items and its first history row, taking a change sequence number.
- * Must run inside the caller's transaction (`db.transaction().execute(trx => insertOrder(trx, …))`)
- * so that the order is written whole or not at all.
+ * The one writer of an order row: the order, its items and its first history row, with the next
+ * number of the change feed, in the caller's transaction, so the order is written whole or not at
+ * all and its change number becomes visible with it.
  */
 export async function insertOrder(trx: Trx, order: NewOrder): Promise<OrderRow> {
-  if (isPostgres(trx)) return (await insertOrders(trx, [order]))[0]!;
-  const rows = await insertOrderRowOnSqlite(trx, order);
-  // Row by row through precompiled inserts: a multi-row VALUES insert costs SQLite several times more.
-  for (const item of rows.items) await insertRow(trx, 'order_items', item);
-  await insertRow(trx, 'order_history', rows.history);
-  return rows.order;
-}
-
-/**
- * insertOrder for many orders, in order: on PostgreSQL one statement per table for all of them
- * (the checkout's group commit writes a batch's orders so), on SQLite one by one.
- */
-export async function insertOrders(trx: Trx, orders: NewOrder[]): Promise<OrderRow[]> {
-  if (!isPostgres(trx)) {
-    const written: OrderRow[] = [];
-    for (const order of orders) written.push(await insertOrder(trx, order));
-    return written;
-  }
-  if (orders.length === 0) return [];
-  const orderNumbers = await unusedOrderNumbers(trx, orders.length);
-  const changeSeqs = await takeChangeSeqs(trx, orders.length);
-  const rows = orders.map((order, index) => toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber: orderNumbers[index]!, changeSeq: changeSeqs[index]! }));
-  await insertRows(trx, 'orders', rows.map((row) => row.order));
-  await insertRows(trx, 'order_items', rows.flatMap((row) => row.items));
-  await insertRows(trx, 'order_history', rows.map((row) => row.history));
-  return rows.map((row) => row.order);
-}
-
-/**
- * SQLite undoes only the failed statement of a transaction, so the orders' unique index checks the
- * random number instead of a look-up before each insert (one statement fewer per order); a colliding number is drawn again. PostgreSQL would abort the whole
- * transaction, so it looks first.
- */
-async function insertOrderRowOnSqlite(trx: Trx, order: NewOrder): Promise<ReturnType<typeof toOrderRows>> {
-  const id = timeOrderedUuid(order.createdAt);
+  const [orderNumber] = await unusedOrderNumbers(trx, 1);
   const changeSeq = await nextChangeSeq(trx);
-  for (;;) {
-    const rows = toOrderRows(order, { id, orderNumber: generateOrderNumber(), changeSeq });
-    try {
-      await insertRow(trx, 'orders', rows.order);
-      return rows;
-    } catch (error) {
-      if (!isOrderNumberTaken(error)) throw error;
-    }
-  }
-}
-
-function isOrderNumberTaken(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && String((error as Error).message).includes('orders.order_number');
+  const rows = toOrderRows(order, { id: timeOrderedUuid(order.createdAt), orderNumber: orderNumber!, changeSeq });
+  await trx.insertInto('orders').values(rows.order).execute();
+  if (rows.items.length > 0) await trx.insertInto('order_items').values(rows.items).execute();
+  await trx.insertInto('order_history').values(rows.history).execute();
+  return rows.order;
 }
 
 export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
@@ -246,16 +203,6 @@ export async function findOrderByNumberAndEmail(db: DbOrTrx, orderNumber: string
 
 export async function findOrderByPaymentIntent(db: DbOrTrx, paymentIntentId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirst();
-}
-
-/** The orders already written for any of these intents (one look-up). */
-export async function findOrdersByPaymentIntents(db: DbOrTrx, paymentIntentIds: string[]): Promise<OrderRow[]> {
-  if (paymentIntentIds.length === 0) return [];
-  if (paymentIntentIds.length === 1) {
-    const order = await findOrderByPaymentIntent(db, paymentIntentIds[0]!);
-    return order ? [order] : [];
-  }
-  return db.selectFrom('orders').selectAll().where('payment_intent_id', 'in', paymentIntentIds).execute();
 }
 
 /** Items of many orders in one query, grouped by order id, in line order. */

@@ -51,7 +51,7 @@ export async function placeOrderForIntent(payments: Payments, payload: OrderPayl
     // (the webhook and the reconciliation write the same snapshot, whoever comes first).
     const stored = await storableSnapshotOf(app, local);
     const snapshot = paidWith({ ...stored, userId: stored.userId ?? userId }, remote);
-    return payments.writes.run((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
+    return app.db.transaction().execute((trx) => createOrderForIntent(trx, app, intentId, snapshot, 'checkout'));
   });
   if (result.created) prepareCutDesigns(app, [result.order.id]);
   return { status: result.created ? 201 : 200, body: { order: await orderViewOf(payments, result.order) } };

@@ -79,7 +79,7 @@ export interface ConfirmAnswer {
  * order soon after even if the browser never posts it; a processing one is not a failure.
  */
 export async function confirmPayment(payments: Payments, paymentIntentId: string, paymentMethodId: string): Promise<ConfirmAnswer> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const local = await findPaymentIntent(app.db, paymentIntentId);
   if (!local) throw notFound('Payment not found.', 'PAYMENT_NOT_FOUND');
   const discountCode = local.order_id ? null : parseSnapshot(local).totals.discountCode;
@@ -87,11 +87,11 @@ export async function confirmPayment(payments: Payments, paymentIntentId: string
   if (discountCode) {
     // The money moves now: the code must still be valid, and a limited one's use is held before the charge.
     const discount = await resolveDiscount(app, discountCode);
-    if (discount) await writes.run((trx) => claimDiscountUse(trx, discount, { intentKey: claimKey, email: parseSnapshot(local).customer.email, now: app.now() }));
+    if (discount) await app.db.transaction().execute((trx) => claimDiscountUse(trx, discount, { intentKey: claimKey, email: parseSnapshot(local).customer.email, now: app.now() }));
   }
   try {
     const intent = await gateway.confirmIntent(paymentIntentId, paymentMethodId);
-    if (!local.order_id) await writes.run((trx) => updatePaymentIntent(trx, local.id, { status: intent.status, updated_at: app.now() }));
+    if (!local.order_id) await updatePaymentIntent(app.db, local.id, { status: intent.status, updated_at: app.now() });
     if (intent.status === 'succeeded' && !local.order_id) scheduleSettle(payments, local.id);
     if (intent.status === 'processing') {
       // Not a failure: the webhook writes the order when the bank settles (payment.errors.ts).
@@ -112,7 +112,7 @@ export async function confirmPayment(payments: Payments, paymentIntentId: string
     const failure = toHttpError(error);
     // Only a decline is known to have failed; a gateway outage leaves the outcome open.
     if (error instanceof CardDeclinedError && failure instanceof HttpError && !local.order_id) {
-      await writes.run(async (trx) => {
+      await app.db.transaction().execute(async (trx) => {
         if (discountCode) await releaseDiscountClaim(trx, claimKey);
         await updatePaymentIntent(trx, local.id, { status: 'requires_payment_method', last_error_code: failure.code, updated_at: app.now() });
       });

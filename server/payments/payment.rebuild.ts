@@ -1,10 +1,9 @@
 import { userExists } from '../auth/auth.repository';
 import { markRestoreRebuilt, restoresToRebuild } from '../backups/backup.repository';
-import { writePaidOrder } from '../checkout/paid-order';
 import type { AppContext } from '../app-context';
-import type { WriteQueue } from '../write-path/group-commit';
 import { SHOP_INTENT_METADATA_KEY, type ListedIntent, type PaymentGateway } from './gateway';
 import { orderRecordOf } from './order-metadata';
+import { writePaidOrder } from './paid-order';
 import { findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent } from './payment.repository';
 import { paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 
@@ -12,7 +11,6 @@ import { paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
-  writes: WriteQueue;
   mailQueueing: boolean;
 }
 
@@ -41,7 +39,7 @@ export async function rebuildAfterRestore(payments: Payments): Promise<number> {
 }
 
 async function rebuildOne(payments: Payments, intent: ListedIntent): Promise<Rebuilt> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const shopIntent = intent.metadata[SHOP_INTENT_METADATA_KEY];
   if (await findPaymentIntent(app.db, intent.id)) return 'known';
   if (shopIntent && (await findPaymentIntent(app.db, shopIntent))) return 'known';
@@ -50,7 +48,7 @@ async function rebuildOne(payments: Payments, intent: ListedIntent): Promise<Reb
   // An account made after the backup is gone with it: the order is then a guest's.
   const userId = record.snapshot.userId;
   const snapshot = { ...record.snapshot, userId: userId !== null && (await userExists(app.db, userId)) ? userId : null };
-  await writes.run(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     const key = record.idempotencyKey && !(await findPaymentIntentByKey(trx, record.idempotencyKey)) ? record.idempotencyKey : null;
     const row = paymentIntentRow(intent, gateway.provider, snapshot, key ?? '', intent.createdAt);
     await insertPaymentIntent(trx, { ...row, idempotency_key: key, request_hash: key ? record.requestHash : null });

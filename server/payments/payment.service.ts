@@ -7,8 +7,7 @@ import { mailQueueingOf } from '../mail/mail-outbox';
 import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
-import type { WriteQueue } from '../write-path/group-commit';
-import { writePaidOrder } from '../checkout/paid-order';
+import { writePaidOrder } from './paid-order';
 import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { isPendingIntent, paidWith, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
@@ -25,8 +24,6 @@ type IntentAnswerColumns = Partial<Pick<PaymentIntentTable, 'answer_status' | 'a
 export interface Payments {
   app: AppContext;
   gateway: PaymentGateway;
-  /** The app's group-committed write queue (server/write-path/group-commit.ts). */
-  writes: WriteQueue;
   /** Whether orders queue their confirmation mail (false: mail is off). */
   mailQueueing: boolean;
   /** Called between a succeeded charge and its order: a no-op, except where a crash test composes the app. */
@@ -37,11 +34,11 @@ export interface Payments {
 
 /**
  * The payments domain of one app, composed by createApp and passed to the routes that need it:
- * its gateway (Stripe when configured, else the built-in test gateway) and the app's write queue.
+ * its gateway: Stripe when configured, else the built-in test gateway.
  */
-export function createPayments(app: AppContext, writes: WriteQueue, afterCharge: () => void = () => undefined): Payments {
-  const gateway = measuredGateway(app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app, writes), app.metrics);
-  return { app, gateway, writes, mailQueueing: mailQueueingOf(app.config), afterCharge, owedOrders: new Set() };
+export function createPayments(app: AppContext, afterCharge: () => void = () => undefined): Payments {
+  const gateway = measuredGateway(app.config.stripe ? createStripeGateway(app.config.stripe) : createTestGateway(app), app.metrics);
+  return { app, gateway, mailQueueing: mailQueueingOf(app.config), afterCharge, owedOrders: new Set() };
 }
 
 export const parseSnapshot = (row: PaymentIntentRow): IntentSnapshot => JSON.parse(row.snapshot) as IntentSnapshot;
@@ -63,7 +60,7 @@ export async function openIntent(
   /** More work in the transaction that stores a new intent (the discount code's claim); a throw stores nothing. */
   onStored?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<Found<OpenedIntent>> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const known = found === undefined ? await findPaymentIntentByKey(app.db, idempotencyKey) : found;
   if (known) return known.snapshot === JSON.stringify(snapshot) ? { answer: known } : 'reused';
   const input = {
@@ -73,7 +70,7 @@ export async function openIntent(
     metadata: { customer_email: snapshot.customer.email, ...orderRecordMetadata({ snapshotJson: JSON.stringify(snapshot), idempotencyKey, requestHash: null }) },
   };
   const remote = await gateway.createIntent(input);
-  const opened = await writes.run(async (trx): Promise<OpenedIntent> => {
+  const opened = await app.db.transaction().execute(async (trx): Promise<OpenedIntent> => {
     const intent = remote;
     const row = paymentIntentRow(intent, gateway.provider, snapshot, idempotencyKey, app.now());
     // A concurrent or retried create with the same key already stored it: answer that one.
@@ -84,7 +81,7 @@ export async function openIntent(
   return { answer: opened };
 }
 
-/** Writes the order of a succeeded intent, once (checkout/paid-order.ts), with this app's clock and mail setting. */
+/** Writes the order of a succeeded intent, once (paid-order.ts), with this app's clock and mail setting. */
 export function createOrderForIntent(
   trx: Transaction<Database>,
   app: AppContext,
@@ -107,7 +104,7 @@ export function isPaidInFull(local: PaymentIntentRow, remote: GatewayIntent | un
  * from the stored snapshot (exactly once); otherwise the local status follows the gateway's.
  */
 export async function settleIntent(payments: Payments, intentId: string, source: OrderHistoryTable['source']): Promise<OrderRow | undefined> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const local = await findPaymentIntent(app.db, intentId);
   if (!local) return undefined;
   if (local.order_id) return findOrderByPaymentIntent(app.db, intentId);
@@ -121,13 +118,13 @@ export async function settleIntent(payments: Payments, intentId: string, source:
   if (remote && isPaidInFull(local, remote)) {
     const snapshot = paidWith(await storableSnapshotOf(app, local), remote);
     const paid = { intentId: gatewayId, pendingId: intentId, snapshot, source, now: app.now(), mail: payments.mailQueueing };
-    const { order } = await writes.run((trx) => writePaidOrder(trx, paid));
+    const { order } = await app.db.transaction().execute((trx) => writePaidOrder(trx, paid));
     prepareCutDesigns(app, [order.id]);
     return order;
   }
   const status = remote?.status ?? 'canceled';
   if (status !== local.status || pending) {
-    await writes.run(async (trx) => {
+    await app.db.transaction().execute(async (trx) => {
       await adopt(trx);
       await updatePaymentIntent(trx, gatewayId, { status, updated_at: app.now() });
     });

@@ -125,7 +125,7 @@ export async function reconcileIntents(payments: Payments, stopping: () => boole
  * has not seen) holds nothing at the gateway and is left alone.
  */
 async function cancelIfStale(payments: Payments, intentId: string): Promise<boolean> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const local = await findPaymentIntent(app.db, intentId);
   if (!local || local.order_id || isPendingIntent(local) || !CANCELLABLE.has(local.status)) return false;
   if (local.created_at > app.now() - app.config.payments.unpaidIntentMs) return false;
@@ -137,7 +137,7 @@ async function cancelIfStale(payments: Payments, intentId: string): Promise<bool
     if (!(error instanceof GatewayRequestError && error.status < 500)) throw error;
     status = (await gateway.retrieveIntent(intentId))?.status ?? 'canceled';
   }
-  await writes.run(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     if (status === 'canceled') await releaseDiscountUse(trx, intentId);
     await updatePaymentIntent(trx, intentId, { status, updated_at: app.now() });
   });

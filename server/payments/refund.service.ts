@@ -6,6 +6,7 @@ import { findOrderByPaymentIntent } from '../orders/order.repository';
 import { CardDeclinedError, GatewayRequestError, type GatewayRefund } from './gateway';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './payment.errors';
 import type { Payments } from './payment.service';
+import { inTransaction } from '../db/transaction';
 import { claimRefundRow, findRefundByKey, recordRefund, findRefund, type RefundActor } from './refund.repository';
 
 export interface RefundRequest {
@@ -43,7 +44,7 @@ const storedKeyOf = (clientKey: string) => `refund:${clientKey}`;
  * Refunds of one payment run one at a time in this process, so each sees what the last one left.
  */
 export async function refundPayment(payments: Payments, request: RefundRequest): Promise<GatewayRefund> {
-  const { app, gateway, writes } = payments;
+  const { app, gateway } = payments;
   const { paymentIntentId, amount, clientKey, actor, mailCustomer = true } = request;
   const refundRequest = { paymentIntentId, amount: amount ?? null };
   return idempotent({
@@ -52,7 +53,7 @@ export async function refundPayment(payments: Payments, request: RefundRequest):
     request: refundRequest,
     store: refundRows,
     db: app.db,
-    transaction: writes.run,
+    transaction: inTransaction(app.db),
     now: app.now,
     exclusive: `refund:${paymentIntentId}`,
     prepare: async () => {

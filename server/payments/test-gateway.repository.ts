@@ -6,6 +6,12 @@ import type { TestGatewayIntentRow, TestGatewayRefundTable } from './payment.tab
 /** The built-in test gateway's ledger: its intents and refunds, in a store of their own (test-gateway.store.ts). */
 type Trx = Transaction<Database>;
 
+/** Enters the intent unless its create key is already used; true when entered. */
+export async function insertLedgerIntent(trx: Trx, row: TestGatewayIntentRow): Promise<boolean> {
+  const result = await trx.insertInto('test_gateway_intents').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 export async function findLedgerIntentByKey(trx: Trx, createKey: string | null): Promise<TestGatewayIntentRow> {
   return trx.selectFrom('test_gateway_intents').selectAll().where('create_key', '=', createKey).executeTakeFirstOrThrow();
 }

@@ -1,6 +1,6 @@
 /**
  * The built-in gateway's charges as Stripe's test mode answers them, on SQLite and PostgreSQL: a
- * key sent again gets its first charge (also when the copies are written in one batch), and the
+ * key sent again gets its first charge (also when the copies are sent together), and the
  * key with other parameters is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ let t: TestApp;
 let gateway: PaymentGateway;
 beforeAll(async () => {
   t = await startTestApp();
-  gateway = createTestGateway(t.app.context, t.app.writes);
+  gateway = createTestGateway(t.app.context);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,12 +2,8 @@ import { CARD_MINIMUM_CENTS, TEST_PAYMENT_METHODS } from '../../shared/payments'
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
-import { insertRows } from '../db/multi-row';
-import { insertRow } from '../db/precompiled';
 import { timeOrderedId } from '../db/time-ordered-id';
 import type { Database } from '../db/schema';
-import type { WriteQueue } from '../write-path/group-commit';
-import type { BatchedWork } from '../write-path/write-queue';
 import {
   CardDeclinedError,
   GatewayRequestError,
@@ -25,6 +21,7 @@ import {
   findLedgerIntentByKey,
   findLedgerIntentOfShopRecord,
   findLedgerRefundByKey,
+  insertLedgerIntent,
   insertLedgerRefund,
   listSucceededLedgerIntents,
   updateLedgerIntent,
@@ -67,26 +64,15 @@ function ledgerRow(input: CreateIntentInput, status: string, paymentMethod: stri
 const STRIPE_IDEMPOTENCY_ERROR = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 /**
- * The charges of a write batch, entered in the ledger together (one multi-row insert on
- * PostgreSQL). A key already used answers its first charge, as Stripe does, or null when it came
- * with other parameters.
+ * Enters a charge in the ledger. A key already used answers its first charge, as Stripe does, or
+ * null when it came with other parameters.
  */
-const ledgerCharges: BatchedWork<TestGatewayIntentRow, TestGatewayIntentRow | null> = {
-  async runAll(trx, rows) {
-    const inserted = new Set(await insertRows(trx, 'test_gateway_intents', rows, { ignoreConflict: true, returning: 'id' }));
-    const answers: (TestGatewayIntentRow | null)[] = [];
-    for (const row of rows) {
-      if (inserted.has(row.id)) {
-        answers.push(row);
-        continue;
-      }
-      const first = await findLedgerIntentByKey(trx, row.create_key);
-      const same = first.amount_cents === row.amount_cents && first.currency === row.currency && first.payment_method === row.payment_method;
-      answers.push(same ? first : null);
-    }
-    return answers;
-  },
-};
+async function enterCharge(trx: Transaction<Database>, row: TestGatewayIntentRow): Promise<TestGatewayIntentRow | null> {
+  if (await insertLedgerIntent(trx, row)) return row;
+  const first = await findLedgerIntentByKey(trx, row.create_key);
+  const same = first.amount_cents === row.amount_cents && first.currency === row.currency && first.payment_method === row.payment_method;
+  return same ? first : null;
+}
 
 /** As Stripe: no intent for less than the card minimum. */
 function refuseUnderMinimum(amountCents: number): void {
@@ -100,7 +86,7 @@ function refuseUnderMinimum(amountCents: number): void {
  * hundred feels like Stripe). It keeps its ledger in a store of its own (test-gateway.store.ts), so
  * what it charged survives a restart, and a restore of the shop, as Stripe's records would.
  */
-export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentGateway {
+export function createTestGateway(app: AppContext): PaymentGateway {
   const { db } = app;
   const latencyMs = app.config.testGatewayLatencyMs;
   const answerLater = () => (latencyMs > 0 ? sleep(latencyMs) : Promise.resolve());
@@ -108,7 +94,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
   async function createLedgerIntent(trx: Transaction<Database>, input: CreateIntentInput): Promise<GatewayIntent> {
     const created = ledgerRow(input, 'requires_payment_method', null, app.now());
     // Insert first, look up only on a conflict: a retried create with the same key gets the first intent.
-    if (await insertRow(trx, 'test_gateway_intents', created, { ignoreConflict: true })) return toIntent(created);
+    if (await insertLedgerIntent(trx, created)) return toIntent(created);
     return toIntent(await findLedgerIntentByKey(trx, input.idempotencyKey));
   }
 
@@ -118,14 +104,14 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       await answerLater();
       refuseUnderMinimum(input.amountCents);
-      return writes.run((trx) => createLedgerIntent(trx, input));
+      return db.transaction().execute((trx) => createLedgerIntent(trx, input));
     },
 
     async confirmIntent(id: string, paymentMethodId: string): Promise<GatewayIntent> {
       await answerLater();
       const { status, failure } = confirmOutcome(paymentMethodId);
       if (failure instanceof GatewayRequestError) throw failure;
-      const row = await writes.run(async (trx) => {
+      const row = await db.transaction().execute(async (trx) => {
         const found = await findLedgerIntent(trx, id);
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
         // As Stripe: a cancelled intent cannot be paid any more.
@@ -145,7 +131,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
       refuseUnderMinimum(input.amountCents);
       const { status, failure } = confirmOutcome(input.paymentMethodId);
       const created = ledgerRow(input, status, failure instanceof GatewayRequestError ? null : input.paymentMethodId, app.now());
-      const row = await writes.runBatched(ledgerCharges, created);
+      const row = await db.transaction().execute((trx) => enterCharge(trx, created));
       if (!row) throw new GatewayRequestError(400, 'idempotency_error', STRIPE_IDEMPOTENCY_ERROR);
       if (failure && row.status !== 'succeeded') throw failure;
       return toIntent(row);
@@ -168,7 +154,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async cancelIntent(id: string): Promise<GatewayIntent> {
       await answerLater();
-      const row = await writes.run(async (trx) => {
+      const row = await db.transaction().execute(async (trx) => {
         const found = await findLedgerIntent(trx, id);
         if (!found) throw new GatewayRequestError(404, 'resource_missing', `No such payment_intent: '${id}'`);
         if (found.status === 'succeeded' || found.status === 'canceled') {
@@ -182,7 +168,7 @@ export function createTestGateway(app: AppContext, writes: WriteQueue): PaymentG
 
     async refund(input): Promise<GatewayRefund> {
       await answerLater();
-      return writes.run(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         // As Stripe does: a key already used answers its refund again, or refuses other parameters.
         const earlier = await findLedgerRefundByKey(trx, input.idempotencyKey);
         if (earlier) {

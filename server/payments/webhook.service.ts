@@ -18,7 +18,7 @@ import { storableSnapshotOf } from './storable-snapshot';
 export async function applyWebhookEvent(payments: Payments, event: Stripe.Event): Promise<string> {
   const { app } = payments;
   let paidOrderId: string | null = null;
-  const outcome = await payments.writes.run(async (trx) => {
+  const outcome = await app.db.transaction().execute(async (trx) => {
     if (!(await recordWebhookEvent(trx, { id: event.id, type: event.type, now: app.now() }))) return 'duplicate';
     const refundOutcome = await applyRefundEvent(trx, event, app.now(), mailQueueingOf(app.config));
     if (refundOutcome) return refundOutcome;

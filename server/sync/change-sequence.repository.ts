@@ -1,8 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
-import type { DbOrTrx, Trx } from '../db/transaction';
-import { changeSeqBlockOf, reserveChangeSeqs, takeFromBlock } from './change-seq-block';
+import type { DbOrTrx } from '../db/transaction';
 
 /**
  * The global change sequence, the sync pull's cursor (design.md §4): every change to an order takes
@@ -47,10 +46,6 @@ async function holdSharedLock(trx: DbOrTrx): Promise<void> {
 }
 
 export async function nextChangeSeq(trx: DbOrTrx): Promise<number> {
-  if (isPostgres(trx)) return (await takeChangeSeqs(trx, 1))[0]!;
-  // A SQLite write batch hands out numbers from a reserved block (change-seq-block.ts).
-  const block = changeSeqBlockOf(trx);
-  if (block) return takeFromBlock(trx as Trx, block);
   return (await takeChangeSeqs(trx, 1))[0]!;
 }
 
@@ -62,7 +57,12 @@ export async function takeChangeSeqs(trx: DbOrTrx, count: number): Promise<numbe
     const { rows } = await trx.executeQuery<{ value: string }>(CompiledQuery.raw(NEXT_VALUES, [count]));
     return rows.map((row) => Number(row.value));
   }
-  const row = await reserveChangeSeqs.first(trx, count);
+  const row = await trx
+    .updateTable('change_counters')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('name', '=', 'orders')
+    .returning('value')
+    .executeTakeFirst();
   if (!row) throw new Error('change_counters has no row for orders');
   const last = Number(row.value);
   return Array.from({ length: count }, (_, index) => last - count + index + 1);
@@ -84,9 +84,9 @@ export async function changeHorizon(db: Db): Promise<number> {
   // The writers holding the lock now: every number up to the horizon is theirs or settled already.
   const holders = await sql<{ holder: string }>`select virtualtransaction as holder from pg_locks ${HOLDING}`.execute(db);
   const waitingFor = holders.rows.map((row) => row.holder);
-  // A writer's batch commits within milliseconds, so the first looks come quickly; a long one (a
-  // sync push of 500 changes, a frozen process until PostgreSQL ends its session) is then watched at
-  // a slower pace, so that pulls waiting on it do not flood the database with looks.
+  // An order's transaction commits within milliseconds, so the first looks come quickly; a long one
+  // (a large sync push, a frozen process until PostgreSQL ends its session) is then watched at a
+  // slower pace, so that pulls waiting on it do not flood the database with looks.
   let pause = FIRST_LOOK_MS;
   while (waitingFor.length > 0) {
     const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from pg_locks ${HOLDING} and virtualtransaction = any(${waitingFor})`.execute(db);

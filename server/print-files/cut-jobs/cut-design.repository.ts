@@ -1,9 +1,8 @@
 import type { Insertable } from 'kysely';
-import { insertRows } from '../../db/multi-row';
 import type { DbOrTrx } from '../../db/transaction';
 import type { CutDesignTable } from './cut-design.table';
 
-/** Keys per query: a few MB of outlines, read without holding the event loop long. */
+/** Keys or rows per statement: a few MB of outlines, handled without holding the event loop long. */
 const READ_BATCH = 250;
 
 export type CutDesignRow = Insertable<CutDesignTable>;
@@ -20,5 +19,11 @@ export async function findCutDesigns(db: DbOrTrx, keys: readonly string[]): Prom
 
 /** Stores designs; one stored meanwhile by another job (or process) under the same key is kept. */
 export async function storeCutDesigns(db: DbOrTrx, rows: readonly CutDesignRow[]): Promise<void> {
-  await insertRows(db, 'cut_designs', rows, { ignoreConflict: true });
+  for (let start = 0; start < rows.length; start += READ_BATCH) {
+    await db
+      .insertInto('cut_designs')
+      .values(rows.slice(start, start + READ_BATCH))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }
