@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContext } from './app-context';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
 import { errorMiddleware } from './errors/error.middleware';
 import { clearStorageFault, noteStorageFault } from './db/storage-faults';

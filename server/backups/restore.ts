@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { migrateToLatest, openDatabase, type DatabaseOptions, type Db } from '../db/database';
 import { ensureTestGatewayLedger, testGatewayStoreOf } from '../payments/test-gateway.store';
 import { copyMissingMailFiles, MAIL_COPIES, parseBackupName } from './backup-files';

@@ -1,19 +1,21 @@
-import { MIN_PASSWORD_LENGTH } from '../shared/schemas/auth';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import path from 'node:path';
-import type { LogLevel } from './http/logger';
-import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
-import { toCents } from '../shared/money';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
-import { DEFAULT_HASH_COST } from './auth/password';
-import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
-import { parseBackupConfig, type BackupConfig } from './backups/backup.config';
-import { parseMetricsConfig, type MetricsConfig } from './metrics/metrics.config';
-import { parsePaymentLimitsConfig, type PaymentLimitsConfig } from './payments/payment-limits.config';
+import type { LogLevel } from '../http/logger';
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
+import { toCents } from '../../shared/money';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/orders/shop-days';
+import { MailConfigError, parseMailConfig, type MailConfig } from './mail.config';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from '../http/client-address';
+import { parseBackupConfig, type BackupConfig } from './backup.config';
+import { parseMetricsConfig, type MetricsConfig } from './metrics.config';
+import { parsePaymentLimitsConfig, type PaymentLimitsConfig } from './payment-limits.config';
 
-import type { DatabaseConfig } from './db/database-config';
+import type { DatabaseConfig } from './database-config';
 
 export type { DatabaseConfig };
+
+/** scrypt's log2 N for new password hashes (OWASP); `PASSWORD_HASH_COST` lowers it for tests only. */
+export const DEFAULT_HASH_COST = 17;
 
 export interface StripeConfig {
   secretKey: string;

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { isPostgres } from './dialect';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '../config/config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
 import { isBusyError } from './storage-errors';

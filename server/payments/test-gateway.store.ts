@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db, DatabaseOptions } from '../db/database';
 import { isPostgres } from '../db/dialect';
 
