@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Config } from '../config/config';
 import { migrateToLatest, openDatabase, type DatabaseOptions, type Db } from '../db/database';
-import { ensureTestGatewayLedger, testGatewayStoreOf } from '../payments/test-gateway.store';
+import { ensureTestGatewayLedger, testGatewayStoreOf } from '../db/test-gateway.store';
 import { copyMissingMailFiles, MAIL_COPIES, parseBackupName } from './backup-files';
 import { insertRestore } from './backup.repository';
 import { restorePostgresDump, verifyPostgresDump } from './postgres-backup';

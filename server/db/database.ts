@@ -3,7 +3,7 @@ import { isPostgres } from './dialect';
 import type { DatabaseConfig } from '../config/config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
-import { isBusyError } from './storage-errors';
+import { isBusyError } from '../errors/storage-errors';
 import { StartupError, unwritableDataError } from '../errors/startup-error';
 import type { Database } from './schema';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { isAccountMail } from '../staff/account-mail';
+import { isAccountMail } from './account-mail';
 import { createBatcher } from '../write-path/batcher';
 import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
 import { createMailComposer, type MailToCompose } from './mail-composer';

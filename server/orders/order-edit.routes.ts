@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context';
-import { currentUser, requireAdmin } from '../auth/auth.guards';
+import { currentUser, requireAdmin } from '../http/auth.guards';
 import { badRequest } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
 import type { Payments } from '../payments/payment.service';

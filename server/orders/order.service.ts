@@ -1,5 +1,5 @@
 import type { AdminOrderView, OrderHistoryEntry, OrderView, TrackedOrder, User } from '../../shared/api/types';
-import { isAdmin } from '../auth/auth.guards';
+import { isAdmin } from '../http/auth.guards';
 import { statusStamp, type OrderStatus } from '../../shared/order-status';
 import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';

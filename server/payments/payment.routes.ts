@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { toDollars } from '../../shared/money';
 import type { AppContext } from '../app-context';
-import { requireAdmin } from '../auth/auth.guards';
+import { requireAdmin } from '../http/auth.guards';
 import { reply, route } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { createOrderPlacementRoutes } from './order-placement.routes';

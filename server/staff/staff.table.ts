@@ -27,3 +27,10 @@ export interface PasswordResetTable {
 
 export type StaffInviteRow = Selectable<StaffInviteTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;
+
+declare module '../db/schema' {
+  interface Database {
+    staff_invites: StaffInviteTable;
+    password_resets: PasswordResetTable;
+  }
+}
