@@ -31,7 +31,7 @@ import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
 import { startCutDesignWarmer } from './print-files/cut-jobs/cut-design.warmer';
-import { startMailSender, type MailSender } from './mail/mail-sender';
+import { startMailSender, type MailSender } from './mail-delivery/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { startOrderEvents } from './sync/order-events';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';

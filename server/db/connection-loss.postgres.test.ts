@@ -6,7 +6,7 @@ import { storageErrorOf } from '../errors/storage-errors';
 import { openDatabase } from './database';
 import { insertOrder } from '../orders/order.repository';
 import { newTestOrder } from '../orders/order.test-support';
-import { changeHorizon } from '../sync/change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import { listChangedSince } from '../sync/sync.repository';
 
 const own = useTestAppOnOwnPostgres();

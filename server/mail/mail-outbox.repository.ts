@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { DbOrTrx } from '../db/transaction';
-import type { OrderRow } from '../orders/order.table';
 import type { MailOutboxRow, MailState } from './mail.table';
 
 type Db = Kysely<Database>;
@@ -55,12 +54,6 @@ export async function alreadySent(db: Db, mails: readonly Pick<MailOutboxRow, 'o
 export const sentKey = (mail: Pick<MailOutboxRow, 'order_id' | 'mail_key'>) => `${mail.order_id} ${mail.mail_key}`;
 
 /** The orders the claimed mails are about, by id. */
-export async function ordersToMail(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderRow>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db.selectFrom('orders').selectAll().where('id', 'in', [...orderIds]).execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /**
  * Delivered mails move from the outbox to `mail_sent`, in one transaction, each under its claim:
  * the mails a sender handed over while the previous record was being written go in one commit.

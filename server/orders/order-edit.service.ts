@@ -9,7 +9,7 @@ import { mailQueueingOf, queueOrderUpdateMail } from '../mail/mail-outbox';
 import { refuseEditedLineThatDoesNotFit } from '../payments/decal-fit';
 import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { printFonts } from '../print-files/print-fonts';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from './change-sequence.repository';
 import { findLineEditAt, updateOrderLine } from './order-edit.repository';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
 import type { OrderItemRow, OrderRow } from './order.table';

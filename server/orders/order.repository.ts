@@ -8,7 +8,7 @@ import { insertRows } from '../db/multi-row';
 import { insertRow } from '../db/precompiled';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { nextChangeSeq, takeChangeSeqs } from '../sync/change-sequence.repository';
+import { nextChangeSeq, takeChangeSeqs } from './change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 

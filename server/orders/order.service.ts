@@ -8,7 +8,7 @@ import { listHistory, listOrderPage, listOrdersOfUser } from './order-list.repos
 import { savedAddressesOf, toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
 import type { CustomerOrdersAnswer } from '../../shared/api/answers';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from './change-sequence.repository';
 import type { DbOrTrx, Trx } from '../db/transaction';
 import type { OrderHistoryTable, OrderRow, OrderUpdate } from './order.table';
 

@@ -3,7 +3,7 @@ import { createWriteQueue } from '../write-path/group-commit';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { createTestOrder, newTestOrder } from '../orders/order.test-support';
 import { insertOrder } from '../orders/order.repository';
-import { nextChangeSeq } from './change-sequence.repository';
+import { nextChangeSeq } from '../orders/change-sequence.repository';
 
 let t: TestApp;
 beforeAll(async () => {

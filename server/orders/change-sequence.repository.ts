@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { changeSeqBlockOf, reserveChangeSeqs, takeFromBlock } from './change-seq-block';
+import { changeSeqBlockOf, reserveChangeSeqs, takeFromBlock } from '../sync/change-seq-block';
 
 /**
  * The global change sequence, the sync pull's cursor (design.md §4): every change to an order takes

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { isAccountMail } from './account-mail';
+import { isAccountMail } from '../mail/account-mail';
 import { createBatcher } from '../write-path/batcher';
-import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
+import { alreadySent, claimDueMails, dropMail, recordFailure, recordSent, sentKey } from '../mail/mail-outbox.repository';
+import { ordersToMail } from './mail-delivery.repository';
 import { createMailComposer, type MailToCompose } from './mail-composer';
 import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './mail-transport';
-import { kindOfMail, type MailOutboxRow } from './mail.table';
+import { kindOfMail, type MailOutboxRow } from '../mail/mail.table';
 
 export interface MailSender {
   /** Looks for due mails now rather than at the next poll. */
