@@ -123,7 +123,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createPrintFileRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
-    createOrderEditRoutes(context, payments),
+    createOrderEditRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),
     createDiscountRoutes(context),

@@ -14,7 +14,7 @@ import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnI
 import type { BatchedWork } from '../write-path/write-queue';
 import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
 import { paidOrderWrites } from './paid-order';
-import { refuseDecalsThatDoNotFit } from '../payments/decal-fit';
+import { refuseDecalsThatDoNotFit } from '../catalog/decal-fit';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
 export interface CheckoutRequest {
