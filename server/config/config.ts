@@ -55,16 +55,16 @@ export interface Config {
    * Where the built-in test gateway keeps its ledger, apart from the shop's data as Stripe's records
    * are, so a restore of the shop leaves it as it was: a SQLite file (TEST_GATEWAY_LEDGER, default
    * `test-gateway.sqlite` beside the shop's file), or null on PostgreSQL, where it is the schema
-   * `test_gateway` of the shop's database (server/payments/test-gateway.store.ts).
+   * `test_gateway` of the shop's database (server/db/test-gateway.store.ts).
    */
   testGatewayLedger: string | null;
   /** Behind reverse proxies: how many (or which) write X-Forwarded-For, read from its right (limits per address). */
   trustProxy: TrustProxy;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
   passwordHashCost: number;
-  /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
+  /** Transactional mail and where it goes (design.md §7, server/config/mail.config.ts). */
   mail: MailConfig;
-  /** The money routes' limits and the upkeep of unpaid intents (server/payments/payment-limits.config.ts). */
+  /** The money routes' limits and the upkeep of unpaid intents (server/config/payment-limits.config.ts). */
   payments: PaymentLimitsConfig;
   /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
   rollWidthMm: number;

@@ -78,7 +78,7 @@ export function startMailSender(app: AppContext): MailSender {
     }
   }
 
-  /** A password reset or staff invitation (server/staff/account-mail.ts) needs only its payload; an order mail, the order. */
+  /** A password reset or staff invitation (server/mail/account-mail.ts) needs only its payload; an order mail, the order. */
   function toCompose(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): MailToCompose {
     if (isAccountMail(row)) return { kind: 'account', payload: row.payload ?? '{}', messageId: row.message_id!, from: mail.from };
     if (!order) throw new Error(`Order ${row.order_id} not found`);

@@ -119,7 +119,7 @@ export async function listMails(db: Db, filter: { state?: MailState; orderId?: s
       .leftJoin('orders', 'orders.id', 'mail_outbox.order_id')
       .select(['mail_outbox.order_id', 'mail_outbox.mail_key', 'mail_outbox.state', 'mail_outbox.attempts', 'mail_outbox.next_attempt_at', 'mail_outbox.message_id', 'mail_outbox.last_error', 'mail_outbox.created_at', 'orders.order_number', 'orders.customer_email']);
     if (filter.state) pending = pending.where('mail_outbox.state', '=', filter.state);
-    // Account mails (resets, invitations; server/staff/account-mail.ts) are no order's and carry links: not listed.
+    // Account mails (resets, invitations; server/mail/account-mail.ts) are no order's and carry links: not listed.
     pending = pending.where('mail_outbox.order_id', 'not like', 'account-%');
     if (filter.orderId) pending = pending.where('mail_outbox.order_id', '=', filter.orderId);
     for (const row of await pending.orderBy('mail_outbox.created_at', 'desc').limit(filter.limit).execute()) {

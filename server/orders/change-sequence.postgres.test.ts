@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const counter = (handle: Db) => changeHorizon(handle);
 
-describe('the change sequence on PostgreSQL (server/sync/change-sequence.repository.ts)', () => {
+describe('the change sequence on PostgreSQL (server/orders/change-sequence.repository.ts)', () => {
   it('a cursor pull running beside two writers on separate pools sees every order, in sequence order', async () => {
     // Two pools stand for two server processes.
     const other = await openDatabase({ kind: 'postgres', url });
