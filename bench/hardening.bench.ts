@@ -9,7 +9,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/config/config';
 import { tempDir } from './support/bench-app';
 import { summarise } from './support/stats';
 

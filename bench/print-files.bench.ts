@@ -21,7 +21,7 @@ import { COLORS, FONTS } from '../shared/catalog';
 import { MAX_PNG_MEGAPIXELS } from '../shared/schemas/print-file';
 import { insertOrder } from '../server/orders/order.repository';
 import { newTestOrder } from '../server/orders/order.test-support';
-import { printFonts } from '../server/print-files/print-fonts';
+import { printFonts } from '../server/catalog/print-fonts';
 import { loadPrintOrder } from '../server/print-files/print-file.repository';
 import { baselineRendererRoot, RENDERER_BASELINE, timePrintSheet } from './support/baseline-renderer';
 import { createBenchAdmin, startBenchApp } from './support/bench-app';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/config/config';
 
 /** Waits until the service worker is active and controls the page (first install claims it). */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Db } from './db/database';
 import type { Logger } from './http/logger';
 import type { ShopMetrics } from './metrics/metrics';

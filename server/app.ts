@@ -2,10 +2,10 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppContext } from './app-context';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
-import { errorMiddleware } from './errors/error.middleware';
-import { clearStorageFault, noteStorageFault } from './db/storage-faults';
+import { errorMiddleware } from './http/error.middleware';
+import { clearStorageFault, noteStorageFault } from './health/storage-faults';
 import { jsonBodyParser } from './http/body-parser';
 import { createLogger } from './http/logger';
 import { requestLog } from './http/request-log';
@@ -30,23 +30,23 @@ import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
 import { registerMailWaker } from './mail/mail.service';
 import { startCutDesignWarmer } from './print-files/cut-jobs/cut-design.warmer';
-import { startMailSender, type MailSender } from './mail/mail-sender';
+import { startMailSender, type MailSender } from './mail-delivery/mail-sender';
 import { createSyncRoutes } from './sync/sync.routes';
 import { startOrderEvents } from './sync/order-events';
 import { createAnalyticsRoutes } from './analytics/analytics.routes';
 import { pruneErrorReports } from './analytics/error-report.retention';
 import { prunePurchaseEvents } from './analytics/purchase-event.retention';
-import { startReplayPruning } from './idempotency/replay-retention';
+import { startReplayPruning } from './sync/replay-retention';
 import { createPaymentRoutes } from './payments/payment.routes';
 import { startPaymentUpkeep, type PaymentUpkeep } from './payments/payment.upkeep';
 import { createPayments } from './payments/payment.service';
-import { ensureTestGatewayLedger, testGatewayStoreOf } from './payments/test-gateway.store';
+import { ensureTestGatewayLedger, testGatewayStoreOf } from './db/test-gateway.store';
 import { createCheckoutRoutes } from './checkout/checkout.routes';
 import { createDiscountRoutes } from './discounts/discount.routes';
-import { serveWebApp } from './web/static';
+import { serveWebApp } from './http/static';
 import { createMetrics } from './metrics/metrics';
 import { measureRequests } from './metrics/http-metrics';
-import { exposeMetrics } from './metrics/shop-metrics';
+import { exposeMetrics } from './shop-metrics';
 import { createBackupRoutes } from './backups/backup.routes';
 import { startBackupSchedule } from './backups/backup.scheduler';
 import { holdShopLock } from './backups/shop-lock';
@@ -113,7 +113,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createPrintFileRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
-    createOrderEditRoutes(context, payments),
+    createOrderEditRoutes(context),
     createOrderRoutes(context),
     createMailRoutes(context),
     createDiscountRoutes(context),

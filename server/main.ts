@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config/config';
 import { StartupError } from './errors/startup-error';
 import { isSetupRequired } from './auth/auth.service';
 

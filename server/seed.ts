@@ -4,7 +4,7 @@
  * running the migrations. Orders are added to what is there; nothing is deleted.
  */
 import { formatUsd } from '../shared/money';
-import { parseDatabaseUrl } from './config';
+import { parseDatabaseUrl } from './config/config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { seedDatabase } from './seed/seed-database';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type RunningApp } from '../../server/app';
 import { startSession } from '../../server/auth/session.service';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/config';
 
 export interface BenchApp {
   url: string;

@@ -8,7 +8,7 @@ import { PRODUCT_TYPES, FONTS } from '../../shared/catalog';
 import { fontSizeRange } from '../../shared/decal-size';
 import { cutLengthInsideInk, rawGlyphContours } from '../../shared/render/cut-check.test-support';
 import { decalOutline, layoutDesign, thinFeaturesOf, type DesignFonts } from '../../shared/render';
-import { DEFAULT_MIN_FEATURE_MM } from '../../server/config';
+import { DEFAULT_MIN_FEATURE_MM } from '../../server/config/config';
 import { computeCutDesign } from '../../server/print-files/cut-jobs/cut-design';
 import { buildCutJob, CUT_SHEET, rollUtilisation, type QueueLine } from '../../server/print-files/cut-jobs/cut-sheet';
 import { nestOnRoll } from '../../server/print-files/cut-jobs/nesting';

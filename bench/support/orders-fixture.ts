@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { createApp, type RunningApp } from '../../server/app';
 import { refreshPlannerStatistics } from '../../server/db/database';
 import { startSession } from '../../server/auth/session.service';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/config';
 import { bulkInsertOrders } from '../../server/seed/bulk-insert';
 import { generateOrders } from '../../server/seed/order-generator';
 

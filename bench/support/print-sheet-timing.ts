@@ -5,14 +5,16 @@
  * the first build, then RUNS more (each build's designs the same, as when an order's file is asked for
  * again), and their mean CPU time (what the load of a shared machine changes least).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [root, orderFile, runs] = process.argv.slice(2);
 const from = (file: string) => import(pathToFileURL(path.join(root!, file)).href);
 const { buildPrintSheet } = await from('shared/render/index.ts');
-const { printFonts } = await from('server/print-files/print-fonts.ts');
+// The print fonts' loader moved to catalog/; an earlier commit's tree has it in print-files/.
+const fontsFile = ['server/catalog/print-fonts.ts', 'server/print-files/print-fonts.ts'].find((file) => existsSync(path.join(root!, file)))!;
+const { printFonts } = await from(fontsFile);
 const order = JSON.parse(readFileSync(orderFile!, 'utf8'));
 const fonts = await printFonts();
 let started = performance.now();

@@ -3,7 +3,7 @@
  * path with the same JSON bytes and nothing else (no logging, errors, auth, router).
  */
 import Koa from 'koa';
-import { catalogSeed } from '../../server/catalog/catalog.seed';
+import { catalogSeed } from '../../server/db/catalog.seed';
 
 // The seeded catalogue's devices, as the app answers them on a fresh database.
 const seed = catalogSeed();

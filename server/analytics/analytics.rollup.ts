@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
-import { changeHorizon } from '../sync/change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import type { Database } from '../db/schema';
 import type {
   AnalyticsDayDeviceTable,

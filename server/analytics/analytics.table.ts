@@ -69,3 +69,10 @@ export interface AnalyticsDayVisitorsTable {
   day: string;
   visitors: number;
 }
+
+declare module '../db/schema' {
+  interface Database {
+    analytics_events: AnalyticsEventTable;
+    error_reports: ErrorReportTable;
+  }
+}

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../shared/order-status';
 import type { Db } from '../db/database';
 import type { DbOrTrx } from '../db/transaction';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from '../orders/change-sequence.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { DAY_STATUS_AGGREGATES, UTC_DAY } from './analytics.repository';
 import type { RollupTables } from './analytics.rollup';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics } from '../../shared/api/types';
 import { createUserWithToken } from '../auth/auth.test-support';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from '../orders/change-sequence.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { countDistinctVisitors, topProducts } from './analytics.repository';
 import { rolledUpTopProducts } from './analytics.rollup';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/api/types';
 import type { DbOrTrx } from '../db/transaction';
-import { ADMIN_ROLES } from './auth.guards';
+import { ADMIN_ROLES } from '../http/auth.guards';
 import type { UserRow, UserTable } from './user.table';
 
 /** Emails are stored lower-cased, so equality here is the case-insensitive comparison. */

@@ -5,7 +5,7 @@ import { GENERIC_MESSAGES, HttpError } from '../errors/http-error';
 import { anonymousLimitsOf } from '../limits/anonymous-limits';
 import { limitByAddress } from '../limits/rate-limit';
 import { reply, route } from '../http/typed-route';
-import { requireUser } from './auth.guards';
+import { requireUser } from '../http/auth.guards';
 import { isSetupRequired, registerCustomer, setupDone, setupFirstAdmin } from './auth.service';
 import { createLogin } from './login.service';
 import { endSession } from './session.service';

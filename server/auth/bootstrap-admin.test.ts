@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../../shared/api/routes';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth';
 import { createApp, type RunningApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 // Real scrypt hashes (~0.3 s each, several seconds on a busy machine): generous limits, no timing asserted.

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/transaction';
-import type { PasswordResetRow } from '../staff/staff.table';
+import type { PasswordResetRow } from './password-reset.table';
 import type { UserRow } from './user.table';
 
 export async function insertPasswordReset(db: DbOrTrx, reset: PasswordResetRow): Promise<void> {

@@ -7,7 +7,7 @@ import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, type RateLimit } from '../limits/rate-limit';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { wakeMailSender } from '../mail/mail.service';
-import { queueAccountMail } from '../staff/account-mail';
+import { queueAccountMail } from '../mail/account-mail';
 import { findUserByEmail, isActiveUser, updatePasswordHash } from './auth.repository';
 import { hashRequestFor, normalizeEmail } from './auth.service';
 import { assertStrongPassword } from './password-strength';

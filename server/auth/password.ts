@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { DEFAULT_HASH_COST } from '../config/config';
 
 /**
  * Password hashing with scrypt (OWASP's N=2^17, r=8, p=1: about 128 MiB and a few hundred ms per
@@ -6,7 +7,6 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * raised later without breaking existing hashes: verification reads them from the stored value.
  * `PASSWORD_HASH_COST` (log2 N) lowers the cost for tests only; production keeps 17.
  */
-export const DEFAULT_HASH_COST = 17;
 const CURRENT = { logN: DEFAULT_HASH_COST, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;

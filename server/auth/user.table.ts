@@ -37,3 +37,11 @@ export interface TrustedLoginTable {
 
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
+
+declare module '../db/schema' {
+  interface Database {
+    users: UserTable;
+    sessions: SessionTable;
+    trusted_logins: TrustedLoginTable;
+  }
+}

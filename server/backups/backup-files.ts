@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BackupConfig } from './backup.config';
+import type { BackupConfig } from '../config/backup.config';
 
 /** `shop-2026-12-06T10-00-00-123Z.db` (SQLite) or `.dump` (pg_dump's custom format): sorts by time. */
 const NAME = /^shop-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.(db|dump)$/;

@@ -1,6 +1,6 @@
 import type { BackupHealth, BackupStatus } from '../../shared/api/answers';
 import type { Db } from '../db/database';
-import type { BackupConfig } from './backup.config';
+import type { BackupConfig } from '../config/backup.config';
 import { lastBackupRuns, type LastBackupRuns } from './backup.repository';
 
 const iso = (at: number | undefined) => (at === undefined ? null : new Date(at).toISOString());

@@ -28,9 +28,11 @@ export interface RestoreTable {
   rebuilt_orders: number | null;
 }
 
-export interface BackupTables {
-  backup_runs: BackupRunTable;
-  restores: RestoreTable;
+declare module '../db/schema' {
+  interface Database {
+    backup_runs: BackupRunTable;
+    restores: RestoreTable;
+  }
 }
 
 export type BackupRunRow = Selectable<BackupRunTable>;

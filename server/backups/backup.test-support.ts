@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '../db/database';
-import { parseDatabaseUrl } from '../config';
+import { parseDatabaseUrl } from '../config/config';
 import { checkoutBody } from '../payments/payment.test-support';
 
 const SCRIPTS = { backup: 'backup-cli.ts', restore: 'restore-cli.ts' } as const;

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config/config';
 
 /** The shop's configuration for a command line tool, or the one line that says what is wrong with it. */
 export function commandConfig(): Readonly<Config> | string {

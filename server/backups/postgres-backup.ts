@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { connectionOf, postgresProgram, runProgram } from './postgres-tools';
-import { TEST_GATEWAY_SCHEMA } from '../payments/test-gateway.store';
+import { TEST_GATEWAY_SCHEMA } from '../db/test-gateway.store';
 
 /** Reads the whole archive (every table's data decompressed): a truncated or damaged dump fails here. */
 export async function verifyPostgresDump(file: string): Promise<void> {

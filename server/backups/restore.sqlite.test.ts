@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createTestOrder } from '../orders/order.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { readOrders } from './backup.test-support';

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { DatabaseConfig } from '../db/database-config';
+import type { DatabaseConfig } from '../config/database-config';
 
 /**
  * The lock a running shop holds on its database, so that `npm run restore` refuses to replace the

@@ -2,7 +2,7 @@ import Router, { type RouterContext } from '@koa/router';
 import type { LiveCatalog } from '../../shared/catalog';
 import { checkCustomText } from '../../shared/schemas/text';
 import type { AppContext } from '../app-context';
-import { requireSuperAdmin } from '../auth/auth.guards';
+import { requireSuperAdmin } from '../http/auth.guards';
 import { jsonText, reply, route, type JsonText } from '../http/typed-route';
 import type { CatalogCache } from './catalog.cache';
 import { createCatalogService } from './catalog.service';

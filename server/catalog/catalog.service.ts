@@ -7,7 +7,7 @@ import { inTransaction, type Trx } from '../db/transaction';
 import { HttpError, conflict, notFound } from '../errors/http-error';
 import type { CatalogCache } from './catalog.cache';
 import * as repo from './catalog.repository';
-import { seedVariant } from './catalog.seed';
+import { seedVariant } from '../db/catalog.seed';
 
 /**
  * The super_admin's catalogue edits (design.md §9). Each runs in one transaction that first bumps

@@ -41,12 +41,14 @@ export interface CatalogVersionTable {
   version: number;
 }
 
-export interface CatalogTables {
-  catalog_product_types: CatalogProductTypeTable;
-  catalog_variants: CatalogVariantTable;
-  catalog_colors: CatalogColorTable;
-  catalog_fonts: CatalogFontTable;
-  catalog_version: CatalogVersionTable;
+declare module '../db/schema' {
+  interface Database {
+    catalog_product_types: CatalogProductTypeTable;
+    catalog_variants: CatalogVariantTable;
+    catalog_colors: CatalogColorTable;
+    catalog_fonts: CatalogFontTable;
+    catalog_version: CatalogVersionTable;
+  }
 }
 
 export type CatalogVariantRow = Selectable<CatalogVariantTable>;

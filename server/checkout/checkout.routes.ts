@@ -4,7 +4,7 @@ import type { CheckoutAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
 import { HttpError } from '../errors/http-error';
 import { databaseInputErrorOf } from '../errors/database-input-error';
-import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
+import { storageErrorOf, StorageUnavailableError } from '../errors/storage-errors';
 import { failureReply, reply, route, type ErrorBody } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { runCheckout } from './checkout.service';

@@ -10,8 +10,8 @@ import { isPaidInFull, type Payments } from '../payments/payment.service';
 import { buildSnapshot, chargeMetadata, isPendingIntent, paidWith, pendingIntentRow, priceCart, type IntentSnapshot } from '../payments/payment.snapshot';
 import type { PaymentIntentRow } from '../payments/payment.table';
 import { answerColumns, CHECKOUT_SCOPE, checkoutSuccess, failureAnswer, foundOnIntent, intentAnswers } from './checkout.answers';
-import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
-import { refuseDecalsThatDoNotFit } from '../payments/decal-fit';
+import { prepareCutDesigns } from '../orders/cut-design-requests';
+import { refuseDecalsThatDoNotFit } from '../catalog/decal-fit';
 import { claimDiscountUse, releaseDiscountUse, resolveDiscount, type ResolvedDiscount } from '../discounts/discount.service';
 
 export interface CheckoutRequest {

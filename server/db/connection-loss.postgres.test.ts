@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestAppOnOwnPostgres } from '../test/test-app-on-postgres';
 import { checkoutBody } from '../payments/payment.test-support';
-import { storageErrorOf } from './storage-errors';
+import { storageErrorOf } from '../errors/storage-errors';
 import { openDatabase } from './database';
 import { insertOrder } from '../orders/order.repository';
 import { newTestOrder } from '../orders/order.test-support';
-import { changeHorizon } from '../sync/change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import { listChangedSince } from '../sync/sync.repository';
 
 const own = useTestAppOnOwnPostgres();

@@ -1,9 +1,9 @@
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { isPostgres } from './dialect';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '../config/config';
 import { migrations } from './migrations';
 import { openSqliteConnection, type SqliteConnectionOptions } from './sqlite-connection';
-import { isBusyError } from './storage-errors';
+import { isBusyError } from '../errors/storage-errors';
 import { StartupError, unwritableDataError } from '../errors/startup-error';
 import type { Database } from './schema';
 
@@ -39,7 +39,7 @@ export async function openDatabase(config: DatabaseConfig, options: DatabaseOpti
     connectionTimeoutMillis: 5_000,
     // A transaction left open by a process that froze, or whose host vanished without closing the
     // connection, would hold the change lock until TCP gave up (hours), and every sync pull of every
-    // process would wait for it (sync/change-sequence.repository.ts). PostgreSQL ends such a session
+    // process would wait for it (orders/change-sequence.repository.ts). PostgreSQL ends such a session
     // after a minute; the shop's transactions wait between statements for nothing but the database.
     // `?idle_in_transaction_session_timeout=<ms>` in DATABASE_URL overrides it.
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -51,7 +51,7 @@ export async function openDatabase(config: DatabaseConfig, options: DatabaseOpti
   // A client in use, inside a transaction between two statements, whose connection the server ends
   // (restart, failover, pg_terminate_backend) emits 'error' with no listener of the pool's, which
   // would end the process. Nothing to do here: the transaction's next statement fails with the
-  // error, which answers its request (a 503, db/storage-errors.ts), and the pool drops the client
+  // error, which answers its request (a 503, errors/storage-errors.ts), and the pool drops the client
   // when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -3,7 +3,7 @@ import { CompiledQuery, SqliteDriver, type DatabaseConnection, type QueryResult,
 
 /** Runs on a transaction's connection just before its COMMIT (a domain's work at commit, e.g. search indexing). */
 export type SqliteCommitHook = (connection: DatabaseConnection) => Promise<void>;
-import { isBusyError } from './storage-errors';
+import { isBusyError } from '../errors/storage-errors';
 
 /**
  * How long a write waits for SQLite's write lock in all, after which it fails with SQLITE_BUSY

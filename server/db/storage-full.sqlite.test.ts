@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { createTestOrder } from '../orders/order.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { STORAGE_FAULT_WINDOW_MS } from './storage-faults';
+import { STORAGE_FAULT_WINDOW_MS } from '../health/storage-faults';
 
 /**
  * Issue 33: with the disk full, `POST /api/analytics/events` and `PATCH /api/orders/:id/status`

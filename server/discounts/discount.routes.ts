@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context';
-import { requireAdmin } from '../auth/auth.guards';
+import { requireAdmin } from '../http/auth.guards';
 import { reply, route } from '../http/typed-route';
 import { rateLimitStoreFor } from '../limits/anonymous-limits';
 import { createRateLimit, limitByAddress } from '../limits/rate-limit';

@@ -27,7 +27,9 @@ export interface DiscountRedemptionTable {
   created_at: number;
 }
 
-export interface DiscountTables {
-  discount_codes: DiscountCodeTable;
-  discount_redemptions: DiscountRedemptionTable;
+declare module '../db/schema' {
+  interface Database {
+    discount_codes: DiscountCodeTable;
+    discount_redemptions: DiscountRedemptionTable;
+  }
 }

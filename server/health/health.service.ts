@@ -1,7 +1,7 @@
 import type { HealthAnswer } from '../../shared/api/answers';
 import type { AppContext } from '../app-context';
-import { storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
-import { hasRecentStorageFault } from '../db/storage-faults';
+import { storageErrorOf, StorageUnavailableError } from '../errors/storage-errors';
+import { hasRecentStorageFault } from './storage-faults';
 import { readHealthProbe, writeHealthProbe } from './health.repository';
 import { readBackupHealth } from '../backups/backup-health';
 

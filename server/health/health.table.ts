@@ -3,3 +3,9 @@ export interface HealthProbeTable {
   id: number;
   checked_at: number;
 }
+
+declare module '../db/schema' {
+  interface Database {
+    health_probe: HealthProbeTable;
+  }
+}

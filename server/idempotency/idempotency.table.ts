@@ -10,3 +10,9 @@ export interface IdempotencyKeyTable {
   response_body: string;
   created_at: number;
 }
+
+declare module '../db/schema' {
+  interface Database {
+    idempotency_keys: IdempotencyKeyTable;
+  }
+}

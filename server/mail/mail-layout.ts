@@ -1,5 +1,3 @@
-import { decalTitle } from '../../shared/decal';
-import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import type { MailImage } from './mail-design-image';
 
 /** A mail ready for the transport: both parts, the inline images, the fixed Message-ID. */
@@ -21,24 +19,6 @@ export interface RenderContext {
 export const BRAND = 'Villa Prints';
 
 export type Content = Pick<RenderedMail, 'subject' | 'text' | 'html' | 'attachments'>;
-
-export function trackUrl(context: RenderContext, order: OrderRow): string {
-  return `${context.publicUrl}/orders/track?order=${encodeURIComponent(order.order_number)}`;
-}
-
-/** "Vinyl decal · iPhone 14 Pro · Pecita, 12 mm letters, Hot Pink": the shop's one name for a line (shared/decal.ts). */
-export function describe(item: OrderItemRow): string {
-  return `${decalTitle({ device: item.device, productType: item.product_type, font: item.font, fontSize: item.font_size })}, ${item.color}`;
-}
-
-export function addressLines(order: OrderRow): string[] {
-  return [
-    `${order.customer_first_name} ${order.customer_last_name}`,
-    order.ship_address,
-    `${order.ship_city}, ${order.ship_state} ${order.ship_zip}`,
-    order.ship_country,
-  ];
-}
 
 export function button(url: string, label: string): string {
   return `<p style="margin:28px 0 8px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:#d10069;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(label)}</a></p>`;

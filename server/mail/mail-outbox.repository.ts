@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { DbOrTrx } from '../db/transaction';
-import type { OrderRow } from '../orders/order.table';
 import type { MailOutboxRow, MailState } from './mail.table';
 
 type Db = Kysely<Database>;
@@ -53,13 +52,6 @@ export async function alreadySent(db: Db, mails: readonly Pick<MailOutboxRow, 'o
 }
 
 export const sentKey = (mail: Pick<MailOutboxRow, 'order_id' | 'mail_key'>) => `${mail.order_id} ${mail.mail_key}`;
-
-/** The orders the claimed mails are about, by id. */
-export async function ordersToMail(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderRow>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db.selectFrom('orders').selectAll().where('id', 'in', [...orderIds]).execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /** A delivered mail moves from the outbox to `mail_sent`, in one transaction, under its claim. */
 export async function recordSent(db: Db, mail: MailOutboxRow, recipient: string, now: number): Promise<void> {
@@ -112,7 +104,7 @@ export async function listMails(db: Db, filter: { state?: MailState; orderId?: s
       .leftJoin('orders', 'orders.id', 'mail_outbox.order_id')
       .select(['mail_outbox.order_id', 'mail_outbox.mail_key', 'mail_outbox.state', 'mail_outbox.attempts', 'mail_outbox.next_attempt_at', 'mail_outbox.message_id', 'mail_outbox.last_error', 'mail_outbox.created_at', 'orders.order_number', 'orders.customer_email']);
     if (filter.state) pending = pending.where('mail_outbox.state', '=', filter.state);
-    // Account mails (resets, invitations; server/staff/account-mail.ts) are no order's and carry links: not listed.
+    // Account mails (resets, invitations; server/mail/account-mail.ts) are no order's and carry links: not listed.
     pending = pending.where('mail_outbox.order_id', 'not like', 'account-%');
     if (filter.orderId) pending = pending.where('mail_outbox.order_id', '=', filter.orderId);
     for (const row of await pending.orderBy('mail_outbox.created_at', 'desc').limit(filter.limit).execute()) {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database } from '../db/schema';
 import type { DbOrTrx } from '../db/transaction';
 import { insertQueuedMail } from './mail-outbox.repository';

@@ -1,5 +1,6 @@
 import type { MailView } from '../../shared/api/types';
 import type { AppContext } from '../app-context';
+import { inTransaction } from '../db/transaction';
 import { conflict, notFound } from '../errors/http-error';
 import { listMails, requeueMail, type MailRecord } from './mail-outbox.repository';
 import { kindOfMail, type MailState } from './mail.table';
@@ -30,10 +31,14 @@ export async function listOutbox(app: AppContext, filter: { state?: MailState; o
 
 /** POST /api/mail/outbox/:orderId/:mailKey/retry: a failed mail queued again and tried at once. */
 export async function retryMail(app: AppContext, orderId: string, mailKey: string): Promise<{ mail: MailView }> {
-  const requeued = await requeueMail(app.db, orderId, mailKey, app.now());
-  const mail = (await listMails(app.db, { orderId, limit: 100 })).find((record) => record.mailKey === mailKey);
-  if (!mail) throw notFound('Mail not found.');
-  if (!requeued) throw conflict(`This mail is ${mail.state}; only a failed mail can be sent again.`, 'MAIL_NOT_FAILED');
+  // Read back in the same transaction: a sender's poll could otherwise claim the mail in between.
+  const mail = await inTransaction(app.db)(async (trx) => {
+    const requeued = await requeueMail(trx, orderId, mailKey, app.now());
+    const record = (await listMails(trx, { orderId, limit: 100 })).find((candidate) => candidate.mailKey === mailKey);
+    if (!record) throw notFound('Mail not found.');
+    if (!requeued) throw conflict(`This mail is ${record.state}; only a failed mail can be sent again.`, 'MAIL_NOT_FAILED');
+    return record;
+  });
   wakers.get(app)?.();
   return { mail: toMailView(mail) };
 }

@@ -52,3 +52,10 @@ export function kindOfMail(mailKey: string): MailKind {
   if (mailKey.startsWith('text-fixed-')) return 'text_fixed';
   return 'shipping_notice';
 }
+
+declare module '../db/schema' {
+  interface Database {
+    mail_outbox: MailOutboxTable;
+    mail_sent: MailSentTable;
+  }
+}

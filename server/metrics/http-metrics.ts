@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import { API_ENDPOINTS } from '../../shared/api/endpoints';
 import { checkoutOutcome, type ShopMetrics } from './metrics';
 
-/** Codes of the answers a database fault gives (server/db/storage-errors.ts, the health check's). */
+/** Codes of the answers a database fault gives (server/errors/storage-errors.ts, the health check's). */
 const DATABASE_ERROR_CODES = new Set(['DB_BUSY', 'DB_UNREACHABLE', 'STORAGE_UNAVAILABLE', 'DB_UNAVAILABLE']);
 const CHECKOUT = API_ENDPOINTS.checkout.path;
 

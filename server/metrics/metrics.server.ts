@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MetricsConfig } from './metrics.config';
+import type { MetricsConfig } from '../config/metrics.config';
 import type { ShopMetrics } from './metrics';
 
 export interface MetricsServer {

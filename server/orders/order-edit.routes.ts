@@ -1,10 +1,8 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context';
-import { currentUser, requireAdmin } from '../auth/auth.guards';
+import { currentUser, requireAdmin } from '../http/auth.guards';
 import { badRequest } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
-import type { Payments } from '../payments/payment.service';
-import { cancelOrder } from './order-cancel.service';
 import { editOrderLine } from './order-edit.service';
 import { addNoteToOrder, notesOfOrder } from './order-notes.service';
 import { actorOf, adminViewOf } from './order.service';
@@ -16,8 +14,8 @@ export function lineOf(value: string): number {
   return line;
 }
 
-/** Staff's fixes to an order: a line's design, cancel with refund, internal notes. */
-export function createOrderEditRoutes(app: AppContext, payments: Payments): Router {
+/** Staff's fixes to an order: a line's design and internal notes (cancel with refund: payments/). */
+export function createOrderEditRoutes(app: AppContext): Router {
   const router = new Router();
 
   route(router, 'editOrderLine', { before: [requireAdmin] }, async (ctx, { baseVersion, ...changes }, { id, line }) => {
@@ -25,11 +23,6 @@ export function createOrderEditRoutes(app: AppContext, payments: Payments): Rout
     const { order } = await editOrderLine(app, { order: { id }, line: lineOf(line), changes, baseVersion, actor: actorOf(user), source: 'api' });
     ctx.set('Cache-Control', 'no-store');
     return { order: await adminViewOf(app.db, order) };
-  });
-
-  route(router, 'cancelOrder', { before: [requireAdmin] }, async (ctx, input, { id }) => {
-    ctx.set('Cache-Control', 'no-store');
-    return cancelOrder(payments, currentUser(ctx), id, input);
   });
 
   route(router, 'orderNotes', { before: [requireAdmin] }, async (ctx, _input, { id }) => {

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../shared/order-status';
 import type { Totals } from '../../shared/pricing';
 import { timeOrderedUuid } from '../db/time-ordered-id';
 import type { DbOrTrx, Trx } from '../db/transaction';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from './change-sequence.repository';
 import { generateOrderNumber } from './order-number';
 import type { OrderHistoryTable, OrderItemRow, OrderItemTable, OrderRow, OrderUpdate } from './order.table';
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { ORDERS_CSV_CONTENT_TYPE, ordersCsvFileName } from '../../shared/orders-csv';
 import type { AppContext } from '../app-context';
-import { currentUser, requireAdmin, requireUser } from '../auth/auth.guards';
+import { currentUser, requireAdmin, requireUser } from '../http/auth.guards';
 import { HttpError, notFound } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
 import { readIdempotencyKey } from '../idempotency/idempotency';

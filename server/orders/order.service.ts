@@ -1,5 +1,5 @@
 import type { AdminOrderView, OrderHistoryEntry, OrderView, TrackedOrder, User } from '../../shared/api/types';
-import { isAdmin } from '../auth/auth.guards';
+import { isAdmin } from '../http/auth.guards';
 import { statusStamp, type OrderStatus } from '../../shared/order-status';
 import { withTrackingNumber } from '../../shared/orders/order-filter';
 import type { OrderListQueryInput } from '../../shared/schemas/orders-query';
@@ -8,7 +8,7 @@ import { listHistory, listOrderPage, listOrdersOfUser } from './order-list.repos
 import { savedAddressesOf, toAdminView, toHistoryEntry, toOrderView, toTrackedView } from './order.mapper';
 import type { CustomerOrdersAnswer } from '../../shared/api/answers';
 import { findOrderById, findOrderByNumberAndEmail, insertHistoryRow, loadItems, updateOrderAtVersion } from './order.repository';
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from './change-sequence.repository';
 import type { DbOrTrx, Trx } from '../db/transaction';
 import type { OrderHistoryTable, OrderRow, OrderUpdate } from './order.table';
 

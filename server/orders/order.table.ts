@@ -104,3 +104,12 @@ export type OrderUpdate = Updateable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type OrderHistoryRow = Selectable<OrderHistoryTable>;
 export type OrderNoteRow = Selectable<OrderNoteTable>;
+
+declare module '../db/schema' {
+  interface Database {
+    orders: OrderTable;
+    order_items: OrderItemTable;
+    order_history: OrderHistoryTable;
+    order_notes: OrderNoteTable;
+  }
+}

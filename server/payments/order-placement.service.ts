@@ -11,8 +11,8 @@ import { findPaymentIntent } from './payment.repository';
 import { createOrderForIntent, isPaidInFull, type Payments } from './payment.service';
 import { paidWith, priceCart } from './payment.snapshot';
 import { resolveDiscount } from '../discounts/discount.service';
-import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
-import { refuseDecalsThatDoNotFit } from './decal-fit';
+import { prepareCutDesigns } from '../orders/cut-design-requests';
+import { refuseDecalsThatDoNotFit } from '../catalog/decal-fit';
 import { storableSnapshotOf } from './storable-snapshot';
 
 const FOREIGN_INTENT = 'This payment does not belong to this order. Please try again.';

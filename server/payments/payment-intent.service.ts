@@ -10,7 +10,7 @@ import { gatewayCall, pendingAnswer, toHttpError } from './payment.errors';
 import { findPaymentIntent, updatePaymentIntent } from './payment.repository';
 import { isPaidInFull, openIntent, parseSnapshot, settleIntent, type Payments } from './payment.service';
 import { buildSnapshot, priceCart, type PricedCartInput } from './payment.snapshot';
-import { refuseDecalsThatDoNotFit } from './decal-fit';
+import { refuseDecalsThatDoNotFit } from '../catalog/decal-fit';
 import { claimDiscountUse, ensureDiscountUsable, releaseDiscountClaim, resolveDiscount } from '../discounts/discount.service';
 
 /**

@@ -1,17 +1,18 @@
 import Router from '@koa/router';
 import { toDollars } from '../../shared/money';
 import type { AppContext } from '../app-context';
-import { requireAdmin } from '../auth/auth.guards';
+import { currentUser, requireAdmin } from '../http/auth.guards';
 import { reply, route } from '../http/typed-route';
 import { idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/idempotency';
 import { createOrderPlacementRoutes } from './order-placement.routes';
 import { confirmPayment, createIntentFor, paymentsConfigOf } from './payment-intent.service';
 import { refundPayment } from './refund.service';
+import { cancelOrder } from './order-cancel.service';
 import type { Payments } from './payment.service';
 import { createWebhookRoutes } from './payment.webhook';
 import { limitDeclines, limitIntentsByAddress } from '../limits/decline-throttle';
 
-/** The payments API of design.md §3: config, methods, intents, confirm, refund, webhook, orders (checkout: server/checkout/). */
+/** The payments API of design.md §3: config, methods, intents, confirm, refund, cancel with refund, webhook, orders (checkout: server/checkout/). */
 export function createPaymentRoutes(app: AppContext, payments: Payments): Router {
   const router = new Router();
 
@@ -37,6 +38,11 @@ export function createPaymentRoutes(app: AppContext, payments: Payments): Router
       actor: { id: user?.id ?? null, name: user ? `${user.firstName} ${user.lastName}` : null },
     });
     return { refund: { id: refund.id, amount: toDollars(refund.amountCents), status: refund.status } };
+  });
+
+  route(router, 'cancelOrder', { before: [requireAdmin] }, async (ctx, input, { id }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return cancelOrder(payments, currentUser(ctx), id, input);
   });
 
   router.use(createWebhookRoutes(app, payments).routes());

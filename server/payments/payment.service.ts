@@ -8,7 +8,7 @@ import { findOrderByPaymentIntent } from '../orders/order.repository';
 import type { OrderHistoryTable, OrderRow } from '../orders/order.table';
 import type { GatewayIntent, PaymentGateway } from './gateway';
 import { writePaidOrder } from './paid-order';
-import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
+import { prepareCutDesigns } from '../orders/cut-design-requests';
 import { isPendingIntent, paidWith, paymentIntentRow, type IntentSnapshot } from './payment.snapshot';
 import { adoptGatewayIntent, findPaymentIntent, findPaymentIntentByKey, insertPaymentIntent, updatePaymentIntent } from './payment.repository';
 import type { PaymentIntentRow, PaymentIntentTable } from './payment.table';

@@ -82,12 +82,14 @@ export interface TestGatewayIntentTable {
   updated_at: number;
 }
 
-export interface PaymentTables {
-  payment_intents: PaymentIntentTable;
-  webhook_events: WebhookEventTable;
-  payment_refunds: PaymentRefundTable;
-  test_gateway_intents: TestGatewayIntentTable;
-  test_gateway_refunds: TestGatewayRefundTable;
+declare module '../db/schema' {
+  interface Database {
+    payment_intents: PaymentIntentTable;
+    webhook_events: WebhookEventTable;
+    payment_refunds: PaymentRefundTable;
+    test_gateway_intents: TestGatewayIntentTable;
+    test_gateway_refunds: TestGatewayRefundTable;
+  }
 }
 
 export type PaymentIntentRow = Selectable<PaymentIntentTable>;

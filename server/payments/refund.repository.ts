@@ -1,4 +1,4 @@
-import { nextChangeSeq } from '../sync/change-sequence.repository';
+import { nextChangeSeq } from '../orders/change-sequence.repository';
 import type { DbOrTrx } from '../db/transaction';
 import { queueOrderUpdateMail } from '../mail/mail-outbox';
 import type { PaymentRefundTable } from './payment.table';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
-import type { OutboundProxy, StripeConfig } from '../config';
+import type { OutboundProxy, StripeConfig } from '../config/config';
 import {
   CardDeclinedError,
   GatewayRequestError,

@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/database';
 import { migrations } from '../db/migrations';
 import { openSqliteConnection } from '../db/sqlite-connection';
-import { ensureTestGatewayLedger, TEST_GATEWAY_SCHEMA } from './test-gateway.store';
+import { ensureTestGatewayLedger, TEST_GATEWAY_SCHEMA } from '../db/test-gateway.store';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { adoptGatewayIntent, findPaymentIntent, recordWebhookEvent, updatePaymen
 import { isPendingIntent } from './payment.snapshot';
 import type { PaymentIntentRow } from './payment.table';
 import { createOrderForIntent, type Payments } from './payment.service';
-import { prepareCutDesigns } from '../print-files/cut-jobs/cut-design.warmer';
+import { prepareCutDesigns } from '../orders/cut-design-requests';
 import { applyRefundEvent } from './refund.webhook';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { storableSnapshotOf } from './storable-snapshot';

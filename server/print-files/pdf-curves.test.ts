@@ -8,7 +8,7 @@ import { SAMPLE_DESIGN } from '../../shared/design.test-support';
 import { designToSvg, layoutDesign, type PrintLine } from '../../shared/render';
 import { renderPdf } from './pdf';
 import { pixelsFor } from './png';
-import { printFonts } from './print-fonts';
+import { printFonts } from '../catalog/print-fonts';
 import { parsePathData } from './path-geometry';
 
 const DPI = 600;

@@ -7,7 +7,7 @@ import { Piscina } from 'piscina';
 import type { PrintOrder } from '../../shared/render';
 import { HttpError } from '../errors/http-error';
 import { printSheetPng } from './png';
-import { printFonts } from './print-fonts';
+import { printFonts } from '../catalog/print-fonts';
 
 export interface PngJob {
   order: PrintOrder;

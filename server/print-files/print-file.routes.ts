@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { AppContext } from '../app-context';
-import { requireAdmin } from '../auth/auth.guards';
+import { requireAdmin } from '../http/auth.guards';
 import { route } from '../http/typed-route';
 import { printFileOf, printFilesZipOf, type PrintDownload } from './print-file.service';
 

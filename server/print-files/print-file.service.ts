@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../errors/http-error';
 import { findMissingGlyphs, refuseFound, refuseOrderMissingGlyphs, type MissingGlyphs } from './missing-glyphs';
 import { renderPdf } from './pdf';
 import { renderPrintPng } from './png-encoder';
-import { printFonts } from './print-fonts';
+import { printFonts } from '../catalog/print-fonts';
 import { loadPrintOrder, loadPrintOrders, productionQueueBatch } from './print-file.repository';
 import { printFilesZipName, streamPrintFilesZip } from './print-zip';
 

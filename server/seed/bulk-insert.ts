@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { toOrderRows, unusedOrderNumbers, type NewOrder } from '../orders/order.repository';
 import type { NewOrderRow, OrderHistoryTable, OrderItemTable } from '../orders/order.table';
 import type { SeedOrder } from './order-generator';
-import { takeChangeSeqs } from '../sync/change-sequence.repository';
+import { takeChangeSeqs } from '../orders/change-sequence.repository';
 import { seedStatusHistory } from './status-history';
 
 /** Orders per transaction, and per multi-row INSERT (43 columns x 500 rows stays under SQLite's 32,766 parameters). */

@@ -9,7 +9,7 @@ import { insertOrder } from '../orders/order.repository';
 import { createTestOrder } from '../orders/order.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { bulkInsertOrders } from './bulk-insert';
-import { changeHorizon } from '../sync/change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import { generateOrders, type SeedOrder } from './order-generator';
 import { bulkInsertVisits, generateVisits } from './visits';
 

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { ADMIN_ROLES } from '../auth/auth.guards';
+import { ADMIN_ROLES } from '../http/auth.guards';
 import type { UserRow } from '../auth/user.table';
 import type { DbOrTrx } from '../db/transaction';
 import type { StaffInviteRow, StaffInviteTable, StaffRole } from './staff.table';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { AppContext } from '../app-context';
-import { currentUser, requireSuperAdmin } from '../auth/auth.guards';
+import { currentUser, requireSuperAdmin } from '../http/auth.guards';
 import { notFound } from '../errors/http-error';
 import { reply, route } from '../http/typed-route';
 import { STAFF_MESSAGES } from '../../shared/schemas/staff';

@@ -2,7 +2,7 @@ import type { AuthResponse, User } from '../../shared/api/types';
 import type { InviteLookupAnswer, StaffInviteView, StaffListAnswer, StaffMemberView } from '../../shared/api/staff-answers';
 import { INVITE_LIFETIME_MS, STAFF_MESSAGES, type AcceptInviteInput, type StaffChangeInput, type StaffInviteInput } from '../../shared/schemas/staff';
 import type { AppContext } from '../app-context';
-import { ADMIN_ROLES } from '../auth/auth.guards';
+import { ADMIN_ROLES } from '../http/auth.guards';
 import { findUserByEmail, insertUserUnlessEmailTaken } from '../auth/auth.repository';
 import { emailTaken, hashRequestFor, normalizeEmail } from '../auth/auth.service';
 import { endPasswordResets } from '../auth/password-reset.repository';
@@ -16,7 +16,7 @@ import { lockUntilCommit } from '../db/transaction';
 import { conflict, HttpError, notFound } from '../errors/http-error';
 import { mailQueueingOf } from '../mail/mail-outbox';
 import { wakeMailSender } from '../mail/mail.service';
-import { queueAccountMail } from './account-mail';
+import { queueAccountMail } from '../mail/account-mail';
 import {
   countActiveSuperAdmins, findInvite, findUserById, insertInvite, listOpenInvites, listStaffUsers, makeStaff,
   markInviteAccepted, revokeOpenInvites, updateStaff,

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { OrderChangeEvent } from '../../shared/sync';
 import type { AppContext } from '../app-context';
-import { changeHorizon } from './change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import { listChangeMarks } from './sync.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import type { DbOrTrx } from '../db/transaction';
-import { changeHorizon } from './change-sequence.repository';
+import { changeHorizon } from '../orders/change-sequence.repository';
 import type { OrderRow } from '../orders/order.table';
 
 /**

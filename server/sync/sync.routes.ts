@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { syncPullQuerySchema } from '../../shared/schemas/sync';
 import type { AppContext } from '../app-context';
-import { currentUser, requireAdmin } from '../auth/auth.guards';
+import { currentUser, requireAdmin } from '../http/auth.guards';
 import { route } from '../http/typed-route';
 import type { OrderEvents } from './order-events';
 import { pullChanges, pushMutations } from './sync.service';

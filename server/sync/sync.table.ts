@@ -22,3 +22,10 @@ export interface AppliedMutationTable {
   /** The order version the mutation left behind (null for rows older than the column). */
   applied_version: number | null;
 }
+
+declare module '../db/schema' {
+  interface Database {
+    change_counters: ChangeCounterTable;
+    applied_mutations: AppliedMutationTable;
+  }
+}

@@ -1,5 +1,5 @@
 import { createApp, type AppSeams } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 
 /** The exit code of SHOP_TEST_FAULT=crash-after-payment: the process ends between a charge and its order. */
 export const TEST_CRASH_EXIT_CODE = 86;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp, type RunningApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 
 export interface TestResponse<T = any> {
   status: number;

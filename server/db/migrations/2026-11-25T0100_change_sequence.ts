@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 /**
  * PostgreSQL takes its change numbers from a sequence instead of the `change_counters` row (issue
  * 18: the row's lock, held through each commit's WAL flush, let one order-writing transaction of the
- * database commit at a time; server/sync/change-sequence.repository.ts). The sequence carries on
+ * database commit at a time; server/orders/change-sequence.repository.ts). The sequence carries on
  * from the counter, so cursors the admins' tablets hold stay valid. SQLite keeps the counter row: it
  * writes one transaction at a time anyway. All server processes must run this code once it has run
  * (docs/deploy.md: upgrades stop every process first).

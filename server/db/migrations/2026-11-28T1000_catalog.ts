@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { catalogSeed } from '../../catalog/catalog.seed';
+import { catalogSeed } from '../catalog.seed';
 import { autoIncrementPrimaryKey } from '../dialect';
 
 /**

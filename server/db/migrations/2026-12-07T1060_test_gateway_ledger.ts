@@ -7,7 +7,7 @@ const REFUND_COLUMNS = 'id, payment_intent_id, amount_cents, status, idempotency
 
 /**
  * The built-in test gateway's ledger leaves the shop's database for a store of its own
- * (server/payments/test-gateway.store.ts), so a restore of the shop no longer rewinds what the
+ * (server/db/test-gateway.store.ts), so a restore of the shop no longer rewinds what the
  * "card processor" recorded. When that store is reachable (the shop runs the test gateway), the
  * ledger's rows move there, keeping any it already has; the shop's copies of the tables go.
  */

@@ -12,3 +12,9 @@ export interface CutDesignTable {
   thin: string | null;
   created_at: number;
 }
+
+declare module '../../db/schema' {
+  interface Database {
+    cut_designs: CutDesignTable;
+  }
+}

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { registerCutDesignWarmer, type CutDesignWarmer } from '../../orders/cut-design-requests';
 import { loadPrintOrders } from '../print-file.repository';
 import { cutDesignsFor } from './cut-design.service';
 
@@ -6,15 +7,6 @@ import { cutDesignsFor } from './cut-design.service';
 const GATHER_MS = 200;
 /** Orders per pass: a few hundred lines, read and stored in the cut designs' own batches. */
 const ORDERS_PER_PASS = 200;
-
-export interface CutDesignWarmer {
-  /** An order was paid (written and committed): its designs are worked out soon, in the background. */
-  orderPaid(orderId: string): void;
-  /** Stops taking orders and waits for the pass under way. */
-  close(): Promise<void>;
-}
-
-const warmers = new WeakMap<AppContext, CutDesignWarmer>();
 
 /**
  * Works out a paid order's cut designs (outline, box, thin parts) on the cut-job threads as soon as
@@ -57,12 +49,6 @@ export function startCutDesignWarmer(app: AppContext): CutDesignWarmer {
       await running;
     },
   };
-  if (app.config.cutDesignsAtPayment) warmers.set(app, warmer);
+  if (app.config.cutDesignsAtPayment) registerCutDesignWarmer(app, warmer);
   return warmer;
-}
-
-/** Names paid orders to the app's warmer; nothing when cut designs are not worked out at payment. */
-export function prepareCutDesigns(app: AppContext, orderIds: readonly string[]): void {
-  const warmer = warmers.get(app);
-  for (const id of orderIds) warmer?.orderPaid(id);
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CutJobTask, CutJobTaskResult } from './cut-job.worker';
 
-/** tsx's loader by its path, as the mail thread loads it (server/mail/mail-composer.ts). */
+/** tsx's loader by its path, as the mail thread loads it (server/mail-delivery/mail-composer.ts). */
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** Below the event loop when the cores are busy: a long job never holds up a checkout or a health check. */
 const THREAD_NICENESS = 5;

@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import type { CutJobView } from '../../../shared/api/answers';
 import type { PrintLine } from '../../../shared/render';
 import type { CutJobFormat } from '../../../shared/schemas/cut-jobs';
-import { printFonts } from '../print-fonts';
+import { printFonts } from '../../catalog/print-fonts';
 import { computeCutDesign, type CutDesign } from './cut-design';
 import { cutJobHpgl } from './cut-hpgl';
 import { cutJobPdf } from './cut-pdf';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Config } from '../config';
-import type { Db, DatabaseOptions } from '../db/database';
-import { isPostgres } from '../db/dialect';
+import type { Config } from '../config/config';
+import type { Db, DatabaseOptions } from './database';
+import { isPostgres } from './dialect';
 
 /** The schema name under which the shop's connection reaches the test gateway's ledger. */
 export const TEST_GATEWAY_SCHEMA = 'test_gateway';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DatabaseConfig } from '../db/database-config';
+import type { DatabaseConfig } from './database-config';
 
 /** Mail settings (design.md §7), read once with the rest of the configuration. */
 export interface MailConfig {

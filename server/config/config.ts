@@ -1,19 +1,21 @@
-import { MIN_PASSWORD_LENGTH } from '../shared/schemas/auth';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import path from 'node:path';
-import type { LogLevel } from './http/logger';
-import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../shared/pricing';
-import { toCents } from '../shared/money';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../shared/orders/shop-days';
-import { DEFAULT_HASH_COST } from './auth/password';
-import { MailConfigError, parseMailConfig, type MailConfig } from './mail/mail.config';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from './http/client-address';
-import { parseBackupConfig, type BackupConfig } from './backups/backup.config';
-import { parseMetricsConfig, type MetricsConfig } from './metrics/metrics.config';
-import { parsePaymentLimitsConfig, type PaymentLimitsConfig } from './payments/payment-limits.config';
+import type { LogLevel } from '../http/logger';
+import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
+import { toCents } from '../../shared/money';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/orders/shop-days';
+import { MailConfigError, parseMailConfig, type MailConfig } from './mail.config';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from '../http/client-address';
+import { parseBackupConfig, type BackupConfig } from './backup.config';
+import { parseMetricsConfig, type MetricsConfig } from './metrics.config';
+import { parsePaymentLimitsConfig, type PaymentLimitsConfig } from './payment-limits.config';
 
-import type { DatabaseConfig } from './db/database-config';
+import type { DatabaseConfig } from './database-config';
 
 export type { DatabaseConfig };
+
+/** scrypt's log2 N for new password hashes (OWASP); `PASSWORD_HASH_COST` lowers it for tests only. */
+export const DEFAULT_HASH_COST = 17;
 
 export interface StripeConfig {
   secretKey: string;
@@ -53,16 +55,16 @@ export interface Config {
    * Where the built-in test gateway keeps its ledger, apart from the shop's data as Stripe's records
    * are, so a restore of the shop leaves it as it was: a SQLite file (TEST_GATEWAY_LEDGER, default
    * `test-gateway.sqlite` beside the shop's file), or null on PostgreSQL, where it is the schema
-   * `test_gateway` of the shop's database (server/payments/test-gateway.store.ts).
+   * `test_gateway` of the shop's database (server/db/test-gateway.store.ts).
    */
   testGatewayLedger: string | null;
   /** Behind reverse proxies: how many (or which) write X-Forwarded-For, read from its right (limits per address). */
   trustProxy: TrustProxy;
   /** scrypt's log2 N for new password hashes: 17 (OWASP) unless PASSWORD_HASH_COST lowers it for tests. */
   passwordHashCost: number;
-  /** Transactional mail and where it goes (design.md §7, server/mail/mail.config.ts). */
+  /** Transactional mail and where it goes (design.md §7, server/config/mail.config.ts). */
   mail: MailConfig;
-  /** The money routes' limits and the upkeep of unpaid intents (server/payments/payment-limits.config.ts). */
+  /** The money routes' limits and the upkeep of unpaid intents (server/config/payment-limits.config.ts). */
   payments: PaymentLimitsConfig;
   /** Width of the vinyl roll cut jobs are nested on, mm (ROLL_WIDTH_MM, default 300; design.md §10). */
   rollWidthMm: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailConfig } from './mail.config';
+import type { MailConfig } from '../config/mail.config';
 import type { ComposedMail, Newline } from './mail-composer';
 
 /** Hands a composed mail over: to the SMTP server of SMTP_URL, or into an .eml file. */

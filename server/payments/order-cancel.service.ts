@@ -5,12 +5,12 @@ import { CANCELLABLE_STATUSES, ORDER_EDIT_MESSAGES, type CancelOrderInput } from
 import { inTransaction } from '../db/transaction';
 import { HttpError, notFound } from '../errors/http-error';
 import { mailQueueingOf } from '../mail/mail-outbox';
-import type { Payments } from '../payments/payment.service';
-import { findRefundByKey } from '../payments/refund.repository';
-import { refundPayment } from '../payments/refund.service';
-import { findHistoryOfMutation } from './order-edit.repository';
-import { findOrderById } from './order.repository';
-import { actorOf, adminViewOf, changeOrderStatus } from './order.service';
+import type { Payments } from './payment.service';
+import { findRefundByKey } from './refund.repository';
+import { refundPayment } from './refund.service';
+import { findHistoryOfMutation } from '../orders/order-edit.repository';
+import { findOrderById } from '../orders/order.repository';
+import { actorOf, adminViewOf, changeOrderStatus } from '../orders/order.service';
 
 /**
  * POST /api/orders/:id/cancel: cancels an order and refunds it (all that is left, part, or nothing)

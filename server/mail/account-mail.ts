@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { escapeHtml, type RenderContext, type RenderedMail } from '../mail/mail-layout';
-import { insertQueuedMail } from '../mail/mail-outbox.repository';
+import { escapeHtml, type RenderContext, type RenderedMail } from './mail-layout';
+import { insertQueuedMail } from './mail-outbox.repository';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import type { StaffRole } from '../../shared/api/types';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
-import { deleteAppliedMutationsBefore } from '../sync/sync.repository';
-import { deleteAnswersBefore } from './idempotency.repository';
+import { deleteAppliedMutationsBefore } from './sync.repository';
+import { deleteAnswersBefore } from '../idempotency/idempotency.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

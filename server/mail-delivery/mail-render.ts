@@ -1,11 +1,12 @@
 import { formatUsd } from '../../shared/money';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { designImageForMail } from './mail-design-image';
-import type { MailKind } from './mail.table';
-import { addressLines, BRAND, button, describe, escapeHtml, layout, trackUrl, type Content, type RenderContext, type RenderedMail } from './mail-layout';
+import { designImageForMail } from '../mail/mail-design-image';
+import type { MailKind } from '../mail/mail.table';
+import { BRAND, button, escapeHtml, layout, type Content, type RenderContext, type RenderedMail } from '../mail/mail-layout';
+import { addressLines, describe, trackUrl } from './order-mail-parts';
 import { orderUpdateMail } from './order-update-mail';
 
-export type { RenderContext, RenderedMail } from './mail-layout';
+export type { RenderContext, RenderedMail } from '../mail/mail-layout';
 
 /** What the renderer needs of a queued mail. */
 export interface MailToRender {

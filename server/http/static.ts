@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
-import { isApiPath } from '../http/protocol';
+import { isApiPath } from './protocol';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,4 +1,4 @@
-import { HttpError } from '../errors/http-error';
+import { HttpError } from './http-error';
 
 /** 503 with a Retry-After the error middleware sends: the database cannot take the write now. */
 export class StorageUnavailableError extends HttpError {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest, openDatabase, postgresPoolOf, type Db } from '../db/database';
 import { migrations } from '../db/migrations';
-import { insertOrder } from '../orders/order.repository';
-import { newTestOrder } from '../orders/order.test-support';
+import { insertOrder } from './order.repository';
+import { newTestOrder } from './order.test-support';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { changeHorizon } from './change-sequence.repository';
-import { listChangedSince } from './sync.repository';
+import { listChangedSince } from '../sync/sync.repository';
 
 let cluster: TemporaryPostgres;
 let url: string;
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const counter = (handle: Db) => changeHorizon(handle);
 
-describe('the change sequence on PostgreSQL (server/sync/change-sequence.repository.ts)', () => {
+describe('the change sequence on PostgreSQL (server/orders/change-sequence.repository.ts)', () => {
   it('a cursor pull running beside two writers on separate pools sees every order, in sequence order', async () => {
     // Two pools stand for two server processes.
     const other = await openDatabase({ kind: 'postgres', url });

@@ -1,9 +1,9 @@
-import type { AppContext } from '../app-context';
-import { readBackupHealth } from '../backups/backup-health';
-import { countOutbox } from '../mail/mail-outbox.repository';
-import { StartupError } from '../errors/startup-error';
-import { startMetricsServer } from './metrics.server';
-import { watchProcess, type BackupGauge } from './metrics';
+import type { AppContext } from './app-context';
+import { readBackupHealth } from './backups/backup-health';
+import { countOutbox } from './mail/mail-outbox.repository';
+import { StartupError } from './errors/startup-error';
+import { startMetricsServer } from './metrics/metrics.server';
+import { watchProcess, type BackupGauge } from './metrics/metrics';
 
 export interface MetricsEndpoint {
   /** `http://host:port/metrics`, or null when METRICS_PORT is unset. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithToken } from '../auth/auth.test-support';
-import { checkoutBody } from '../payments/payment.test-support';
+import { checkoutBody } from './payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { createTestOrder } from './order.test-support';
+import { createTestOrder } from '../orders/order.test-support';
 
 let t: TestApp;
 let admin: string;

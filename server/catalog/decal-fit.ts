@@ -3,7 +3,7 @@ import { fontSizeRange } from '../../shared/decal-size';
 import { layoutDesign, type RenderableDesign } from '../../shared/render';
 import type { CartItem } from '../../shared/schemas/cart';
 import { HttpError } from '../errors/http-error';
-import { printFonts } from '../print-files/print-fonts';
+import { printFonts } from './print-fonts';
 
 export const DECAL_DOES_NOT_FIT = 'DECAL_DOES_NOT_FIT';
 

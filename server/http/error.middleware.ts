@@ -1,10 +1,10 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { issuesToFieldErrors } from '../../shared/schemas/fields';
-import { GENERIC_MESSAGES, HttpError } from './http-error';
-import { databaseInputErrorOf } from './database-input-error';
-import { STORAGE_FAULT_CODES, storageErrorOf, StorageUnavailableError } from '../db/storage-errors';
-import type { Logger } from '../http/logger';
+import { GENERIC_MESSAGES, HttpError } from '../errors/http-error';
+import { databaseInputErrorOf } from '../errors/database-input-error';
+import { STORAGE_FAULT_CODES, storageErrorOf, StorageUnavailableError } from '../errors/storage-errors';
+import type { Logger } from './logger';
 
 interface StatusError {
   status?: number;

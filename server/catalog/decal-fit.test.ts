@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { cartPayload, countRows } from './payment.test-support';
+import { cartPayload, countRows } from '../payments/payment.test-support';
 
 /**
  * A decal must lie inside its variant's usable area at the letter size the shopper chose: both ways

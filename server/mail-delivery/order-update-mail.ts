@@ -1,7 +1,8 @@
 import { formatUsd } from '../../shared/money';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import type { OrderUpdateMail } from './mail-outbox';
-import { BRAND, button, describe, escapeHtml, layout, trackUrl, type Content, type RenderContext } from './mail-layout';
+import type { OrderUpdateMail } from '../mail/mail-outbox';
+import { BRAND, button, escapeHtml, layout, type Content, type RenderContext } from '../mail/mail-layout';
+import { describe, trackUrl } from './order-mail-parts';
 
 /** How long a refund takes to reach the card, as card networks put it. */
 const REFUND_DELAY = 'Refunds usually reach your card within 5-10 business days';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { renderAccountMail } from '../staff/account-mail';
+import { renderAccountMail } from '../mail/account-mail';
 import type { ComposedMail, ComposeTask, Newline } from './mail-composer';
 import { renderMail, type RenderedMail } from './mail-render';
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { isAccountMail } from '../staff/account-mail';
-import { alreadySent, claimDueMails, dropMail, ordersToMail, recordFailure, recordSent, sentKey } from './mail-outbox.repository';
+import { isAccountMail } from '../mail/account-mail';
+import { alreadySent, claimDueMails, dropMail, recordFailure, recordSent, sentKey } from '../mail/mail-outbox.repository';
+import { ordersToMail } from './mail-delivery.repository';
 import { createMailComposer, type MailToCompose } from './mail-composer';
 import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './mail-transport';
-import { kindOfMail, type MailOutboxRow } from './mail.table';
+import { kindOfMail, type MailOutboxRow } from '../mail/mail.table';
 
 export interface MailSender {
   /** Looks for due mails now rather than at the next poll. */
@@ -63,7 +64,7 @@ export function startMailSender(app: AppContext): MailSender {
     }
   }
 
-  /** A password reset or staff invitation (server/staff/account-mail.ts) needs only its payload; an order mail, the order. */
+  /** A password reset or staff invitation (server/mail/account-mail.ts) needs only its payload; an order mail, the order. */
   function toCompose(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): MailToCompose {
     if (isAccountMail(row)) return { kind: 'account', payload: row.payload ?? '{}', messageId: row.message_id!, from: mail.from };
     if (!order) throw new Error(`Order ${row.order_id} not found`);
