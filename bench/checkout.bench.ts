@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
 import { Agent, request } from 'undici';
 import { checkoutBody } from '../server/payments/payment.test-support';
 import { standInDelayMs, type StandInLatency } from '../server/test/stripe-stand-in';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer } from './support/child-server';
+import { waitForMail } from './support/checkout-mail';
+import { openLoopRequested, runOpenLoopCheckoutBench } from './support/open-loop-checkout';
 import { processCpuMs, threadCpuMs } from './support/process-cpu';
 import { percentile } from './support/stats';
 
@@ -25,6 +26,7 @@ import { percentile } from './support/stats';
  * BENCH_MAIL=0 (mail off), BENCH_CPU_PROF=DIR (each shop process writes a V8 CPU profile there),
  * BENCH_CODE_ROOT=DIR (the shop runs from another checkout, e.g. `git worktree add` of a baseline commit),
  * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements).
+ * BENCH_RATE=N or BENCH_FLASH=1 run the open-loop modes instead (bench/support/open-loop-checkout.ts).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
@@ -77,34 +79,6 @@ async function drive(url: string, shoppers: number, durationSeconds: number, lat
   await Promise.all(Array.from({ length: shoppers }, shopper));
   await dispatcher.close();
   return result;
-}
-
-/** Milliseconds from each order's commit to its confirmation's hand-over to SMTP, for orders since `since`. */
-async function mailDelays(database: string, dbUrl: string, since: number): Promise<{ delays: number[]; unsent: number }> {
-  const query = `select o.created_at as created, s.sent_at as sent from orders o left join mail_sent s on s.order_id = o.id and s.mail_key = 'confirmation' where o.created_at >= ${since}`;
-  let rows: { created: number; sent: number | null }[];
-  if (database === 'sqlite') {
-    const db = new SQLite(dbUrl.replace(/^sqlite:/, ''), { readonly: true });
-    rows = db.prepare(query).all() as typeof rows;
-    db.close();
-  } else {
-    const client = new pg.Client({ connectionString: dbUrl });
-    await client.connect();
-    rows = (await client.query(query)).rows.map((row: { created: string; sent: string | null }) => ({ created: Number(row.created), sent: row.sent === null ? null : Number(row.sent) }));
-    await client.end();
-  }
-  const delays = rows.filter((row) => row.sent !== null).map((row) => row.sent! - row.created);
-  return { delays, unsent: rows.length - delays.length };
-}
-
-async function waitForMail(database: string, dbUrl: string, since: number, limitSeconds: number) {
-  const deadline = Date.now() + limitSeconds * 1000;
-  let found = await mailDelays(database, dbUrl, since);
-  while (found.unsent > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    found = await mailDelays(database, dbUrl, since);
-  }
-  return found;
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
@@ -196,6 +170,11 @@ async function printStatements(cluster: TemporaryPostgres, dbUrl: string, orders
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   console.log(`statements per order: ${(total / Math.max(1, orders)).toFixed(2)}`);
   for (const row of rows) console.log(`${(Number(row.calls) / Math.max(1, orders)).toFixed(2).padStart(7)}  ${(row.ms / Number(row.calls)).toFixed(3)} ms  ${row.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+}
+
+if (openLoopRequested()) {
+  await runOpenLoopCheckoutBench();
+  process.exit(0);
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
