@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Agent, request } from 'undici';
-import { checkoutBody } from '../server/payments/payment.test-support';
-import { standInDelayMs, type StandInLatency } from '../server/test/stripe-stand-in';
+import type { StandInLatency } from '../server/test/stripe-stand-in';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer } from './support/child-server';
 import { waitForMail } from './support/checkout-mail';
+import { drive } from './support/closed-loop';
+import { processesRequested, runProcessesCheckoutBench } from './support/nginx-checkout';
 import { openLoopRequested, runOpenLoopCheckoutBench } from './support/open-loop-checkout';
 import { processCpuMs, threadCpuMs } from './support/process-cpu';
 import { percentile } from './support/stats';
@@ -26,7 +26,8 @@ import { percentile } from './support/stats';
  * BENCH_MAIL=0 (mail off), BENCH_CPU_PROF=DIR (each shop process writes a V8 CPU profile there),
  * BENCH_CODE_ROOT=DIR (the shop runs from another checkout, e.g. `git worktree add` of a baseline commit),
  * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements).
- * BENCH_RATE=N or BENCH_FLASH=1 run the open-loop modes instead (bench/support/open-loop-checkout.ts).
+ * BENCH_RATE=N or BENCH_FLASH=1 run the open-loop modes instead (bench/support/open-loop-checkout.ts),
+ * BENCH_PROCESSES=1,2 orders/s with that many processes behind nginx (bench/support/nginx-checkout.ts).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
@@ -34,52 +35,6 @@ const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const LATENCY: StandInLatency = { baseMs: 250, jitterMs: 100 };
 const WARM_UP_SECONDS = 2;
 const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
-
-interface LoadResult {
-  orders: number;
-  failures: number;
-  /** Per successful checkout: observed ms, and the gateway's own delay for it (0 without the stand-in). */
-  observed: number[];
-  gateway: number[];
-  seconds: number;
-}
-
-/** `shoppers` loops, each placing one checkout after another with a fresh Idempotency-Key, for `durationSeconds`. */
-async function drive(url: string, shoppers: number, durationSeconds: number, latency: StandInLatency | null, label: string): Promise<LoadResult> {
-  const dispatcher = new Agent({ connections: shoppers, keepAliveTimeout: 30_000 });
-  const body = JSON.stringify(checkoutBody('pm_card_visa', [1]));
-  const result: LoadResult = { orders: 0, failures: 0, observed: [], gateway: [], seconds: durationSeconds };
-  const endAt = Date.now() + durationSeconds * 1000;
-  let sequence = 0;
-  async function shopper() {
-    while (Date.now() < endAt) {
-      const key = `bench-${label}-${process.pid}-${++sequence}`;
-      const started = performance.now();
-      const answer = await request(`${url}/api/checkout`, {
-        method: 'POST',
-        dispatcher,
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
-        body,
-      }).catch(() => null);
-      if (!answer) {
-        result.failures++;
-        continue;
-      }
-      await answer.body.dump();
-      const elapsed = performance.now() - started;
-      if (answer.statusCode !== 201) {
-        result.failures++;
-        continue;
-      }
-      result.orders++;
-      result.observed.push(elapsed);
-      result.gateway.push(latency ? standInDelayMs(`checkout:${key}:charge`, latency) : 0);
-    }
-  }
-  await Promise.all(Array.from({ length: shoppers }, shopper));
-  await dispatcher.close();
-  return result;
-}
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -172,8 +127,8 @@ async function printStatements(cluster: TemporaryPostgres, dbUrl: string, orders
   for (const row of rows) console.log(`${(Number(row.calls) / Math.max(1, orders)).toFixed(2).padStart(7)}  ${(row.ms / Number(row.calls)).toFixed(3)} ms  ${row.query.replace(/\s+/g, ' ').slice(0, 110)}`);
 }
 
-if (openLoopRequested()) {
-  await runOpenLoopCheckoutBench();
+if (openLoopRequested() || processesRequested()) {
+  await (openLoopRequested() ? runOpenLoopCheckoutBench() : runProcessesCheckoutBench());
   process.exit(0);
 }
 
