@@ -53,17 +53,20 @@ const importCompiledSiblings: Plugin = {
 
 /**
  * Compiles the server into `root`/`into` (build/ unless a test asks for another folder), replacing
- * what was there. The folder must be inside `root`: the compiled modules find the packages in its node_modules.
+ * what was there. The folder must be inside `root`: the compiled modules find the packages in its
+ * node_modules. The new build is written beside it and swapped in whole, so a shop started from
+ * the old one never finds a folder half written.
  */
 export async function buildServer(root: string, into = SERVER_BUILD_DIR): Promise<void> {
-  const outdir = path.join(root, into);
+  const target = path.join(root, into);
+  const fresh = `${target}.new-${process.pid}`;
   const modules = await reachableModules(root);
-  fs.rmSync(outdir, { recursive: true, force: true });
+  fs.rmSync(fresh, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: modules,
     outbase: '.',
-    outdir,
+    outdir: fresh,
     bundle: true,
     packages: 'external',
     plugins: [importCompiledSiblings],
@@ -73,7 +76,11 @@ export async function buildServer(root: string, into = SERVER_BUILD_DIR): Promis
     logLevel: 'warning',
   });
   for (const file of filesBeside(root)) {
-    fs.mkdirSync(path.dirname(path.join(outdir, file)), { recursive: true });
-    fs.copyFileSync(path.join(root, file), path.join(outdir, file));
+    fs.mkdirSync(path.dirname(path.join(fresh, file)), { recursive: true });
+    fs.copyFileSync(path.join(root, file), path.join(fresh, file));
   }
+  const old = `${target}.old-${process.pid}`;
+  if (fs.existsSync(target)) fs.renameSync(target, old);
+  fs.renameSync(fresh, target);
+  fs.rmSync(old, { recursive: true, force: true });
 }
