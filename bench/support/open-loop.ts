@@ -13,7 +13,7 @@ export interface Arrivals {
 export interface OpenLoopResult {
   offered: number;
   orders: number;
-  /** Answers other than 201, by status ("network" when no answer came). */
+  /** Answers other than 201, by status, or by error code when no answer came. */
   failures: Map<string, number>;
   /** Per order placed: ms from its arrival to its answer, and the gateway's own delay for its charge. */
   observed: number[];
@@ -37,11 +37,15 @@ export async function arriveAndCheckOut(url: string, arrivals: Arrivals, latency
   const failed = (kind: string) => void result.failures.set(kind, (result.failures.get(kind) ?? 0) + 1);
 
   async function checkout(arrival: number, key: string) {
-    const answer = await request(`${url}/api/checkout`, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', 'idempotency-key': key }, body }).catch(() => null);
+    let networkError = '';
+    const answer = await request(`${url}/api/checkout`, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', 'idempotency-key': key }, body }).catch((error: { code?: string }) => {
+      networkError = error.code ?? 'network';
+      return null;
+    });
     if (answer) await answer.body.dump();
     const elapsed = performance.now() - arrival;
     result.lastAnswerAt = Math.max(result.lastAnswerAt, Date.now());
-    if (!answer) return failed('network');
+    if (!answer) return failed(networkError);
     if (answer.statusCode !== 201) return failed(String(answer.statusCode));
     result.orders++;
     result.observed.push(elapsed);
