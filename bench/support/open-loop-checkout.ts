@@ -8,6 +8,7 @@ import { startChildServer } from './child-server';
 import { waitForMail } from './checkout-mail';
 import { removeCompiledShopBuild, startCompiledShop } from './compiled-shop';
 import { arriveAndCheckOut, type Arrivals, type OpenLoopResult } from './open-loop';
+import { processCpuMs } from './process-cpu';
 import { percentile } from './stats';
 
 /**
@@ -46,20 +47,21 @@ function plan(): { name: string; arrivals: Arrivals; budget: Budget; mailWaitSec
 
 interface Shop {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
 async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>): Promise<Shop> {
   if (kind === 'compiled') return startCompiledShop(env);
   const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT });
-  return { url: shop.url, stop: () => shop.stop() };
+  return { url: shop.url, pid: shop.child.pid!, stop: () => shop.stop() };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-function report(label: string, budget: Budget, load: OpenLoopResult, mail: Awaited<ReturnType<typeof waitForMail>> | null, arrivals: Arrivals) {
+function report(label: string, budget: Budget, load: OpenLoopResult, mail: Awaited<ReturnType<typeof waitForMail>> | null, arrivals: Arrivals, cpuMsPerOrder: number) {
   const added = load.observed.map((value, index) => value - load.gateway[index]!);
   const failed = [...load.failures.values()].reduce((sum, n) => sum + n, 0);
   const kinds = [...load.failures].map(([kind, n]) => `${n}× ${kind}`).join(', ');
@@ -70,7 +72,8 @@ function report(label: string, budget: Budget, load: OpenLoopResult, mail: Await
   console.log(
     `${label.padEnd(30)} ${String(load.offered).padStart(6)} ${(load.orders / arrivals.seconds).toFixed(1).padStart(8)} ${String(failed).padStart(5)}` +
       `  gateway ${ms(percentile(load.gateway, 50))} / ${ms(percentile(load.gateway, 99))}  added ${ms(p50)} / ${ms(p99)}` +
-      (mail ? `  mail p99 ${seconds(mailP99)}, drained ${Number.isNaN(drained) ? `not (${mail.unsent} unsent)` : `${seconds(drained)} after the last answer`}` : ''),
+      (mail ? `  mail p99 ${seconds(mailP99)}, drained ${Number.isNaN(drained) ? `not (${mail.unsent} unsent)` : `${seconds(drained)} after the last answer`}` : '') +
+      `  shop CPU ${cpuMsPerOrder.toFixed(1)} ms/order`,
   );
   const verdicts = [`no failed checkout ${verdict(failed === 0)}${kinds ? ` (${kinds})` : ''}`];
   if (budget.addedP50Ms !== undefined) verdicts.push(`added p50 <= ${budget.addedP50Ms} ms ${verdict(p50 <= budget.addedP50Ms)}`);
@@ -111,9 +114,12 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
         try {
           await arriveAndCheckOut(shop.url, WARM_UP, LATENCY, `${label}-warm`);
           const since = Date.now();
+          const cpuBefore = processCpuMs(shop.pid);
           const load = await arriveAndCheckOut(shop.url, arrivals, LATENCY, label.replace(/\W+/g, '-'));
           const mail = mailOn ? await waitForMail(database, dbUrl, since, mailWaitSeconds) : null;
-          report(label, budget, load, mail, arrivals);
+          // All of the shop's threads until the run's mail is handed over: each order's mail is part of its cost.
+          const cpuMsPerOrder = (processCpuMs(shop.pid) - cpuBefore) / Math.max(1, load.orders);
+          report(label, budget, load, mail, arrivals, cpuMsPerOrder);
         } finally {
           await shop.stop();
         }
