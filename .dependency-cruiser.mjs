@@ -4,7 +4,7 @@
 // import its own files and the folders of lower layers, never a folder of its own layer or above.
 // Type-only imports count. Test code is exempt.
 const LAYERS = [
-  ['errors'],
+  ['errors', 'threads'],
   ['http'],
   ['config', 'version'],
   ['db', 'metrics'],

@@ -22,7 +22,7 @@ const disableNeedsReason = {
 };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'dev-dist/', 'coverage/', 'data/', '.tmp/', 'public/']),
+  globalIgnores(['dist/', 'build/', 'build.*/', 'dev-dist/', 'coverage/', 'data/', '.tmp/', 'public/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import SQLite from 'better-sqlite3';
-import { Agent, request } from 'undici';
-import { checkoutBody } from '../server/payments/payment.test-support';
-import { standInDelayMs, type StandInLatency } from '../server/test/stripe-stand-in';
+import type { StandInLatency } from '../server/test/stripe-stand-in';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../server/test/postgres';
 import { startChildServer } from './support/child-server';
+import { waitForMail } from './support/checkout-mail';
+import { drive } from './support/closed-loop';
+import { processesRequested, runProcessesCheckoutBench } from './support/nginx-checkout';
+import { openLoopRequested, runOpenLoopCheckoutBench } from './support/open-loop-checkout';
 import { processCpuMs, threadCpuMs } from './support/process-cpu';
 import { percentile } from './support/stats';
 
@@ -25,6 +26,8 @@ import { percentile } from './support/stats';
  * BENCH_MAIL=0 (mail off), BENCH_CPU_PROF=DIR (each shop process writes a V8 CPU profile there),
  * BENCH_CODE_ROOT=DIR (the shop runs from another checkout, e.g. `git worktree add` of a baseline commit),
  * BENCH_PG_STATEMENTS=1 (PostgreSQL's statements per order in the 0 ms case, from pg_stat_statements).
+ * BENCH_RATE=N or BENCH_FLASH=1 run the open-loop modes instead (bench/support/open-loop-checkout.ts),
+ * BENCH_PROCESSES=1,2 orders/s with that many processes behind nginx (bench/support/nginx-checkout.ts).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const shopperCounts = (process.env.BENCH_SHOPPERS ?? '64,256').split(',').map(Number);
@@ -32,80 +35,6 @@ const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const LATENCY: StandInLatency = { baseMs: 250, jitterMs: 100 };
 const WARM_UP_SECONDS = 2;
 const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
-
-interface LoadResult {
-  orders: number;
-  failures: number;
-  /** Per successful checkout: observed ms, and the gateway's own delay for it (0 without the stand-in). */
-  observed: number[];
-  gateway: number[];
-  seconds: number;
-}
-
-/** `shoppers` loops, each placing one checkout after another with a fresh Idempotency-Key, for `durationSeconds`. */
-async function drive(url: string, shoppers: number, durationSeconds: number, latency: StandInLatency | null, label: string): Promise<LoadResult> {
-  const dispatcher = new Agent({ connections: shoppers, keepAliveTimeout: 30_000 });
-  const body = JSON.stringify(checkoutBody('pm_card_visa', [1]));
-  const result: LoadResult = { orders: 0, failures: 0, observed: [], gateway: [], seconds: durationSeconds };
-  const endAt = Date.now() + durationSeconds * 1000;
-  let sequence = 0;
-  async function shopper() {
-    while (Date.now() < endAt) {
-      const key = `bench-${label}-${process.pid}-${++sequence}`;
-      const started = performance.now();
-      const answer = await request(`${url}/api/checkout`, {
-        method: 'POST',
-        dispatcher,
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
-        body,
-      }).catch(() => null);
-      if (!answer) {
-        result.failures++;
-        continue;
-      }
-      await answer.body.dump();
-      const elapsed = performance.now() - started;
-      if (answer.statusCode !== 201) {
-        result.failures++;
-        continue;
-      }
-      result.orders++;
-      result.observed.push(elapsed);
-      result.gateway.push(latency ? standInDelayMs(`checkout:${key}:charge`, latency) : 0);
-    }
-  }
-  await Promise.all(Array.from({ length: shoppers }, shopper));
-  await dispatcher.close();
-  return result;
-}
-
-/** Milliseconds from each order's commit to its confirmation's hand-over to SMTP, for orders since `since`. */
-async function mailDelays(database: string, dbUrl: string, since: number): Promise<{ delays: number[]; unsent: number }> {
-  const query = `select o.created_at as created, s.sent_at as sent from orders o left join mail_sent s on s.order_id = o.id and s.mail_key = 'confirmation' where o.created_at >= ${since}`;
-  let rows: { created: number; sent: number | null }[];
-  if (database === 'sqlite') {
-    const db = new SQLite(dbUrl.replace(/^sqlite:/, ''), { readonly: true });
-    rows = db.prepare(query).all() as typeof rows;
-    db.close();
-  } else {
-    const client = new pg.Client({ connectionString: dbUrl });
-    await client.connect();
-    rows = (await client.query(query)).rows.map((row: { created: string; sent: string | null }) => ({ created: Number(row.created), sent: row.sent === null ? null : Number(row.sent) }));
-    await client.end();
-  }
-  const delays = rows.filter((row) => row.sent !== null).map((row) => row.sent! - row.created);
-  return { delays, unsent: rows.length - delays.length };
-}
-
-async function waitForMail(database: string, dbUrl: string, since: number, limitSeconds: number) {
-  const deadline = Date.now() + limitSeconds * 1000;
-  let found = await mailDelays(database, dbUrl, since);
-  while (found.unsent > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    found = await mailDelays(database, dbUrl, since);
-  }
-  return found;
-}
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -196,6 +125,11 @@ async function printStatements(cluster: TemporaryPostgres, dbUrl: string, orders
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   console.log(`statements per order: ${(total / Math.max(1, orders)).toFixed(2)}`);
   for (const row of rows) console.log(`${(Number(row.calls) / Math.max(1, orders)).toFixed(2).padStart(7)}  ${(row.ms / Number(row.calls)).toFixed(3)} ms  ${row.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+}
+
+if (openLoopRequested() || processesRequested()) {
+  await (openLoopRequested() ? runOpenLoopCheckoutBench() : runProcessesCheckoutBench());
+  process.exit(0);
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
+import packageJson from '../package.json';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-export const APP_VERSION: string = pkg.version;
+export const APP_VERSION: string = packageJson.version;

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { threadModule } from '../threads/thread-module';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import type { MailToRender, RenderContext } from './mail-render';
 
@@ -44,22 +43,18 @@ const MAILS_AT_ONCE = 4;
  */
 const THREAD_NICENESS = 5;
 
-/** tsx's loader by its path: `--import tsx` would look for the package from the working directory, wherever the shop was started. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 /**
  * Mails are drawn and composed on a worker thread (piscina), not on the event loop: about 2.5 ms of
  * JavaScript each (the design's layout, the HTML, nodemailer's MIME), which held checkouts up
  * behind a batch of confirmations (docs/benchmarks.md). The thread starts with the first
- * mail, so an app that sends none never starts it; `tsx` lets it load the TypeScript as the shop does.
+ * mail, so an app that sends none never starts it.
  */
 export function createMailComposer(newline: Newline): MailComposer {
   let pool: Piscina<ComposeTask, ComposedMail> | null = null;
   return {
     async compose(mail) {
       pool ??= new Piscina({
-        filename: new URL('./mail-compose.worker.ts', import.meta.url).href,
-        execArgv: ['--import', TSX_LOADER],
+        ...threadModule(import.meta.url, 'mail-compose.worker'),
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: Infinity,

@@ -86,23 +86,6 @@ export function createStripeClient(config: StripeConfig, dispatcher: Dispatcher)
   });
 }
 
-/**
- * Starts a call of the `stripe` package without a stack trace for the package to keep: it captures
- * `new Error().stack` before every request (to enrich its errors), and with source maps on (tsx)
- * formatting that stack was a fifth of the server's CPU on the Stripe checkout path (profiled with
- * `BENCH_CPU_PROF`). The capture is synchronous, so the limit is back before any other code
- * runs; this gateway turns the package's errors into its own anyway (`translate`).
- */
-function withoutCallerStack<T>(start: () => Promise<T>): Promise<T> {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return start();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
 /** Stripe through the `stripe` package; idempotency keys are passed on so a retry never charges twice. */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const dispatcher = dispatcherFor(config.proxy);
@@ -114,11 +97,9 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
       try {
-        const intent = await withoutCallerStack(() =>
-          stripe.paymentIntents.create(
-            { amount: input.amountCents, currency: input.currency, automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: input.metadata ?? {} },
-            { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
-          ),
+        const intent = await stripe.paymentIntents.create(
+          { amount: input.amountCents, currency: input.currency, automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: input.metadata ?? {} },
+          { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
         );
         return toIntent(intent);
       } catch (error) {
@@ -128,9 +109,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async confirmIntent(id: string, paymentMethodId: string, idempotencyKey?: string): Promise<GatewayIntent> {
       try {
-        const intent = await withoutCallerStack(() =>
-          stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId, expand: EXPAND_PAYMENT_METHOD }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {}),
-        );
+        const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId, expand: EXPAND_PAYMENT_METHOD }, idempotencyKey ? { idempotencyKey: stripeIdempotencyKey(idempotencyKey) } : {});
         return toIntent(intent);
       } catch (error) {
         translate(error);
@@ -139,19 +118,17 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async chargeIntent(input: ChargeIntentInput): Promise<GatewayIntent> {
       try {
-        const intent = await withoutCallerStack(() =>
-          stripe.paymentIntents.create(
-            {
-              amount: input.amountCents,
-              currency: input.currency,
-              payment_method: input.paymentMethodId,
-              confirm: true,
-              expand: EXPAND_PAYMENT_METHOD,
-              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-              metadata: input.metadata ?? {},
-            },
-            { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
-          ),
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            expand: EXPAND_PAYMENT_METHOD,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: input.metadata ?? {},
+          },
+          { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) },
         );
         return toIntent(intent);
       } catch (error) {
@@ -163,7 +140,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       // Ids are [A-Za-z0-9_] (payment.snapshot.ts), so the query needs no escaping.
       const query = `metadata['${SHOP_INTENT_METADATA_KEY}']:'${shopIntentId}'`;
       try {
-        const found = await withoutCallerStack(() => stripe.paymentIntents.search({ query, limit: 1 }));
+        const found = await stripe.paymentIntents.search({ query, limit: 1 });
         return found.data[0] && toIntent(found.data[0]);
       } catch (error) {
         translate(error);
@@ -172,7 +149,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async retrieveIntent(id: string): Promise<GatewayIntent | undefined> {
       try {
-        return toIntent(await withoutCallerStack(() => stripe.paymentIntents.retrieve(id, { expand: EXPAND_PAYMENT_METHOD })));
+        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: EXPAND_PAYMENT_METHOD }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
         translate(error);
@@ -195,7 +172,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async cancelIntent(id: string): Promise<GatewayIntent> {
       try {
-        return toIntent(await withoutCallerStack(() => stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })));
+        return toIntent(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }));
       } catch (error) {
         translate(error);
       }
@@ -203,9 +180,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async refund(input): Promise<GatewayRefund> {
       try {
-        const refund = await withoutCallerStack(() =>
-          stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amountCents }, { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) }),
-        );
+        const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amountCents }, { idempotencyKey: stripeIdempotencyKey(input.idempotencyKey) });
         return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
       } catch (error) {
         translate(error);

@@ -1,13 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { threadModule } from '../threads/thread-module';
 import type { PrintOrder } from '../../shared/render';
 import { HttpError } from '../errors/http-error';
 import type { PngJob, PngJobResult } from './png-render.worker';
 
-/** tsx's loader by its path, as the cut-job and mail threads load it. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** One core stays with the event loop. */
 const THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Kept a while after a file: the print room downloads several in a row, and each thread parses the fonts once. */
@@ -23,8 +20,7 @@ let pool: Piscina<PngJob, PngJobResult> | null = null;
  */
 export async function renderPrintPng(order: PrintOrder, lines: readonly number[], dpi: number): Promise<Buffer> {
   pool ??= new Piscina({
-    filename: new URL('./png-render.worker.ts', import.meta.url).href,
-    execArgv: ['--import', TSX_LOADER],
+    ...threadModule(import.meta.url, 'png-render.worker'),
     minThreads: 0,
     maxThreads: THREADS,
     idleTimeout: IDLE_MS,

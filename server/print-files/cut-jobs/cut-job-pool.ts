@@ -1,11 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { threadModule } from '../../threads/thread-module';
 import type { CutJobTask, CutJobTaskResult } from './cut-job.worker';
 
-/** tsx's loader by its path, as the mail thread loads it (server/mail-delivery/mail-composer.ts). */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** Below the event loop when the cores are busy: a long job never holds up a checkout or a health check. */
 const THREAD_NICENESS = 5;
 /** Kept a while after a job: the print room asks for a job's files one after another, and each thread parses the fonts once. */
@@ -22,8 +19,7 @@ let pool: Piscina<CutJobTask, CutJobTaskResult> | null = null;
  */
 export function runCutJobTask(task: CutJobTask): Promise<CutJobTaskResult> {
   pool ??= new Piscina({
-    filename: new URL('./cut-job.worker.ts', import.meta.url).href,
-    execArgv: ['--import', TSX_LOADER],
+    ...threadModule(import.meta.url, 'cut-job.worker'),
     minThreads: 0,
     maxThreads: THREADS,
     idleTimeout: IDLE_MS,
