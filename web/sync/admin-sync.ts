@@ -147,7 +147,7 @@ function listenForChanges(): () => void {
     pullTimer = setTimeout(() => navigator.onLine && void syncRound(), 50);
   };
   const onChange = (event: OrderChangeEvent) => {
-    void db.adminOrders.get(event.id).then((cached) => {
+    void db.orderCache.get(event.id).then((cached) => {
       if (!cached || cached.version < event.version) pullSoon();
     });
   };
