@@ -7,7 +7,7 @@
  * Every write goes through here: it tells the change feed (order-change-feed.ts) which orders it
  * wrote, so the admin views apply exactly those once the transaction has committed.
  */
-import type { Dexie, EntityTable } from 'dexie';
+import { Dexie, type EntityTable } from 'dexie';
 import type { CachedOrder } from './cached-order';
 import type { OrderChangeFeed } from './order-change-feed';
 
@@ -30,6 +30,12 @@ export function bucketOf(id: string): number {
 
 /** A table-like view of the cached orders: reads and writes by order, buckets underneath. */
 export class CachedOrderTable {
+  /**
+   * Buckets already read or written in a transaction: a change reads the orders it changes, then
+   * writes them, and a bucket holds many orders, so within one transaction each is read once.
+   */
+  private readonly seen = new WeakMap<IDBTransaction, Map<number, OrderBucket | undefined>>();
+
   constructor(
     private readonly db: Dexie,
     private readonly buckets: () => OrderBucketTable,
@@ -54,7 +60,7 @@ export class CachedOrderTable {
   async bulkGet(ids: readonly string[]): Promise<(CachedOrder | undefined)[]> {
     if (!ids.length) return [];
     const wanted = new Set(ids);
-    const buckets = await this.buckets().bulkGet([...new Set(ids.map(bucketOf))]);
+    const buckets = await this.readBuckets([...new Set(ids.map(bucketOf))]);
     const byId = new Map<string, CachedOrder>();
     for (const bucket of buckets) for (const order of bucket?.orders ?? []) if (wanted.has(order.id)) byId.set(order.id, order);
     return ids.map((id) => byId.get(id));
@@ -98,7 +104,7 @@ export class CachedOrderTable {
     for (const id of deleted) of(id).deleted.push(id);
     await this.db.transaction('rw', this.buckets(), async (tx) => {
       const keys = [...byBucket.keys()];
-      const stored = await this.buckets().bulkGet(keys);
+      const stored = await this.readBuckets(keys);
       const next = keys.map((key, index) => {
         const orders = new Map((stored[index]?.orders ?? []).map((order) => [order.id, order]));
         const group = byBucket.get(key)!;
@@ -107,7 +113,21 @@ export class CachedOrderTable {
         return { bucket: key, orders: [...orders.values()] };
       });
       await this.buckets().bulkPut(next);
+      const seen = this.seen.get(tx.idbtrans);
+      for (const bucket of next) seen?.set(bucket.bucket, bucket);
       this.feed.wrote(tx.idbtrans, written, deleted);
     });
+  }
+
+  /** The buckets of `keys`, each read once per transaction of the order cache. */
+  private async readBuckets(keys: readonly number[]): Promise<(OrderBucket | undefined)[]> {
+    const trans = Dexie.currentTransaction;
+    if (!trans?.idbtrans || !trans.storeNames.includes(this.buckets().name)) return this.buckets().bulkGet([...keys]);
+    let seen = this.seen.get(trans.idbtrans);
+    if (!seen) this.seen.set(trans.idbtrans, (seen = new Map()));
+    const missing = keys.filter((key) => !seen.has(key));
+    const read = await this.buckets().bulkGet(missing);
+    missing.forEach((key, index) => seen.set(key, read[index]));
+    return keys.map((key) => seen.get(key));
   }
 }
