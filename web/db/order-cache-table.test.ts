@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShopDatabase, type CachedOrder, type OutboxEntry } from './db';
-import { ORDER_BUCKETS } from './order-cache-table';
+import { bucketOf, ORDER_BUCKETS } from './order-cache-table';
 import { toCachedOrder } from '../sync/order-cache';
 import { adminOrder } from '../routes/admin/admin-orders.test-support';
 import { SYNC_META } from '../sync/meta-keys';
@@ -67,5 +67,17 @@ describe('the order cache in buckets', () => {
     expect(await db.outbox.toArray()).toEqual([{ ...waiting, seq: 1 }]);
     expect(await db.meta.get(SYNC_META.cursor)).toEqual({ key: SYNC_META.cursor, value: 'c-9' });
     expect(db.tables.map((table) => table.name)).not.toContain('adminOrders');
+  });
+});
+
+describe('bucketOf', () => {
+  it('puts orders created within a few hours of each other together, and spreads the rest', () => {
+    const at = (ms: number, tail: string) => `${ms.toString(16).padStart(12, '0').slice(0, 8)}-${ms.toString(16).padStart(12, '0').slice(8)}-7${tail}`;
+    const start = Date.UTC(2026, 11, 7, 9);
+    const morning = Array.from({ length: 50 }, (_, i) => at(start + i * 60_000, `abc-8def-${String(i).padStart(12, '0')}`));
+    expect(new Set(morning.map(bucketOf)).size).toBeLessThanOrEqual(2);
+    const year = Array.from({ length: 2_000 }, (_, i) => at(start - i * 4 * 3_600_000, `abc-8def-${String(i).padStart(12, '0')}`));
+    expect(new Set(year.map(bucketOf)).size).toBeGreaterThan(ORDER_BUCKETS * 0.9);
+    expect(new Set(Array.from({ length: 2_000 }, (_, i) => bucketOf(`order-${i}`))).size).toBeGreaterThan(ORDER_BUCKETS * 0.9);
   });
 });
