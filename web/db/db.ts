@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { Design } from '../../shared/design';
 import type { SyncMutation } from '../../shared/sync';
 import { OrderChangeFeed } from './order-change-feed';
+import { bucketOf, CachedOrderTable, type OrderBucket, type OrderBucketTable } from './order-cache-table';
 import type { CachedOrder } from './cached-order';
 
 export type { CachedOrder };
@@ -52,16 +53,19 @@ export class ShopDatabase extends Dexie {
   cart!: EntityTable<CartLine, 'id'>;
   likes!: EntityTable<GalleryLike, 'designId'>;
   meta!: EntityTable<MetaRecord, 'key'>;
-  adminOrders!: EntityTable<CachedOrder, 'id'>;
+  /** The admin order cache's storage: name it in a transaction's tables; read and write through `orderCache`. */
+  orderBuckets!: OrderBucketTable;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   conflicts!: EntityTable<SyncConflict, 'id'>;
-  /** Committed changes to `adminOrders`, for the admin views' in-memory list. */
+  /** Committed changes to the order cache, for the admin views' in-memory list. */
   readonly orderChanges: OrderChangeFeed;
+  /** The admin order cache, by order (order-cache-table.ts). */
+  readonly orderCache: CachedOrderTable;
 
   constructor(name = 'reality-print-shop') {
     super(name);
     this.orderChanges = new OrderChangeFeed(name);
-    this.use(this.orderChanges.middleware);
+    this.orderCache = new CachedOrderTable(this, () => this.orderBuckets, this.orderChanges);
     this.version(1).stores({
       cart: 'id, addedAt',
       likes: 'designId',
@@ -70,9 +74,22 @@ export class ShopDatabase extends Dexie {
       outbox: '++seq, &id, orderId',
       conflicts: 'id, orderId',
     });
-    // No secondary indexes on the order cache: every view reads all of it and filters in memory,
-    // and each index made every one of 10,000 pulled rows slower to store (docs/benchmarks.md).
     this.version(2).stores({ adminOrders: 'id' });
+    // The order cache moves from a record per order into buckets (order-cache-table.ts), keeping
+    // what was cached; the outbox and conflicts stay as they are.
+    this.version(3)
+      .stores({ orderBuckets: 'bucket' })
+      .upgrade(async (tx) => {
+        const buckets = new Map<number, CachedOrder[]>();
+        await tx.table<CachedOrder>('adminOrders').each((order) => {
+          const key = bucketOf(order.id);
+          const bucket = buckets.get(key);
+          if (bucket) bucket.push(order);
+          else buckets.set(key, [order]);
+        });
+        await tx.table<OrderBucket>('orderBuckets').bulkPut([...buckets].map(([bucket, orders]) => ({ bucket, orders })));
+      });
+    this.version(4).stores({ adminOrders: null });
   }
 
   override close(...args: Parameters<Dexie['close']>): void {

@@ -1,17 +1,14 @@
 /**
  * A feed of committed changes to the admin order cache, so the admin views can keep the list in
  * memory and apply each change instead of re-reading every cached order after every write (a full
- * re-read of 10,000 orders costs ~0.3 s of main thread; it used to happen after every pulled group).
+ * re-read of 10,000 orders costs ~0.3 s of main thread).
  *
- * A Dexie DBCore middleware sees every write to `adminOrders` made through this database instance,
- * whoever makes it (pull, push results, status changes, logout), and reports it once the
- * transaction has committed: to listeners in this page with the rows themselves, and to other
- * tabs and the service worker over a BroadcastChannel with only the ids (they read those rows).
+ * The cache's table (order-cache-table.ts) tells the feed what each write stored, whoever makes it
+ * (pull, push results, status changes, logout); the feed reports it once the transaction has
+ * committed: to listeners in this page with the rows themselves, and to other tabs and the service
+ * worker over a BroadcastChannel with only the ids (they read those rows).
  */
-import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware } from 'dexie';
 import type { CachedOrder } from './cached-order';
-
-export const ADMIN_ORDERS_TABLE = 'adminOrders';
 
 /** What one committed transaction did to the order cache. */
 export interface OrderChanges {
@@ -40,7 +37,7 @@ interface RemoteMessage {
 
 export class OrderChangeFeed {
   private readonly listeners = new Set<OrderChangeListener>();
-  private readonly pending = new WeakMap<DBCoreTransaction, Pending>();
+  private readonly pending = new WeakMap<IDBTransaction, Pending>();
   private channel: BroadcastChannel | null = null;
 
   constructor(private readonly databaseName: string) {}
@@ -52,30 +49,19 @@ export class OrderChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  readonly middleware: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'adminOrderChangeFeed',
-    create: (down) => ({
-      ...down,
-      transaction: (stores, mode, options) => {
-        const trans = down.transaction(stores, mode, options);
-        if (mode === 'readwrite' && stores.includes(ADMIN_ORDERS_TABLE)) {
-          const target = trans as unknown as EventTarget;
-          // An aborted transaction wrote nothing: its pending changes are simply never reported.
-          target.addEventListener('complete', () => this.committed(trans));
-        }
-        return trans;
-      },
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== ADMIN_ORDERS_TABLE) return table;
-        return {
-          ...table,
-          mutate: (req: DBCoreMutateRequest) => table.mutate(req).then((res) => (this.record(req, res), res)),
-        };
-      },
-    }),
-  };
+  /** `trans` stored `rows` and deleted `deletedIds`; reported when it commits, never if it aborts. */
+  wrote(trans: IDBTransaction, rows: readonly CachedOrder[], deletedIds: readonly string[]): void {
+    const pending = this.pendingOf(trans);
+    for (const row of rows) pending.lastWrite.set(row.id, row);
+    for (const id of deletedIds) pending.lastWrite.set(id, null);
+  }
+
+  /** `trans` emptied the cache. */
+  cleared(trans: IDBTransaction): void {
+    const pending = this.pendingOf(trans);
+    pending.lastWrite.clear();
+    pending.everything = true;
+  }
 
   /** Closes the channel to other pages (the database is being closed). */
   dispose(): void {
@@ -83,20 +69,16 @@ export class OrderChangeFeed {
     this.channel = null;
   }
 
-  private record(req: DBCoreMutateRequest, res: DBCoreMutateResponse): void {
-    let pending = this.pending.get(req.trans);
-    if (!pending) this.pending.set(req.trans, (pending = { lastWrite: new Map(), everything: false }));
-    const failed = (index: number) => res.numFailures > 0 && res.failures[index] !== undefined;
-    if (req.type === 'put' || req.type === 'add') {
-      req.values.forEach((row, index) => !failed(index) && pending.lastWrite.set((row as CachedOrder).id, row as CachedOrder));
-    } else if (req.type === 'delete') {
-      req.keys.forEach((key, index) => !failed(index) && pending.lastWrite.set(key as string, null));
-    } else {
-      pending.everything = true;
+  private pendingOf(trans: IDBTransaction): Pending {
+    let pending = this.pending.get(trans);
+    if (!pending) {
+      this.pending.set(trans, (pending = { lastWrite: new Map(), everything: false }));
+      trans.addEventListener('complete', () => this.committed(trans));
     }
+    return pending;
   }
 
-  private committed(trans: DBCoreTransaction): void {
+  private committed(trans: IDBTransaction): void {
     const pending = this.pending.get(trans);
     this.pending.delete(trans);
     if (!pending || (!pending.lastWrite.size && !pending.everything)) return;

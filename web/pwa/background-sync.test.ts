@@ -48,7 +48,7 @@ afterEach(async () => {
 
 it('hands a re-applied change to Background Sync after its transaction commits', async () => {
   const order = adminOrder({ status: 'cancelled', version: 3 });
-  await local.adminOrders.put(toCachedOrder(order, []));
+  await local.orderCache.put(toCachedOrder(order, []));
   await local.conflicts.put({
     id: 'change-1',
     orderId: order.id,
@@ -72,7 +72,7 @@ it('hands a re-applied change to Background Sync after its transaction commits',
 
 it('registers once for a plain status change too', async () => {
   const order = adminOrder({ status: 'processing', version: 1 });
-  await local.adminOrders.put(toCachedOrder(order, []));
+  await local.orderCache.put(toCachedOrder(order, []));
   await createSyncEngine({ db: local, transport: offlineTransport }).queueStatusChanges([{ orderId: order.id, status: 'printed' }]);
   await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
 });

@@ -146,14 +146,26 @@ function listenForChanges(): () => void {
     // A burst of events (a batch of checkouts) becomes one pull.
     pullTimer = setTimeout(() => navigator.onLine && void syncRound(), 50);
   };
-  const onChange = (event: OrderChangeEvent) => {
-    void db.adminOrders.get(event.id).then((cached) => {
-      if (!cached || cached.version < event.version) pullSoon();
+  // Events of a burst (a batch of marks comes back as one event per order) are checked against the
+  // cache together: each read brings a whole bucket of orders.
+  const named = new Map<string, number>();
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
+  const checkNamed = () => {
+    checkTimer = undefined;
+    const events = [...named];
+    named.clear();
+    void db.orderCache.bulkGet(events.map(([id]) => id)).then((cached) => {
+      if (events.some(([, version], index) => !cached[index] || cached[index].version < version)) pullSoon();
     });
+  };
+  const onChange = (event: OrderChangeEvent) => {
+    named.set(event.id, Math.max(event.version, named.get(event.id) ?? 0));
+    checkTimer ??= setTimeout(checkNamed, 20);
   };
   const stop = startLiveUpdatesInOneTab({ fetch: (input, init) => fetch(input, init), getToken, onReady: pullSoon, onChange });
   return () => {
     clearTimeout(pullTimer);
+    clearTimeout(checkTimer);
     stop();
   };
 }

@@ -21,7 +21,7 @@ const day = (d: number) => new Date(Date.UTC(2026, 10, d, 12)).toISOString();
 /** The store's list must always be what a full read of the cache, sorted, would give. */
 async function expectSameAsCache(store: ReturnType<typeof createCachedOrdersStore>, db: ShopDatabase) {
   await store.settled();
-  const full = (await db.adminOrders.toCollection().toArray()).sort(newestFirst);
+  const full = (await db.orderBuckets.toCollection().toArray()).flatMap((bucket) => bucket.orders).sort(newestFirst);
   expect(store.getSnapshot()).toEqual(full);
 }
 
@@ -32,7 +32,7 @@ async function until(check: () => boolean) {
 describe('the in-memory list of cached orders', () => {
   it('reads the cache once, then follows writes, status changes, deletes and clears without re-reading', async () => {
     const db = openDb();
-    await db.adminOrders.bulkPut([cached(day(3)), cached(day(1))]);
+    await db.orderCache.bulkPut([cached(day(3)), cached(day(1))]);
     const store = createCachedOrdersStore(db);
     const unsubscribe = store.subscribe(() => undefined);
     expect(store.getSnapshot()).toBeUndefined();
@@ -40,10 +40,10 @@ describe('the in-memory list of cached orders', () => {
     expect(store.getSnapshot()).toHaveLength(2);
 
     const reads = { count: 0 };
-    const toArray = db.adminOrders.toArray.bind(db.adminOrders);
-    db.adminOrders.toArray = (() => (reads.count++, toArray())) as typeof db.adminOrders.toArray;
+    const toArray = db.orderCache.toArray.bind(db.orderCache);
+    db.orderCache.toArray = (() => (reads.count++, toArray())) as typeof db.orderCache.toArray;
 
-    await db.transaction('rw', db.adminOrders, () => db.adminOrders.bulkPut([cached(day(2)), cached(day(5)), cached(day(1), 'Islander')]));
+    await db.transaction('rw', db.orderBuckets, () => db.orderCache.bulkPut([cached(day(2)), cached(day(5)), cached(day(1), 'Islander')]));
     await expectSameAsCache(store, db);
     const before = store.getSnapshot()!;
     const target = before[2];
@@ -51,11 +51,11 @@ describe('the in-memory list of cached orders', () => {
     await expectSameAsCache(store, db);
     expect(store.getSnapshot()![2]).toMatchObject({ id: target.id, status: 'printed', pendingCount: 1 });
     expect(store.getSnapshot()![0]).toBe(before[0]);
-    await db.adminOrders.delete(before[0].id);
+    await db.orderCache.delete(before[0].id);
     await expectSameAsCache(store, db);
     expect(reads.count).toBe(0);
 
-    await db.adminOrders.clear();
+    await db.orderCache.clear();
     await expectSameAsCache(store, db);
     expect(store.getSnapshot()).toEqual([]);
     unsubscribe();
@@ -67,8 +67,8 @@ describe('the in-memory list of cached orders', () => {
     store.subscribe(() => undefined);
     await store.settled();
     await db
-      .transaction('rw', db.adminOrders, async () => {
-        await db.adminOrders.put(cached(day(4)));
+      .transaction('rw', db.orderBuckets, async () => {
+        await db.orderCache.put(cached(day(4)));
         throw new Error('rolled back');
       })
       .catch(() => undefined);
@@ -79,19 +79,19 @@ describe('the in-memory list of cached orders', () => {
   it('keeps the last write of an order within one transaction (deleted, then written again)', async () => {
     const db = openDb();
     const order = cached(day(6));
-    await db.adminOrders.put(order);
+    await db.orderCache.put(order);
     const store = createCachedOrdersStore(db);
     store.subscribe(() => undefined);
     await store.settled();
-    await db.transaction('rw', db.adminOrders, async () => {
-      await db.adminOrders.delete(order.id);
-      await db.adminOrders.put({ ...order, status: 'delivered' });
+    await db.transaction('rw', db.orderBuckets, async () => {
+      await db.orderCache.delete(order.id);
+      await db.orderCache.put({ ...order, status: 'delivered' });
     });
     await expectSameAsCache(store, db);
     expect(store.getSnapshot()).toEqual([{ ...order, status: 'delivered' }]);
-    await db.transaction('rw', db.adminOrders, async () => {
-      await db.adminOrders.put({ ...order, status: 'cancelled' });
-      await db.adminOrders.delete(order.id);
+    await db.transaction('rw', db.orderBuckets, async () => {
+      await db.orderCache.put({ ...order, status: 'cancelled' });
+      await db.orderCache.delete(order.id);
     });
     await expectSameAsCache(store, db);
     expect(store.getSnapshot()).toEqual([]);
@@ -101,16 +101,16 @@ describe('the in-memory list of cached orders', () => {
     const name = `orders-store-shared-${++count}`;
     const mine = openDb(name);
     const other = openDb(name);
-    await mine.adminOrders.bulkPut([cached(day(1)), cached(day(2))]);
+    await mine.orderCache.bulkPut([cached(day(1)), cached(day(2))]);
     const store = createCachedOrdersStore(mine);
     store.subscribe(() => undefined);
     await store.settled();
-    const [first] = await other.adminOrders.toArray();
+    const [first] = await other.orderCache.toArray();
     await queueStatusChanges(other, [{ orderId: first.id, status: 'shipped', trackingNumber: 'TRK123456789' }]);
-    await other.adminOrders.put(cached(day(9)));
+    await other.orderCache.put(cached(day(9)));
     await until(() => store.getSnapshot()?.length === 3 && store.getSnapshot()!.some((o) => o.status === 'shipped'));
     await expectSameAsCache(store, mine);
-    await other.adminOrders.clear();
+    await other.orderCache.clear();
     await until(() => store.getSnapshot()?.length === 0);
     await expectSameAsCache(store, mine);
   });

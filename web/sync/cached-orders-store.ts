@@ -52,7 +52,7 @@ export function createCachedOrdersStore(db: ShopDatabase): CachedOrdersStore {
   }
 
   async function loadAll(): Promise<void> {
-    const all = await db.adminOrders.toArray();
+    const all = await db.orderCache.toArray();
     byId = new Map(all.map((order) => [order.id, order]));
     orders = all.sort(newestFirst);
     positions = null;
@@ -65,7 +65,7 @@ export function createCachedOrdersStore(db: ShopDatabase): CachedOrdersStore {
     let deletedIds = changes.deletedIds;
     if (changes.changedIds.length) {
       // Another page wrote these: read what they are now (missing means deleted).
-      const read = await db.adminOrders.bulkGet(changes.changedIds);
+      const read = await db.orderCache.bulkGet(changes.changedIds);
       rows = [...rows];
       deletedIds = [...deletedIds];
       changes.changedIds.forEach((id, index) => {

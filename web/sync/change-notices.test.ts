@@ -14,7 +14,7 @@ async function setup() {
   const db = new ShopDatabase(`change-notices-${++count}`);
   opened.push(db);
   const orders = [adminOrder({ orderNumber: 'VP-AAAA2222' }), adminOrder({ orderNumber: 'VP-BBBB3333' })];
-  await db.adminOrders.bulkPut(orders.map((o) => toCachedOrder(o, [])));
+  await db.orderCache.bulkPut(orders.map((o) => toCachedOrder(o, [])));
   const messages: string[] = [];
   const notices = createChangeNotices(db, 30);
   notices.setSink({ notify: (m) => messages.push(m), notifyError: (m) => messages.push(`error: ${m}`) });
@@ -35,7 +35,7 @@ describe('status change notices', () => {
     // The engine acknowledges: the entry leaves the outbox (and other writes follow).
     await db.outbox.where('id').equals(mutation!.id).delete();
     await until(() => messages.length > 0);
-    await db.adminOrders.put({ ...(await db.adminOrders.get(orders[0]!.id))!, pendingCount: 0 });
+    await db.orderCache.put({ ...(await db.orderCache.get(orders[0]!.id))!, pendingCount: 0 });
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(messages).toEqual(['Order status updated to Cancelled']);
   });

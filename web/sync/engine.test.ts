@@ -64,24 +64,24 @@ describe('sync engine with the real server', () => {
     const order = await createTestOrder(t.app.context.db, { status: 'processing' });
     const engine = engineFor(local);
     expect((await engine.pull()).ok).toBe(true);
-    expect((await local.adminOrders.get(order.id))?.status).toBe('processing');
+    expect((await local.orderCache.get(order.id))?.status).toBe('processing');
 
     await engine.queueStatusChanges([{ orderId: order.id, status: 'printed' }]);
-    const cached = await local.adminOrders.get(order.id);
+    const cached = await local.orderCache.get(order.id);
     expect(cached).toMatchObject({ status: 'printed', pendingCount: 1 });
     expect(await local.outbox.count()).toBe(1);
     expect(await serverStatus(order.id)).toBe('processing');
 
     expect((await engine.sync()).ok).toBe(true);
     expect(await local.outbox.count()).toBe(0);
-    expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'printed', pendingCount: 0 });
+    expect(await local.orderCache.get(order.id)).toMatchObject({ status: 'printed', pendingCount: 0 });
     expect(await serverStatus(order.id)).toBe('printed');
   });
 
   it('keeps every group written before a pull fails, and the next pull fetches only the rest', async () => {
     const db = t.app.context.db;
     await bulkInsertOrders(db, generateOrders(2_100));
-    // Pages of 250: groups of 1,000 orders are written after pages 4 and 8; page 9 fails.
+    // Pages of 250, a first group of 1,000: groups are written after pages 4 and 8; page 9 fails.
     const pulledSince: (string | null)[] = [];
     let failAt = 9;
     const flaky: SyncTransport = {
@@ -92,9 +92,9 @@ describe('sync engine with the real server', () => {
         return httpTransport().pull(since, limit);
       },
     };
-    const engine = createSyncEngine({ db: local, transport: flaky, pullLimit: 250 });
+    const engine = createSyncEngine({ db: local, transport: flaky, pullLimit: 250, pullWriteGroup: 1_000 });
     expect((await engine.pull()).ok).toBe(false);
-    expect(await local.adminOrders.count()).toBe(2_000);
+    expect(await local.orderCache.count()).toBe(2_000);
 
     failAt = 0;
     const resumedFrom = pulledSince.length;
@@ -103,7 +103,7 @@ describe('sync engine with the real server', () => {
     // The next pull starts from the cursor stored with the second group.
     expect(pulledSince[resumedFrom]).toBe(pulledSince[8]);
     const serverCount = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(await local.adminOrders.count()).toBe(Number(serverCount.n));
+    expect(await local.orderCache.count()).toBe(Number(serverCount.n));
   });
 
   it('replays a push whose response was lost and the server applies it once', async () => {
@@ -137,7 +137,7 @@ describe('sync engine with the real server', () => {
     const history = (await serverHistory(order.id)).filter((row) => row.to_status === 'shipped');
     expect(history).toHaveLength(1);
     expect(history[0].tracking_number).toBe('TRKABC123XYZ');
-    expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'shipped', trackingNumber: 'TRKABC123XYZ', pendingCount: 0 });
+    expect(await local.orderCache.get(order.id)).toMatchObject({ status: 'shipped', trackingNumber: 'TRKABC123XYZ', pendingCount: 0 });
   });
 
   it('makes a change stacked on a lost answer a conflict when another tablet changed the order since', async () => {
@@ -169,7 +169,7 @@ describe('sync engine with the real server', () => {
     const conflicts = await local.conflicts.toArray();
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ orderId: order.id, mutation: { status: 'shipped' }, serverStatus: 'cancelled' });
-    expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'cancelled', pendingCount: 0 });
+    expect(await local.orderCache.get(order.id)).toMatchObject({ status: 'cancelled', pendingCount: 0 });
   });
 
   it('surfaces a conflict with the server order, and re-applying it wins on the new version', async () => {
@@ -192,12 +192,12 @@ describe('sync engine with the real server', () => {
     const [conflict] = await local.conflicts.toArray();
     expect(conflict).toMatchObject({ orderId: order.id, serverStatus: 'cancelled', orderNumber: order.order_number });
     expect(conflict.mutation.status).toBe('printed');
-    expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'cancelled', pendingCount: 0 });
+    expect(await local.orderCache.get(order.id)).toMatchObject({ status: 'cancelled', pendingCount: 0 });
     expect(await serverStatus(order.id)).toBe('cancelled');
 
     await engine.resolveConflict(conflict.id, 'reapply');
     expect(await local.conflicts.count()).toBe(0);
-    expect((await local.adminOrders.get(order.id))?.status).toBe('printed');
+    expect((await local.orderCache.get(order.id))?.status).toBe('printed');
     expect((await engine.sync()).ok).toBe(true);
     expect(await serverStatus(order.id)).toBe('printed');
     expect(await local.conflicts.count()).toBe(0);
@@ -220,7 +220,7 @@ describe('sync engine with the real server', () => {
     expect(await local.outbox.count()).toBe(0);
     expect((await engine.sync()).ok).toBe(true);
     expect(await serverStatus(order.id)).toBe('cancelled');
-    expect((await local.adminOrders.get(order.id))?.status).toBe('cancelled');
+    expect((await local.orderCache.get(order.id))?.status).toBe('cancelled');
   });
 
   it('flushes 1,000 queued changes in queue order, each applied once', async () => {
@@ -243,7 +243,7 @@ describe('sync engine with the real server', () => {
     }
     const statuses = await t.app.context.db.selectFrom('orders').select(['status']).where('id', 'in', orders.map((o) => o.id)).execute();
     expect(statuses.every((row) => row.status === 'cancelled')).toBe(true);
-    expect((await local.adminOrders.toArray()).filter((o) => orders.some((x) => x.id === o.id)).every((o) => o.status === 'cancelled' && o.pendingCount === 0)).toBe(true);
+    expect((await local.orderCache.toArray()).filter((o) => orders.some((x) => x.id === o.id)).every((o) => o.status === 'cancelled' && o.pendingCount === 0)).toBe(true);
   });
 
   it('never pushes a change twice when two tabs flush the same outbox at once', async () => {

@@ -15,13 +15,15 @@ import type { SyncTransport } from './transport';
 import { undoMark, type MarkToUndo, type UndoResult } from './undo-mark';
 
 /**
- * Orders written to the cache per transaction during a pull: two pages. Small groups keep the
- * writes close behind the downloads (the last one is quick to commit); the views apply each
- * group in memory, so more commits cost little (docs/benchmarks.md).
+ * Orders a pull holds before writing them with the cursor in one transaction, at least. A large
+ * group rewrites every bucket of the cache (order-cache-table.ts), so few large groups cost less
+ * than many small ones: a shop's first pull is one write once the last page is in, and a larger
+ * pull writes a group whenever it holds as many orders as it has written before, so the writes
+ * cost at most about twice the orders pulled while memory stays bounded.
  */
-const PULL_WRITE_GROUP = 1_000;
+const PULL_WRITE_GROUP = 10_000;
 /** Groups that may wait to be written while the next pages download. */
-const PULL_QUEUED_GROUPS = 4;
+const PULL_QUEUED_GROUPS = 2;
 
 export interface SyncEngineOptions {
   db: ShopDatabase;
@@ -30,6 +32,8 @@ export interface SyncEngineOptions {
   now?: () => Date;
   pullLimit?: number;
   pushLimit?: number;
+  /** Orders a pull writes in its first group (PULL_WRITE_GROUP); later groups grow. */
+  pullWriteGroup?: number;
 }
 
 export interface SyncOutcome {
@@ -63,6 +67,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const lock = options.lock ?? createSyncLock(db);
   const pullLimit = Math.min(options.pullLimit ?? SYNC_PULL_MAX_LIMIT, SYNC_PULL_MAX_LIMIT);
   const pushLimit = Math.min(options.pushLimit ?? SYNC_PUSH_MAX_MUTATIONS, SYNC_PUSH_MAX_MUTATIONS);
+  const pullWriteGroup = options.pullWriteGroup ?? PULL_WRITE_GROUP;
 
   async function writeServerOrders(orders: readonly AdminOrderView[]): Promise<void> {
     if (!orders.length) return;
@@ -74,7 +79,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       list.push(entry);
       byOrder.set(entry.orderId, list);
     }
-    await db.adminOrders.bulkPut(orders.map((o) => toCachedOrder(o, (byOrder.get(o.id) ?? []).map((e) => e.mutation))));
+    await db.orderCache.bulkPut(orders.map((o) => toCachedOrder(o, (byOrder.get(o.id) ?? []).map((e) => e.mutation))));
   }
 
   async function markSynced(): Promise<void> {
@@ -92,18 +97,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /**
-   * Pulls every change since the cursor. Pages are written in groups of PULL_WRITE_GROUP orders,
+   * Pulls every change since the cursor. Pages are written in growing groups (PULL_WRITE_GROUP),
    * each group with its cursor in one transaction, so a crash mid-pull re-fetches only the groups
-   * not yet written (at most PULL_QUEUED_GROUPS + 1). Downloads do not wait for writes: groups are
-   * written one after another behind them (at most PULL_QUEUED_GROUPS waiting), so the network, the
-   * server and IndexedDB's commits overlap and little is left to write once the last page arrives.
+   * not yet written. Downloads do not wait for writes: groups are written one after another behind
+   * them (at most PULL_QUEUED_GROUPS waiting), so the network, the server and IndexedDB overlap.
    */
   async function pullUnlocked(): Promise<number> {
     let pulled = 0;
+    let grouped = 0;
     let cursor = ((await db.meta.get(SYNC_META.cursor))?.value as string | undefined) ?? null;
     let buffer: AdminOrderView[] = [];
     const write = async (orders: AdminOrderView[], nextCursor: string) => {
-      await db.transaction('rw', db.adminOrders, db.outbox, db.meta, async () => {
+      await db.transaction('rw', db.orderBuckets, db.outbox, db.meta, async () => {
         await writeServerOrders(orders);
         await db.meta.put({ key: SYNC_META.cursor, value: nextCursor });
       });
@@ -123,7 +128,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         pulled += page.orders.length;
         buffer.push(...page.orders);
         const done = !page.hasMore || page.cursor === cursor;
-        if (done || buffer.length >= PULL_WRITE_GROUP) {
+        if (done || buffer.length >= Math.max(pullWriteGroup, grouped)) {
+          grouped += buffer.length;
           queueWrite(buffer, page.cursor);
           buffer = [];
           // When the network outruns the disk, wait rather than hold every page in memory.
@@ -163,7 +169,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const byId = new Map(results.map((r) => [r.id, r]));
     const settled = batch.filter((entry) => byId.has(entry.id));
     let conflicts = 0;
-    await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+    await db.transaction('rw', db.orderBuckets, db.outbox, db.conflicts, async () => {
       await db.outbox.bulkDelete(settled.map((e) => e.seq!));
       const orderIds = settled.map((e) => e.orderId);
       const remaining = (await db.outbox.where('orderId').anyOf(orderIds).toArray()).sort((a, b) => a.seq! - b.seq!);
@@ -173,7 +179,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         list.push(entry);
         remainingByOrder.set(entry.orderId, list);
       }
-      const cachedOrders = await db.adminOrders.bulkGet(orderIds);
+      const cachedOrders = await db.orderCache.bulkGet(orderIds);
       const rebased: OutboxEntry[] = [];
       const records: ConflictRecord[] = [];
       const writes: CachedOrder[] = [];
@@ -207,7 +213,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
       if (rebased.length) await db.outbox.bulkPut(rebased);
       if (records.length) await db.conflicts.bulkPut(records);
-      if (writes.length) await db.adminOrders.bulkPut(writes);
+      if (writes.length) await db.orderCache.bulkPut(writes);
     });
     return { done: settled.length, conflicts };
   }
@@ -268,10 +274,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await db.conflicts.delete(conflictId);
         return 'resolved';
       }
-      return db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
+      return db.transaction('rw', db.orderBuckets, db.outbox, db.conflicts, async () => {
         const conflict = await db.conflicts.get(conflictId);
         if (!conflict) return 'resolved';
-        const live = await db.adminOrders.get(conflict.orderId);
+        const live = await db.orderCache.get(conflict.orderId);
         if (seen && live && (live.status !== seen.status || live.version !== seen.version)) {
           // A new conflict: the admin must see the status they would override before overriding it.
           await db.conflicts.put({ ...conflict, serverStatus: live.status, serverVersion: live.version, detectedAt: now().getTime() });

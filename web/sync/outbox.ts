@@ -53,8 +53,8 @@ export async function queueStatusChanges(
   now: () => Date = () => new Date(),
 ): Promise<SetStatusMutation[]> {
   const at = now().toISOString();
-  return db.transaction('rw', db.adminOrders, db.outbox, async () => {
-    const orders = await db.adminOrders.bulkGet(changes.map((c) => c.orderId));
+  return db.transaction('rw', db.orderBuckets, db.outbox, async () => {
+    const orders = await db.orderCache.bulkGet(changes.map((c) => c.orderId));
     const mutations: SetStatusMutation[] = [];
     const updated = new Map<string, NonNullable<(typeof orders)[number]>>();
     changes.forEach((change, index) => {
@@ -76,7 +76,7 @@ export async function queueStatusChanges(
       updated.set(change.orderId, { ...withStatus(order, change.status, change.trackingNumber, at), pendingCount: order.pendingCount + 1 });
     });
     await db.outbox.bulkAdd(mutations.map((mutation) => ({ mutation, id: mutation.id, orderId: mutation.orderId, attempts: 0 })));
-    await db.adminOrders.bulkPut([...updated.values()]);
+    await db.orderCache.bulkPut([...updated.values()]);
     return mutations;
   });
 }

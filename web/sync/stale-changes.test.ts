@@ -47,19 +47,19 @@ async function serverStatus(orderId: string): Promise<string> {
 it('refuses to queue a change made on a view older than the cache, and queues nothing', async () => {
   const order = await createTestOrder(t.app.context.db, { status: 'processing' });
   await engine.pull();
-  const seen = { status: 'processing', version: (await local.adminOrders.get(order.id))!.version };
+  const seen = { status: 'processing', version: (await local.orderCache.get(order.id))!.version };
   await setOnServer(order.id, 'printed');
   await engine.pull();
 
   await expect(engine.queueStatusChanges([{ orderId: order.id, status: 'cancelled', seen }])).rejects.toBeInstanceOf(StaleOrderError);
   expect(await local.outbox.count()).toBe(0);
-  expect((await local.adminOrders.get(order.id))?.status).toBe('printed');
+  expect((await local.orderCache.get(order.id))?.status).toBe('printed');
 });
 
 it('sends the version the admin saw, so a server that moved on answers a conflict instead of being overwritten', async () => {
   const order = await createTestOrder(t.app.context.db, { status: 'processing' });
   await engine.pull();
-  const cached = (await local.adminOrders.get(order.id))!;
+  const cached = (await local.orderCache.get(order.id))!;
   await setOnServer(order.id, 'printed'); // not pulled yet
 
   await engine.queueStatusChanges([{ orderId: order.id, status: 'cancelled', seen: { status: cached.status, version: cached.version } }]);
@@ -75,7 +75,7 @@ it('re-renders a conflict from the live order: a re-apply over a status the admi
   await engine.sync();
   const [conflict] = await local.conflicts.toArray();
   expect(conflict.serverStatus).toBe('cancelled');
-  const shown = { status: 'cancelled', version: (await local.adminOrders.get(order.id))!.version };
+  const shown = { status: 'cancelled', version: (await local.orderCache.get(order.id))!.version };
 
   // The order moves on again and the tablet pulls it while the admin looks at the old conflict.
   await setOnServer(order.id, 'processing');

@@ -38,7 +38,7 @@ async function serverHistory(orderId: string) {
 }
 
 async function markShipped(orderId: string) {
-  const before = (await local.adminOrders.get(orderId))!;
+  const before = (await local.orderCache.get(orderId))!;
   const [mutation] = await engine.queueStatusChanges([{ orderId, status: 'shipped', trackingNumber: '1Z999AA10123456784' }]);
   return { before, mutationId: mutation!.id };
 }
@@ -47,12 +47,12 @@ it('withdraws a mark still in the outbox: the cache shows the order as before an
   const order = await createTestOrder(t.app.context.db, { status: 'printed' });
   await engine.pull();
   const mark = await markShipped(order.id);
-  expect((await local.adminOrders.get(order.id))?.status).toBe('shipped');
+  expect((await local.orderCache.get(order.id))?.status).toBe('shipped');
 
   const [result] = await engine.undoMarks([mark]);
   expect(result?.kind).toBe('withdrawn');
   expect(await local.outbox.count()).toBe(0);
-  expect(await local.adminOrders.get(order.id)).toMatchObject({ status: 'printed', trackingNumber: null, pendingCount: 0 });
+  expect(await local.orderCache.get(order.id)).toMatchObject({ status: 'printed', trackingNumber: null, pendingCount: 0 });
 
   await engine.sync();
   expect((await serverHistory(order.id)).map((row) => row.to_status)).toEqual(['printed']);
@@ -66,7 +66,7 @@ it('follows a synced mark with a change back, recorded in the server history', a
 
   const [result] = await engine.undoMarks([mark]);
   expect(result?.kind).toBe('reverted');
-  expect((await local.adminOrders.get(order.id))?.status).toBe('printed');
+  expect((await local.orderCache.get(order.id))?.status).toBe('printed');
   await engine.sync();
 
   const history = await serverHistory(order.id);

@@ -26,13 +26,13 @@ export type UndoResult =
  */
 export async function undoMark(db: ShopDatabase, mark: MarkToUndo, now: () => Date = () => new Date()): Promise<UndoResult> {
   const { before } = mark;
-  return db.transaction('rw', db.adminOrders, db.outbox, async () => {
+  return db.transaction('rw', db.orderBuckets, db.outbox, async () => {
     const queued = (await db.outbox.where('orderId').equals(before.id).toArray()).sort((a, b) => a.seq! - b.seq!);
-    const cached = await db.adminOrders.get(before.id);
+    const cached = await db.orderCache.get(before.id);
     const last = queued.at(-1);
     if (cached && last?.id === mark.mutationId && cached.version === before.version) {
       await db.outbox.delete(last.seq!);
-      await db.adminOrders.put({
+      await db.orderCache.put({
         ...cached,
         status: before.status,
         trackingNumber: before.trackingNumber,

@@ -26,7 +26,7 @@ export interface SyncStatus {
 async function liveConflicts(db: Parameters<Parameters<typeof useShopLiveQuery>[0]>[0]): Promise<LiveConflict[]> {
   const conflicts = (await db.conflicts.orderBy('id').toArray()) as ConflictRecord[];
   // Read inside the live query, so a pulled or other-tab change of the order re-renders the conflict.
-  const orders = await db.adminOrders.bulkGet(conflicts.map((c) => c.orderId));
+  const orders = await db.orderCache.bulkGet(conflicts.map((c) => c.orderId));
   return conflicts.map((conflict, index) => ({
     ...conflict,
     liveStatus: orders[index]?.status ?? conflict.serverStatus,

@@ -33,8 +33,8 @@ function setOnline(online: boolean) {
 
 beforeEach(async () => {
   localStorage.clear();
-  await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
-    await Promise.all([db.adminOrders.clear(), db.outbox.clear(), db.conflicts.clear()]);
+  await db.transaction('rw', db.orderBuckets, db.outbox, db.conflicts, async () => {
+    await Promise.all([db.orderCache.clear(), db.outbox.clear(), db.conflicts.clear()]);
   });
 });
 afterEach(() => {
@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('Orders page on the local cache', () => {
   it('counts cached orders and says so when the search matches none', async () => {
-    await db.adminOrders.bulkPut([adminOrder({ customText: 'Islander' }), adminOrder({ customText: 'Bombshell' })].map((o) => toCachedOrder(o, [])));
+    await db.orderCache.bulkPut([adminOrder({ customText: 'Islander' }), adminOrder({ customText: 'Bombshell' })].map((o) => toCachedOrder(o, [])));
     renderPage(<OrdersPage />);
     await screen.findByText('2 of 2 orders');
     await userEvent.type(screen.getByLabelText('Search orders'), 'bomb');
@@ -58,7 +58,7 @@ describe('Fulfillment page', () => {
   it('marks an order printed at once offline: cache, outbox, the queued notice, then the spec message once applied', async () => {
     setOnline(false);
     const order = adminOrder({ status: 'processing' });
-    await db.adminOrders.put(toCachedOrder(order, []));
+    await db.orderCache.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
     const production = await screen.findByRole('region', { name: /Production queue/ });
     await userEvent.click(await within(production).findByRole('button', { name: `Mark ${order.orderNumber} Printed (1 line)` }));
@@ -69,7 +69,7 @@ describe('Fulfillment page', () => {
     expect(within(ready).getByText('⟳ waiting to sync')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry.mutation).toMatchObject({ orderId: order.id, status: 'printed', baseVersion: order.version });
-    expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+    expect((await db.orderCache.get(order.id))?.status).toBe('printed');
     // The server applies it (the engine takes it out of the outbox): now the spec's message, once.
     await db.outbox.clear();
     await screen.findByText('Order status updated to Ready to Ship');
@@ -79,7 +79,7 @@ describe('Fulfillment page', () => {
 
   it('bulk-ships the selected orders, each with its own TRK tracking number', async () => {
     const orders = [adminOrder({ status: 'printed' }), adminOrder({ status: 'printed' }), adminOrder({ status: 'printed' })];
-    await db.adminOrders.bulkPut(orders.map((o) => toCachedOrder(o, [])));
+    await db.orderCache.bulkPut(orders.map((o) => toCachedOrder(o, [])));
     renderPage(<FulfillmentPage />);
     const ready = await screen.findByRole('region', { name: /Ready for shipping/ });
     await userEvent.click(await within(ready).findByLabelText(`Select ${orders[0].orderNumber}`));
@@ -90,7 +90,7 @@ describe('Fulfillment page', () => {
     expect(mutations.map((m) => m.orderId).sort()).toEqual([orders[0].id, orders[2].id].sort());
     for (const m of mutations) expect(m.trackingNumber).toMatch(/^TRK[A-Z0-9]{9}$/);
     expect(mutations[0].trackingNumber).not.toBe(mutations[1].trackingNumber);
-    expect((await db.adminOrders.get(orders[1].id))?.status).toBe('printed');
+    expect((await db.orderCache.get(orders[1].id))?.status).toBe('printed');
   });
 });
 
@@ -100,7 +100,7 @@ describe('a three-line order', () => {
   it('shows its three lines on the queue card and marks all of them printed with one named action', async () => {
     setOnline(false);
     const order = threeLineOrder(lineTexts);
-    await db.adminOrders.put(toCachedOrder(order, []));
+    await db.orderCache.put(toCachedOrder(order, []));
     renderPage(<FulfillmentPage />);
     const production = await screen.findByRole('region', { name: /Production queue/ });
     const lines = await within(production).findByRole('list', { name: '3 lines' });
@@ -112,7 +112,7 @@ describe('a three-line order', () => {
     expect(within(lines).getByRole('img', { name: "Design: 'Mugged off' in Teal, Poppins, on Standard Bottle" })).toBeTruthy();
     await userEvent.click(within(production).getByRole('button', { name: `Mark ${order.orderNumber} Printed (3 lines)` }));
     await screen.findByText('Queued: will sync when online');
-    expect((await db.adminOrders.get(order.id))?.status).toBe('printed');
+    expect((await db.orderCache.get(order.id))?.status).toBe('printed');
     expect(await db.outbox.count()).toBe(1);
   });
 

@@ -21,7 +21,7 @@ async function seedQueue() {
   const tealBase = adminOrder({ status: 'processing' });
   const teal = { ...tealBase, items: [line(tealBase, 'teal', 1)] };
   const printed = adminOrder({ status: 'printed' });
-  await db.adminOrders.bulkPut([mixed, teal, printed].map((o) => toCachedOrder(o, [])));
+  await db.orderCache.bulkPut([mixed, teal, printed].map((o) => toCachedOrder(o, [])));
   return { mixed, teal, printed };
 }
 
@@ -37,8 +37,8 @@ function renderPage() {
 
 beforeEach(async () => {
   localStorage.clear();
-  await db.transaction('rw', db.adminOrders, db.outbox, db.conflicts, async () => {
-    await Promise.all([db.adminOrders.clear(), db.outbox.clear(), db.conflicts.clear()]);
+  await db.transaction('rw', db.orderBuckets, db.outbox, db.conflicts, async () => {
+    await Promise.all([db.orderCache.clear(), db.outbox.clear(), db.conflicts.clear()]);
   });
 });
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
 import './order-mail.css';
@@ -8,7 +9,8 @@ import './order-mail.css';
  * shown offline too; an order leaves the list once a new refund is made for it.
  */
 export function FailedRefundsNotice({ orders, onOpen }: { orders: readonly CachedOrder[] | undefined; onOpen(orderId: string): void }) {
-  const failed = (orders ?? []).filter((order) => order.refundFailedAt);
+  // Not again on every search keystroke: only when the cache changes.
+  const failed = useMemo(() => (orders ?? []).filter((order) => order.refundFailedAt), [orders]);
   if (failed.length === 0) return null;
   return (
     <section className="failed-mails failed-refunds" role="alert" aria-labelledby="failed-refunds-title">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../shared/order-status';
 import { useNotify } from '../../../components/notifications';
@@ -45,6 +45,7 @@ export function OrdersPage() {
   const restingSearch = useRestingSearch(filter.search);
   useEffect(() => (orders ? prepareSearchTexts(orders) : undefined), [orders]);
   const visible = useMemo(() => filterWithMemory(orders ?? EMPTY, filter, timeZone), [filterWithMemory, orders, filter, timeZone]);
+  const onOpen = useCallback((order: CachedOrder) => setOpenId(order.id), []);
   const open = openId ? (orders ?? []).find((order) => order.id === openId) : undefined;
   const dateError = dateFilterError(filter);
   const set = <K extends keyof OrderFilter>(key: K, value: OrderFilter[K]) => setFilter((current) => ({ ...current, [key]: value }));
@@ -104,7 +105,7 @@ export function OrdersPage() {
       {orders !== undefined && visible.length === 0 ? (
         <p className="admin-empty">No orders found matching your criteria.</p>
       ) : (
-        <OrdersTable orders={visible} timeZone={timeZone} holdPictures={restingSearch !== filter.search} onOpen={(order) => setOpenId(order.id)} />
+        <OrdersTable orders={visible} timeZone={timeZone} holdPictures={restingSearch !== filter.search} onOpen={onOpen} />
       )}
       {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
     </section>

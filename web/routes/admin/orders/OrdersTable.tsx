@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
@@ -64,6 +64,40 @@ function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: n
 }
 
 /**
+ * One row. Memoised: a keystroke that leaves an order at its place (narrowing a search, going
+ * back) does not draw that row again.
+ */
+const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, onOpen }: { order: CachedOrder; index: number; timeZone: string; holdPictures: boolean; onOpen(order: CachedOrder): void }) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
+      data-order-number={order.orderNumber}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      onClick={() => onOpen(order)}
+    >
+      <span role="cell" className="orders-row__number">
+        <button type="button" className="link-button" onClick={(e) => { e.stopPropagation(); onOpen(order); }}>
+          {order.orderNumber}
+        </button>
+        <PendingMark count={order.pendingCount} />
+      </span>
+      <span role="cell" className="orders-row__customer">
+        {order.customerName}
+        <small>{order.customerEmail}</small>
+      </span>
+      <span role="cell" className="orders-row__item">
+        <OrderLinesCell items={order.items} holdPictures={holdPictures} />
+      </span>
+      <span role="cell"><StatusBadge status={order.status} /></span>
+      <span role="cell" className="num">{formatDollars(order.total)}</span>
+      <span role="cell">{formatDate(order.createdAt, timeZone)}</span>
+    </div>
+  );
+});
+
+/**
  * The order table, windowed so 10,000 cached orders scroll and filter smoothly. `timeZone`: the
  * shop's, so each row's day is the day the date filter means. `holdPictures`: the search is being
  * typed; the rows follow each keystroke, their designs are drawn once the typing pauses.
@@ -74,7 +108,7 @@ export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: 
   const rows = [];
   // Rows are keyed by position, not order id: a new search then updates the mounted rows in place
   // instead of unmounting and rebuilding them.
-  for (let index = first; index < last; index++) rows.push({ index, key: index - first, start: index * ROW_HEIGHT });
+  for (let index = first; index < last; index++) rows.push({ index, key: index - first });
 
   return (
     <div className="orders-table" role="table" aria-label="Orders" aria-rowcount={orders.length + 1}>
@@ -88,37 +122,9 @@ export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: 
       </div>
       <div ref={scroller} className="orders-table__body" data-testid="orders-scroller">
         <div style={{ height: orders.length * ROW_HEIGHT, position: 'relative' }}>
-          {rows.map((row) => {
-            const order = orders[row.index];
-            return (
-              <div
-                key={row.key}
-                role="row"
-                aria-rowindex={row.index + 2}
-                className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
-                data-order-number={order.orderNumber}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-                onClick={() => onOpen(order)}
-              >
-                <span role="cell" className="orders-row__number">
-                  <button type="button" className="link-button" onClick={(e) => { e.stopPropagation(); onOpen(order); }}>
-                    {order.orderNumber}
-                  </button>
-                  <PendingMark count={order.pendingCount} />
-                </span>
-                <span role="cell" className="orders-row__customer">
-                  {order.customerName}
-                  <small>{order.customerEmail}</small>
-                </span>
-                <span role="cell" className="orders-row__item">
-                  <OrderLinesCell items={order.items} holdPictures={holdPictures} />
-                </span>
-                <span role="cell"><StatusBadge status={order.status} /></span>
-                <span role="cell" className="num">{formatDollars(order.total)}</span>
-                <span role="cell">{formatDate(order.createdAt, timeZone)}</span>
-              </div>
-            );
-          })}
+          {rows.map((row) => (
+            <OrderRow key={row.key} order={orders[row.index]!} index={row.index} timeZone={timeZone} holdPictures={holdPictures} onOpen={onOpen} />
+          ))}
         </div>
       </div>
     </div>
