@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm run test:soak`: the hardening tests with longer runs (set by the script's environment), and
  * the soak-only tests (`*.soak.ts`) that need more than the normal suite may assume (root for a tmpfs).
- * Issue 33's hostile client: spoofed X-Forwarded-For behind nginx, keep-alive clients through a
+ * The hostile client: spoofed X-Forwarded-For behind nginx, keep-alive clients through a
  * SIGTERM, and NUL/surrogate fuzzing of the checkout on PostgreSQL (`soak-pg`).
  */
 const soak = { environment: 'node', testTimeout: 600_000, hookTimeout: 120_000, fileParallelism: false } as const;

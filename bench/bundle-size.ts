@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** spec budget: JavaScript for the first load of `/`, gzipped (issue 4). */
+/** spec budget: JavaScript for the first load of `/`, gzipped. */
 export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
 
 export interface ChunkSize {

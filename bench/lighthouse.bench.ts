@@ -2,7 +2,7 @@
  * Lighthouse 12 (mobile preset, simulated throttling) on `/` of the production build served by
  * the real server, next to a plain static page measured in the same run as the baseline.
  * Debian Chromium with the flags of e2e/support/chromium.ts. `npm run bench -- lighthouse`.
- * Targets (issue 4): Performance >= 95, Accessibility 100, Best Practices 100, SEO >= 95, CLS <= 0.02.
+ * Targets: Performance >= 95, Accessibility 100, Best Practices 100, SEO >= 95, CLS <= 0.02.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';

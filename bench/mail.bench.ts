@@ -11,7 +11,7 @@ import { startServerProcess, type ServerProcess } from '../server/test/server-pr
 import { startChildServer } from './support/child-server';
 
 /**
- * Issue 16's budget: checkout throughput with mail on stays within 5 % of mail off, in the same
+ * The budget: checkout throughput with mail on stays within 5 % of mail off, in the same
  * run. POST /api/checkout on SQLite (synchronous=FULL), each server its own process, mail off
  * (MAIL_ENABLED=0) and on (SMTP to a real SMTP server in a third process), interleaved, on both
  * paths: the built-in test gateway and Stripe through the local stand-in (one checkout path for both). After each mail-on run it prints how many of

@@ -1,13 +1,13 @@
 /**
  * Print files through the real server (HTTP on localhost), each next to a baseline measured in the
- * same run. Budgets (issue 13): SVG print file of a 10-line order <= 50 ms p95; 300 dpi PNG of one
+ * same run. Budgets: SVG print file of a 10-line order <= 50 ms p95; 300 dpi PNG of one
  * line <= 300 ms; ZIP of 200 queue lines streamed with <= 50 MB memory growth.
  * Baselines: GET /api/orders/:id of the same order (same auth, DB read and JSON, no rendering); resvg
  * rasterising a plain rectangle at the same pixel size (the rasteriser's floor); the CSV export of the
  * same orders (an existing flat stream) for memory.
  * GET /api/health p99 while a 10-line PNG renders <= its idle p99 + 50 ms (at 280 dpi: ten phone lines at
  * 300 dpi are over the PNG size cap and refused).
- * The cut (issue 40): 0 mm of cut path through ink for every font × variant × text of 1–20
+ * The cut: 0 mm of cut path through ink for every font × variant × text of 1–20
  * characters × size (beside the raw glyph outlines); the same 200 mixed decals on a 300 mm roll use
  * >= 15 % less roll than today's packer; 2,000 decals of one colour (distinct texts) as PDF, SVG and
  * HPGL each <= 10 s with GET /api/health p99 <= idle p99 + 50 ms meanwhile.

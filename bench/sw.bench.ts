@@ -1,6 +1,6 @@
 /**
  * Repeat visit of `/` served by the service worker: first contentful paint on localhost with 4x CPU
- * throttling (budget <= 300 ms, issue 7). Baseline in the same run: the same repeat visit with
+ * throttling (budget <= 300 ms). Baseline in the same run: the same repeat visit with
  * service workers blocked (HTTP cache only: index.html revalidated, hashed assets immutable).
  * Builds the app with NODE_ENV=production into a temp dir first. `npm run bench -- sw`
  */

@@ -1,4 +1,4 @@
-/** A customer whose session ended elsewhere is signed out on /account, not left "Signed in as …" (issue 31). */
+/** A customer whose session ended elsewhere is signed out on /account, not left "Signed in as …". */
 import { expect, it } from 'vitest';
 import { useServerAndBrowser } from './support/harness';
 

@@ -1,5 +1,5 @@
 /**
- * What the dashboard says must be true (issue 15), in real Chromium against the real server: the
+ * What the dashboard says must be true, in real Chromium against the real server: the
  * Overview's last known figures offline with their time, a status breakdown that follows the
  * range, the queued notice and then the spec's message exactly once for an offline status change,
  * and no axe violation on any admin screen.

@@ -1,5 +1,5 @@
 /**
- * The print room's commonest condition (issue 30): Wi-Fi up, server out of reach ("lie-fi"). The
+ * The print room's commonest condition: Wi-Fi up, server out of reach ("lie-fi"). The
  * tablet that has the app cached opens straight into it with a changes-waiting sync bar instead of
  * the full-screen Connection Issue, and the waiting change reaches the server by itself once the
  * server answers again. The server is cut off by a proxy, so the browser stays online throughout.

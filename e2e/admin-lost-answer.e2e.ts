@@ -1,5 +1,5 @@
 /**
- * Local-first where answers get lost (issue 42), two tablets through the cuttable proxy: a change
+ * Local-first where answers get lost, two tablets through the cuttable proxy: a change
  * stacked on a lost answer never lands on another device's newer change; another device's change
  * shows within a second (Server-Sent Events); print files come from the tablet's renderer when the
  * server hangs; and with every tab closed, the service worker pushes soon after the server returns.

@@ -1,5 +1,5 @@
 /**
- * Issue 33: picking 9999-12-31 as the To date on the Orders screen showed the crash screen. Now the
+ * Picking 9999-12-31 as the To date on the Orders screen shows no crash screen: the
  * screen says which dates it takes and keeps listing the orders. With SCREENSHOT_DIR set, it saves
  * the screen at the three sizes there, to look at.
  */

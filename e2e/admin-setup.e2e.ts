@@ -25,7 +25,7 @@ it('creates the first admin, shows the overview, and exports the filtered orders
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
   await page.getByText('Iain Stirling').waitFor();
   await page.locator('[data-status-count="shipped"]', { hasText: '1' }).waitFor();
-  // A new shop has no earlier period and too little status history: no invented trends or processing time (issue 15).
+  // A new shop has no earlier period and too little status history: no invented trends or processing time.
   await page.getByText(/Not enough status history yet/).waitFor();
   expect(await page.locator('.kpi__trend').count()).toBe(0);
 

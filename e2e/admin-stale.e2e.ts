@@ -1,5 +1,5 @@
 /**
- * No silent overwrite (issue 30), in Chromium against the real server: an open order window follows
+ * No silent overwrite, in Chromium against the real server: an open order window follows
  * the live order and asks before sending over a change it did not show; conflicts are shown against
  * the live order, Keep settles them, their buttons have names of their own; and a re-apply made
  * offline is handed to the service worker's Background Sync, so it goes with every tab closed.

@@ -1,5 +1,5 @@
 /**
- * A checkout whose answer is lost after the server charged (issue 42): the shopper is told the
+ * A checkout whose answer is lost after the server charged: the shopper is told the
  * payment is being checked, never "Cannot connect"; a reload (or another tab) asks again under the
  * same Idempotency-Key, kept in IndexedDB, and shows the one order: one order, one charge.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkout without a connection (issue 30): opened offline from the cached app it shows one message,
+ * Checkout without a connection: opened offline from the cached app it shows one message,
  * lets the shopper fill the shipping step, and when the network returns it loads the payment
  * system and opens the payment step by itself, as its message promises.
  */

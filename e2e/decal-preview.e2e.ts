@@ -1,5 +1,5 @@
 /**
- * The phone shopper sees the real thing (issue 31): at 390x844 the product is named as a vinyl
+ * The phone shopper sees the real thing: at 390x844 the product is named as a vinyl
  * decal with its size on the designer, in the cart and at checkout; the mockup draws the decal at
  * the product's own scale; the Zoom button (or a pinch) makes a 10-character text readable; the
  * font picker shows the shopper's text in each font; the print file says where the decal goes.

@@ -1,5 +1,5 @@
 /**
- * Express checkout on a 390x844 phone with Stripe configured (issue 31): the Express Checkout
+ * Express checkout on a 390x844 phone with Stripe configured: the Express Checkout
  * Element (a local stand-in of Stripe.js) supplies the payer's details, and the server charges
  * through the `stripe` package against the local Stripe API stand-in, on the card form's path.
  */

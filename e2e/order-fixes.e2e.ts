@@ -1,5 +1,5 @@
 /**
- * Orders that can be fixed (issue 34), in real Chromium against the real server: the shopper fixes
+ * Orders that can be fixed, in real Chromium against the real server: the shopper fixes
  * a typo from the tracking page on a phone (390x844); on the print room's tablet (1024x768) the
  * admin edits a line, adds a staff note, sees "changed after you downloaded it" on the queue, and
  * cancels with a partial refund that reaches the gateway once.

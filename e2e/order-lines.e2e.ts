@@ -1,5 +1,5 @@
 /**
- * Every line of an order, everywhere (issue 13): a three-line order of three different designs
+ * Every line of an order, everywhere: a three-line order of three different designs
  * shows three lines, each with its design drawn by the shared renderer, in the admin's order list,
  * order window and Fulfillment queue card; each cart line shows its design too.
  */

@@ -1,5 +1,5 @@
 /**
- * After Add on a 390x844 phone (issue 31): the notice leads to the cart, a cart button stays in
+ * After Add on a 390x844 phone: the notice leads to the cart, a cart button stays in
  * reach, the drawer's total is never covered, Clear cart says 'Cart cleared' (and undoes), and a
  * signed-in customer's checkout opens filled from their account and last order.
  */

@@ -1,5 +1,5 @@
 /**
- * THE PROOF that preview and print are one renderer (issue 13): for a few designs (accents,
+ * THE PROOF that preview and print are one renderer: for a few designs (accents,
  * `<&"`, three products, three fonts) the server's 300 DPI PNG print file of each line
  * (`GET /api/orders/:id/print-file?format=png&dpi=300&line=N`, rasterised by resvg from the SVG
  * the print room gets) is compared, over the print area, with what the customizer canvas drew in

@@ -1,5 +1,5 @@
 /**
- * Installability (issue 7): the web manifest is served with its MIME type and carries what an
+ * Installability: the web manifest is served with its MIME type and carries what an
  * install needs, every icon loads at its declared size, the page links the manifest and the Apple
  * touch icon, Chromium reports no installability error, and Lighthouse 12's installability audit
  * (tools/pwa/lighthouse-installability.ts) passes.

@@ -1,5 +1,5 @@
 /**
- * The shop and the admin after one online visit, with the network gone (issue 7): the service
+ * The shop and the admin after one online visit, with the network gone: the service
  * worker serves the app shell and every route's code, the product lists come from its cache, the
  * admin reads Dexie, and /api is never answered with HTML.
  */
@@ -75,7 +75,7 @@ it('serves /, /gallery and /faq offline after one visit, with the product lists 
   const before = Number(await like.textContent());
   await page.getByTestId('design-card').first().locator('.like-button').click();
   await expect.poll(async () => Number(await like.textContent())).toBe(before + 1);
-  // A phone-case or bottle design asks for the shopper's model or size first (issue 14).
+  // A phone-case or bottle design asks for the shopper's model or size first.
   const phoneCard = page.getByTestId('design-card').filter({ hasText: /iPhone|Samsung/ }).first();
   await phoneCard.getByRole('button', { name: /^Add/ }).click();
   await page.getByRole('dialog', { name: 'Which phone is it for?' }).getByRole('button', { name: 'Add to cart' }).click();

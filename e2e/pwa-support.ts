@@ -25,8 +25,8 @@ export async function waitForProductCache(page: Page): Promise<void> {
 }
 
 /**
- * The browser knows it is offline, so the cached shop opens at once with the offline banner
- * (issue 14): no Connection Issue screen and no Retries (those stay for a server that does not
+ * The browser knows it is offline, so the cached shop opens at once with the offline banner:
+ * no Connection Issue screen and no Retries (those stay for a server that does not
  * answer while the browser is online, e2e/shop.e2e.ts).
  */
 export async function expectOfflineStart(page: Page): Promise<void> {

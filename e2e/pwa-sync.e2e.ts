@@ -1,5 +1,5 @@
 /**
- * Background Sync (issue 7): an admin change queued offline registers the 'admin-outbox' sync tag;
+ * Background Sync: an admin change queued offline registers the 'admin-outbox' sync tag;
  * with every shop tab closed, the service worker's sync event pushes it through the web/sync engine
  * once the connection is back. The event is dispatched through the DevTools protocol, as the
  * DevTools "Background sync" button does, so the test does not wait on the browser's own timing.

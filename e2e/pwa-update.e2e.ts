@@ -1,5 +1,5 @@
 /**
- * Updates after a deploy (issue 7): a page running the previous build under its service worker is
+ * Updates after a deploy: a page running the previous build under its service worker is
  * offered 'A new version is available' and, after Reload, runs the new build; a page without a
  * service worker whose lazy chunks vanished reloads into the new build instead of breaking.
  * The second build lives in a temp dir and is served on the same origin (same port).

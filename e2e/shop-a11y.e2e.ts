@@ -1,6 +1,6 @@
 /**
  * axe-core on every shop screen at phone (390x844) and desktop (1440x900) sizes: zero violations
- * of any impact (issue 14), including the open cart drawer, both checkout steps, a card decline,
+ * of any impact, including the open cart drawer, both checkout steps, a card decline,
  * the confirmation and the gallery's model dialog.
  */
 import { describe, expect, it } from 'vitest';

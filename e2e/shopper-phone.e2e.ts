@@ -1,5 +1,5 @@
 /**
- * The shopper's path on a 390x844 phone (issue 14): the preview stays in view while typing, the
+ * The shopper's path on a 390x844 phone: the preview stays in view while typing, the
  * pay button carries the total, the account is a link away, and an offline start opens the cached
  * designer without the Retry screen.
  */

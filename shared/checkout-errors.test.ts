@@ -36,7 +36,7 @@ describe('checkout error catalogue (spec.md §8)', () => {
   it('non-success payment statuses', () => {
     expect(checkoutErrorMessage({ paymentStatus: 'requires_action' })).toBe('Payment requires additional authentication. Please try again.');
     expect(checkoutErrorMessage({ code: 'REQUIRES_ACTION', status: 402 })).toBe('Payment requires additional authentication. Please try again.');
-    // Not a failure (issue 17): the bank has not settled yet, and the order follows.
+    // Not a failure: the bank has not settled yet, and the order follows.
     expect(checkoutErrorMessage({ paymentStatus: 'processing' })).toMatch(/^Payment processing\./);
     expect(checkoutErrorMessage({ paymentStatus: 'canceled' })).toBe('Payment failed with status: canceled');
   });

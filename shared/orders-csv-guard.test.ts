@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { csvCell } from './orders-csv';
 
-/** Issue 33: a name starting with a zero-width space then `=` escaped the CSV formula guard. */
+/** A name starting with a zero-width space then `=` is caught by the CSV formula guard. */
 it.each([
   ['\u200B=HYPERLINK("http://x")', '\'\u200B=HYPERLINK(""http://x"")'],
   ['\uFEFF+1+2', '\'\uFEFF+1+2'],

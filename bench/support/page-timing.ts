@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
- * Network and CPU profiles of the shop's budgets (issue 31), as Chrome DevTools and Lighthouse
+ * Network and CPU profiles of the shop's budgets, as Chrome DevTools and Lighthouse
  * define them: DevTools' "Slow 3G" (400 ms RTT × 5 = 2 s per request, 500 kbit/s × 0.8) and
  * Lighthouse's mobile throttling, DevTools' "Slow 4G" (150 ms RTT × 3.75, 1.6 Mbit/s × 0.9 down,
  * 750 kbit/s × 0.9 up, CPU 4× slower).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { PURCHASE_EVENT_RETENTION, prunePurchaseEvents } from './purchase-event.retention';
 
-/** Issue 33: purchase events were never deleted. They go after 90 days, and past 100,000. */
+/** Purchase events go after 90 days, and past 100,000. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

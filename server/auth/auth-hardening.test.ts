@@ -19,7 +19,7 @@ function from(address: string, method: string, path: string, body: unknown, cook
 
 const deviceCookie = (setCookie: string | null) => /vp_device=[^;]+/.exec(setCookie ?? '')?.[0];
 
-describe('a login that strangers cannot use to lock out the owner (issue 17)', () => {
+describe('a login that strangers cannot use to lock out the owner', () => {
   it("keeps the owner's device and known address working after guesses from many addresses fill the account's cap", async () => {
     t = await startTestApp({ TRUST_PROXY: '1' });
     expect((await from('10.0.0.1', 'POST', apiPath('authSetup'), OWNER)).status).toBe(201);
@@ -59,7 +59,7 @@ describe('a login that strangers cannot use to lock out the owner (issue 17)', (
   }, 120_000);
 });
 
-describe('registration and setup (issue 17)', () => {
+describe('registration and setup', () => {
   it('throttles registration per address with 429 and Retry-After', async () => {
     t = await startTestApp({ TRUST_PROXY: '1' });
     const { points } = ANONYMOUS_LIMITS.register;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '../../shared/api/routes';
 import { startTestApp, type TestApp } from '../test/test-app';
 
-/** Issue 33: a login echoed a client-chosen `vp_device` cookie and trusted it from then on. */
+/** A login neither echoes nor trusts a client-chosen `vp_device` cookie. */
 const OWNER = { email: 'owner@example.com', password: 'villa-summer-2026', firstName: 'Olive', lastName: 'Owner' };
 const PLANTED = 'vp_device=attacker-chosen-device-token-123';
 let t: TestApp;

@@ -34,7 +34,7 @@ describe('password hashing', () => {
   });
 });
 
-describe('hashing budget (issue 17)', () => {
+describe('hashing budget', () => {
   it('uses the configured cost for new hashes and reads any cost back', async () => {
     const cheap = await hashPassword('villa-summer-2026', { cost: 12 });
     expect(cheap).toMatch(/^scrypt\$12\$8\$1\$/);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { assertStrongPassword } from './password-strength';
 
-/** Issue 33: the shop's own name and the show's words passed the password check. */
+/** The shop's own name and the show's words fail the password check. */
 it.each(['VillaPrints2026', 'villaprints!', 'Bombshell2026', 'MuggedOff123'])('refuses %s as too easy to guess', (password) => {
   expect(() => assertStrongPassword(password, [])).toThrow(expect.objectContaining({ status: 422, code: 'WEAK_PASSWORD' }));
 });

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const errorReports = async () => Number((await t.app.context.db.selectFrom('error_reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-describe('another process holding the SQLite write lock (issue 17)', () => {
+describe('another process holding the SQLite write lock', () => {
   it('answers reads, static files and health at once while a write waits, then the write 503s with Retry-After', async () => {
     other.exec('begin immediate');
     try {
@@ -77,7 +77,7 @@ describe('another process holding the SQLite write lock (issue 17)', () => {
   });
 });
 
-describe('/api/health on a database that cannot be written (issue 17)', () => {
+describe('/api/health on a database that cannot be written', () => {
   it('answers 503 when the database is read-only, while reads still work', async () => {
     await t.app.context.db.executeQuery({ sql: 'pragma query_only = on', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'ro' } as never });
     try {
@@ -91,7 +91,7 @@ describe('/api/health on a database that cannot be written (issue 17)', () => {
     } finally {
       await t.app.context.db.executeQuery({ sql: 'pragma query_only = off', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'rw' } as never });
     }
-    // Health says unwritable until a write succeeds again (issue 33: its own probe is too small to tell).
+    // Health says unwritable until a write succeeds again (its own probe is too small to tell).
     expect((await t.request('POST', '/api/errors', { body: { message: 'Writable again' } })).status).toBe(202);
     expect((await t.request('GET', '/api/health')).status).toBe(200);
   });

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { STORAGE_FAULT_WINDOW_MS } from '../health/storage-faults';
 
 /**
- * Issue 33: with the disk full, `POST /api/analytics/events` and `PATCH /api/orders/:id/status`
+ * With the disk full, `POST /api/analytics/events` and `PATCH /api/orders/:id/status`
  * answered 500 (SQLite ended the transaction itself, and the rollback's "no transaction is active"
  * hid the cause) and /api/health said 200. SQLite's own limit on the file's pages gives the same
  * SQLITE_FULL a full disk gives, without root (the real tmpfs run: server/soak/disk-full.soak.ts).

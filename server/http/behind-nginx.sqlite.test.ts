@@ -6,7 +6,7 @@ import { freePort } from '../test/postgres';
 import { freshServerFolder, startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
- * Issue 33: a client's own X-Forwarded-For must not buy it a fresh budget behind the real Debian
+ * A client's own X-Forwarded-For must not buy it a fresh budget behind the real Debian
  * nginx, whether nginx overwrites the header at the edge (`$remote_addr`, the documented setting) or
  * appends to what the client sent (`$proxy_add_x_forwarded_for`). `npm run test:soak` sends
  * SPOOFED_REQUESTS (default: a few past the limit) with a different invented address each.

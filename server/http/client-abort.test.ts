@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app';
 
-/** Issue 33: a client that hangs up mid-body was logged as 503 "database unreachable" (ECONNRESET). */
+/** A client that hangs up mid-body is not logged as 503 "database unreachable" (ECONNRESET). */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressBehind, koaProxyOptions, parseTrustProxy } from './client-address';
 
-describe('TRUST_PROXY: the client address read from the right of X-Forwarded-For (issue 33)', () => {
+describe('TRUST_PROXY: the client address read from the right of X-Forwarded-For', () => {
   it('reads a number of hops, or the proxies’ own addresses', () => {
     expect(parseTrustProxy('0')).toEqual({ kind: 'none' });
     expect(koaProxyOptions(parseTrustProxy('1'))).toEqual({ proxy: true, maxIpsCount: 1 });

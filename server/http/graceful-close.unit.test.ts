@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { trackForGracefulClose } from './graceful-close';
 
-/** Issue 33: a request under way when the stop begins is answered, with `Connection: close`. */
+/** A request under way when the stop begins is answered, with `Connection: close`. */
 it('answers the request under way with Connection: close, and closes within the deadline', async () => {
   let releaseAnswer: (() => void) | undefined;
   const server = http.createServer((_request, response) => {

@@ -5,7 +5,7 @@ import { checkoutBody } from '../payments/payment.test-support';
 import { freshServerFolder, killServer, startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
- * Issue 33: SIGTERM must stop the server while keep-alive clients keep sending (it answered for
+ * SIGTERM must stop the server while keep-alive clients keep sending (it answered for
  * 45 s and needed SIGKILL). Clients hammer it over kept-alive connections; after SIGTERM the
  * answers say `Connection: close` and the process ends within the 10 s an orchestrator allows.
  * `npm run test:soak` runs STOP_CLIENTS=64.

@@ -35,7 +35,7 @@ function rawRequest(method: string, target: string): Promise<{ status: number; h
   });
 }
 
-describe('unknown methods (issue 17)', () => {
+describe('unknown methods', () => {
   it.each(['PROPFIND', 'TRACE', 'MKCOL', 'PUT'])('%s on a known API path answers 405 JSON with Allow, logging nothing', async (method) => {
     const response = await rawRequest(method, '/api/orders');
     expect(response.status).toBe(405);
@@ -61,7 +61,7 @@ describe('unknown methods (issue 17)', () => {
   });
 });
 
-describe('/API in other letter cases (issue 17)', () => {
+describe('/API in other letter cases', () => {
   it('is the API, never the web app', async () => {
     const health = await t.request('GET', '/API/health');
     expect(health.status).toBe(200);
@@ -77,7 +77,7 @@ describe('/API in other letter cases (issue 17)', () => {
   });
 });
 
-describe('idempotency fingerprints (issue 17)', () => {
+describe('idempotency fingerprints', () => {
   it('treat the same body with its keys in another order as the same request', async () => {
     const body = checkoutBody('pm_card_visa');
     const reordered = Object.fromEntries(Object.entries(body).reverse());
@@ -91,7 +91,7 @@ describe('idempotency fingerprints (issue 17)', () => {
   });
 });
 
-describe('payment-method ids (issue 17)', () => {
+describe('payment-method ids', () => {
   it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('an unknown id such as %s is a failed payment, not a decline', async (id) => {
     const response = await t.request('POST', '/api/checkout', { body: checkoutBody(id) });
     expect(response.status).toBe(402);
@@ -99,7 +99,7 @@ describe('payment-method ids (issue 17)', () => {
   });
 });
 
-describe('start-up with an unwritable data folder (issue 17)', () => {
+describe('start-up with an unwritable data folder', () => {
   it('stops with one clear line, not a stack', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-unwritable-'));
     // A file where the data folder should be: no user, root included, can create the database in it.

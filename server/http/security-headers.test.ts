@@ -26,7 +26,7 @@ function directives(csp: string | null): Map<string, string[]> {
   return new Map((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
 }
 
-describe('security headers (issue 17, design.md §8)', () => {
+describe('security headers (design.md §8)', () => {
   it('are on every response: JSON answers, errors, 404s and the app shell', async () => {
     const answers = await Promise.all([
       t.request('GET', '/api/health'),

@@ -14,7 +14,7 @@ const from = (address: string, path: string, body: unknown) => t!.request('POST'
 const count = async (table: 'error_reports' | 'analytics_events') =>
   Number((await t!.app.context.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-describe('POST /api/errors from anonymous clients (issue 17)', () => {
+describe('POST /api/errors from anonymous clients', () => {
   it('answers 429 with Retry-After past the per-address budget and stores nothing more', async () => {
     t = await startTestApp({ TRUST_PROXY: '1' });
     for (let i = 0; i < ANONYMOUS_LIMITS.errorReports.points; i++) expect((await from('203.0.113.1', '/api/errors', { message: `Boom ${i}` })).status).toBe(202);
@@ -51,7 +51,7 @@ describe('POST /api/errors from anonymous clients (issue 17)', () => {
   });
 });
 
-describe('POST /api/analytics/events from anonymous clients (issue 17)', () => {
+describe('POST /api/analytics/events from anonymous clients', () => {
   it('answers 429 with Retry-After past the per-address budget', async () => {
     t = await startTestApp({ TRUST_PROXY: '1' });
     const { points } = ANONYMOUS_LIMITS.analyticsEvents;

@@ -3,7 +3,6 @@ import { checkoutBody, countRows } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Issue 33: 200 declined checkouts from one address in 1.4 s, no 429, each leaving an intent row.
  * Declines are counted per address and per card (the payment method id); past CARD_DECLINE_LIMIT
  * the next attempt is 429 with Retry-After before any intent is made, while a good card after one
  * decline goes through. On PostgreSQL the counts are the shared `rate_limits` table's.

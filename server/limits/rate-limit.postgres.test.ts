@@ -24,7 +24,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-describe('limits shared by several processes on PostgreSQL (issue 17)', () => {
+describe('limits shared by several processes on PostgreSQL', () => {
   it("count one client's requests across processes", async () => {
     const { points } = ANONYMOUS_LIMITS.errorReports;
     const answers = [];

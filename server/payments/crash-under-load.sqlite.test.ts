@@ -7,7 +7,7 @@ import { freshServerFolder, killServer, startServerProcess, type ServerProcess }
 import { checkoutBody } from './payment.test-support';
 
 /**
- * Crash safety (issue 17): checkouts and admin status changes run against a server process that is
+ * Crash safety: checkouts and admin status changes run against a server process that is
  * SIGKILLed at a random moment, ROUNDS times, and restarted. Every acknowledged order and status
  * change must be there exactly once, every succeeded payment must have exactly one order, and an
  * unacknowledged request retried with its Idempotency-Key must not be applied twice.
@@ -26,7 +26,7 @@ interface Change {
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-describe('SIGKILL under load (issue 17)', () => {
+describe('SIGKILL under load', () => {
   it(`keeps every acknowledged order and status change exactly once across ${ROUNDS} kills`, async () => {
     const env = { ...folder.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     const acknowledgedOrders = new Map<string, string>(); // checkout key → order number

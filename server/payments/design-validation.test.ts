@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { cartPayload, countRows } from './payment.test-support';
 
 /**
- * Every path that accepts items checks each design against the catalogue (issue 13): a bad field on
+ * Every path that accepts items checks each design against the catalogue: a bad field on
  * line 2 is a 422 naming the line in the spec's words, and nothing is written.
  */
 let t: TestApp;

@@ -78,7 +78,7 @@ describe('POST /api/payments/refund', () => {
     expect(negative.body.error).toBe('Invalid amount');
   });
 
-  it('honours an Idempotency-Key: a replay answers the same refund, once, even after a full refund (issue 17)', async () => {
+  it('honours an Idempotency-Key: a replay answers the same refund, once, even after a full refund', async () => {
     const order = await paidOrder([2]);
     const headers = { 'Idempotency-Key': `refund-${order.id}` };
     const first = await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: null }, token: adminToken, headers });
@@ -96,7 +96,7 @@ describe('POST /api/payments/refund', () => {
     expect(ledger.amount_refunded_cents).toBe(1291);
   });
 
-  it('refuses the same Idempotency-Key with another amount with 422, refunding nothing more (issue 17)', async () => {
+  it('refuses the same Idempotency-Key with another amount with 422, refunding nothing more', async () => {
     const order = await paidOrder([2]);
     const headers = { 'Idempotency-Key': `partial-${order.id}` };
     expect((await t.request('POST', '/api/payments/refund', { body: { paymentIntentId: order.payment_intent_id, amount: 2 }, token: adminToken, headers })).status).toBe(200);
@@ -107,7 +107,7 @@ describe('POST /api/payments/refund', () => {
     expect(row.refunded_cents).toBe(200);
   });
 
-  it('adds a history entry per refund, naming the refund, its amount and who made it (issue 17)', async () => {
+  it('adds a history entry per refund, naming the refund, its amount and who made it', async () => {
     const order = await paidOrder([2]);
     const first = await refund({ paymentIntentId: order.payment_intent_id, amount: 1.5 });
     const second = await refund({ paymentIntentId: order.payment_intent_id, amount: null });

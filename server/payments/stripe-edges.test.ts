@@ -26,7 +26,7 @@ async function paidOrder(key: string) {
   return (await shop.t.app.context.db.selectFrom('orders').selectAll().where('order_number', '=', placed.body.order.orderNumber).executeTakeFirstOrThrow());
 }
 
-describe('Stripe edges (issue 17)', () => {
+describe('Stripe edges', () => {
   it('never sends Stripe a key over 255 characters, however long the client’s Idempotency-Key', async () => {
     const key = 'k'.repeat(255);
     const first = await checkout('pm_card_visa', key);

@@ -90,7 +90,7 @@ describe('Stripe through the stripe package and a local stand-in', () => {
     const again = await t.request('POST', '/api/orders', { body: orderPayload(intent.id) });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(created.body.order.id);
-    // One confirmation, queued with the order (issue 16), however often the order is posted.
+    // One confirmation, queued with the order, however often the order is posted.
     expect((await mailsOf(t, created.body.order.id)).map((mail) => mail.mailKey)).toEqual(['confirmation']);
   });
 

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
 import { checkoutBody, countRows } from './payment.test-support';
 
 /**
- * Issue 33, as a property: any text in any free-text customer field either is refused with 422
+ * Any text in any free-text customer field either is refused with 422
  * naming that field before anything is stored, or is stored and answered 201; never a 500, never
  * an intent without its order. Runs on both databases; `npm run test:soak` runs FUZZ_RUNS=2000
  * on PostgreSQL (the normal suite: 40).

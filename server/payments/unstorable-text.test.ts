@@ -5,9 +5,9 @@ import { checkoutBody, countRows, testGatewayCharges } from './payment.test-supp
 import { buildSnapshot, paymentIntentRow, priceCart } from './payment.snapshot';
 
 /**
- * Issue 33: a NUL or a lone surrogate in a customer field gave 500 on PostgreSQL and was stored on
- * SQLite; control and direction-override characters showed in the admin and the mails. Every
- * free-text customer field now refuses them with 422 naming the field, the same on both databases,
+ * A NUL or a lone surrogate in a customer field (which PostgreSQL cannot store), and control and
+ * direction-override characters (which would show in the admin and the mails): every
+ * free-text customer field refuses them with 422 naming the field, the same on both databases,
  * before any card is charged; a paid intent stored before the rule still gets its order.
  */
 let t: TestApp;

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 describe('a 10-line PNG print file', () => {
   // The server runs in this process, so this thread's event loop is the server's. Encoded on the
-  // main thread, this sheet blocked it for about 2 s (issue 35); off it, the loop keeps turning.
+  // main thread, this sheet blocked it for about 2 s; off it, the loop keeps turning.
   it('renders off the event loop: health keeps answering and the loop is never blocked for long', async () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();

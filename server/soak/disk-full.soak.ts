@@ -7,7 +7,7 @@ import { checkoutBody } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 /**
- * A real full disk (issue 17: 1,493 of 1,500 checkouts answered 500 while /api/health said ok):
+ * A real full disk: checkouts answer a clear error, never 500, and /api/health says so.
  * the database lives on an 8 MB tmpfs that a filler file then fills. Needs root to mount, so it
  * runs in `npm run test:soak`, not in the normal suite; without root it fails saying so.
  */
@@ -44,7 +44,7 @@ function fillDisk(file: string): void {
   }
 }
 
-describe('a full disk (issue 17)', () => {
+describe('a full disk', () => {
   it('answers checkouts 503 with Retry-After, never 500, health 503, and recovers when space is freed', async () => {
     expect((await t.request('POST', '/api/checkout', { body: checkoutBody('pm_card_visa') })).status).toBe(201);
     const filler = path.join(mount, 'filler');

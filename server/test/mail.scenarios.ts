@@ -8,7 +8,7 @@ import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServ
 const TEST_POLL_MS = 100;
 
 /**
- * Test-only: the mail scenarios of issue 16, run against a real SMTP server in the test process,
+ * Test-only: the mail scenarios, run against a real SMTP server in the test process,
  * on the database of the run (mail.test.ts: SQLite in the `node` project, PostgreSQL in `node-pg`).
  */
 export function mailDeliveryScenarios() {
@@ -70,7 +70,7 @@ export function mailDeliveryScenarios() {
     expect(text).toContain('1 Villa Road');
     expect(text).toContain('Dispatched within 2-3 business days');
     expect(text).toContain(`https://shop.example.com/orders/track?order=${order.order_number}`);
-    // Issue 34: the way to fix a typo before it is printed.
+    // The way to fix a typo before it is printed.
     expect(text).toContain(`Spotted a typo? You can fix your text until we print your order: https://shop.example.com/orders/track?order=${order.order_number}&fix=1`);
     expect(await mailsOf(t, order.id)).toMatchObject([{ mailKey: 'confirmation', state: 'sent', attempts: 1, lastError: null, messageId: mail!.messageId, recipient: 'maya@example.com' }]);
   }, 30_000);

@@ -6,7 +6,7 @@ import { CART_MESSAGES, cartItemSchema, unprintableTextMessage, validateCart } f
 
 const line = { device: 'iPhone 14 Pro', color: 'Hot Pink', font: 'Pecita', price: 5.95, quantity: 1 };
 
-/** The text rules of spec.md §5 and issue 17, from the full character checks, in the schema's order. */
+/** The text rules of spec.md §5, from the full character checks, in the schema's order. */
 function expectedTextMessages(text: string, font: string): string[] {
   if (text.trim().length === 0) return [CART_MESSAGES.textRequired];
   if ([...text].length > MAX_TEXT_LENGTH) return [CART_MESSAGES.textTooLong];

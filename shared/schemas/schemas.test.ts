@@ -56,7 +56,7 @@ describe('cart validation of spec.md §5', () => {
   });
 });
 
-describe('cart lines checked against the catalogue (issue 13), in the browser as on the server', () => {
+describe('cart lines checked against the catalogue, in the browser as on the server', () => {
   const item = { device: 'iPhone 14', text: 'Villa', color: 'Pink', price: 5.95, quantity: 1 };
   it('names every bad design field of a line in the spec’s words', () => {
     expect(

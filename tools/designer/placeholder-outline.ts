@@ -2,7 +2,7 @@
  * Writes web/routes/customize/placeholder-outline.generated.ts: the designer's faint "Your text
  * here" in the default font at the default size, laid out by the shared renderer for the phone
  * case's print area (the first product the designer opens on). The designer draws its first preview
- * from it, so a first visit is usable before fontkit and the font files arrive (issue 31: they are
+ * from it, so a first visit is usable before fontkit and the font files arrive (they are
  * about 140 kB, 3 s on Slow 3G). Run after changing the placeholder, a font file or the layout:
  *   npx tsx tools/designer/placeholder-outline.ts
  * web/routes/customize/placeholder-outline.test.ts fails while the table and the renderer disagree.

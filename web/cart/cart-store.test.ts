@@ -125,7 +125,7 @@ describe('cart rules (spec.md §4)', () => {
   });
 });
 
-describe('quantity limit (issue 14)', () => {
+describe('quantity limit', () => {
   beforeEach(resetShopDb);
 
   it('stops + and repeated adds at 99 with a message, so checkout never refuses the cart for it', async () => {

@@ -6,7 +6,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a checkout whose payment is still processing (issue 17)', () => {
+describe('a checkout whose payment is still processing', () => {
   it('is shown as "Payment processing" and left unsettled, so a retry reuses the same key and cannot charge twice', async () => {
     const keys: string[] = [];
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {

@@ -1,5 +1,5 @@
 /**
- * Start-up on the shopper's path (issue 14), against the real server in a child process: the
+ * Start-up on the shopper's path, against the real server in a child process: the
  * stored token is verified at start (spec.md §4), a customer who tries /admin/login keeps the
  * shop session, and an offline start opens the shop at once with the offline banner.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Flaky network (issue 17): two admin tablets, each running the web app's own sync engine
+ * Flaky network: two admin tablets, each running the web app's own sync engine
  * (engine.ts) over a real IndexedDB (fake-indexeddb), reach the real server through a TCP proxy
  * that refuses, delays and cuts connections, cutting some after the server applied a push and
  * before its answer arrived. After STATUS_CHANGES changes: the server holds each exactly once, no
@@ -59,7 +59,7 @@ async function syncUntilDone(tablet: (typeof tablets)[number], attempts = 50) {
   throw new Error(`tablet ${tablet.name} could not empty its outbox`);
 }
 
-describe('two admin tablets over a flaky network (issue 17)', () => {
+describe('two admin tablets over a flaky network', () => {
   it(`apply ${STATUS_CHANGES} status changes exactly once, losing none, with conflicts only where they disagreed`, async () => {
     for (const tablet of tablets) {
       tablet.proxy.setChaos(false);

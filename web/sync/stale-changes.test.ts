@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * No silent overwrite (issue 30): a status change carries the order as the admin saw it. Against the
+ * No silent overwrite: a status change carries the order as the admin saw it. Against the
  * real server (fresh SQLite) and a real IndexedDB (fake-indexeddb), like engine.test.ts.
  */
 import 'fake-indexeddb/auto';

@@ -48,7 +48,7 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
   };
 }
 
-/** An order of three different designs on three products (issue 13: never "the first line ×3"). */
+/** An order of three different designs on three products (never "the first line ×3"). */
 export function threeLineOrder(texts: readonly [string, string, string] | readonly string[]): AdminOrderView {
   const items: AdminOrderView['items'] = [
     { device: 'iPhone 14 Pro', productType: 'phone-case', caseType: 'CLASSIC', text: texts[0]!, color: 'Hot Pink', font: 'Pecita', fontSize: 24, logo: false, price: 5.95, quantity: 1 },

@@ -128,7 +128,7 @@ describe('customizer', () => {
   });
 });
 
-describe('designer on the shopper path (issue 14)', () => {
+describe('designer on the shopper path', () => {
   beforeEach(resetShopDb);
   afterEach(cleanup);
 
