@@ -43,7 +43,7 @@ describe('decalOutline: the union of a decal’s glyphs', () => {
       const union = inkPixels(layout, unionOf(rawGlyphContours(layout)).pathData, 'nonzero');
       expect(differing(inkPixels(layout, glyphPathData(layout), 'nonzero'), union) / inked(union), text).toBeLessThan(0.015);
     }
-  });
+  }, 60_000);
 
   it('is needed: the script’s raw glyphs overlap, so even-odd fill leaves holes in them', () => {
     const layout = layoutOf('Pecita', TEXTS[0]!);

@@ -88,5 +88,5 @@ describe('every letter size Pecita offers', () => {
       }
     }
     expect(thin).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -3,7 +3,8 @@
  * itself (the union of its glyphs, weight-compensated for a thin face: shared/render/cut-outline.ts)
  * and whether any part of it is too thin to weed. That is milliseconds of layout, geometry and
  * measuring a design, so each is worked out on the cut-job threads the first time a job needs it
- * and kept in the database under its design key (cut-design.service.ts): every later job, in any process, reads it back.
+ * and kept in the database under its design key (cut-design.service.ts): every later job, in any
+ * process, reads it back.
  */
 import { createHash } from 'node:crypto';
 import { decalOutline, FLATTEN_TOLERANCE_MM, layoutDesign, thinFeaturesOf, type DesignFonts, type MmBox, type PrintLine, type ThinFeatures } from '../../../shared/render';
