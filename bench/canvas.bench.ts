@@ -49,7 +49,7 @@ try {
   const app: number[] = [];
   let typed = 0;
   for (const font of ['Pecita', 'Inter', 'Poppins']) {
-    await page.getByLabel('5. Font').selectOption(font);
+    await page.getByRole('radio', { name: font, exact: true }).check();
     await page.locator('canvas:not([aria-busy="true"])').waitFor();
     await page.waitForTimeout(300);
     for (let round = 0; round < ROUNDS / 3; round++) {

@@ -16,7 +16,7 @@ const e2e = useServerAndBrowser({ ADMIN_EMAIL, ADMIN_PASSWORD });
 it('names the lines that may tear beside each job’s roll', async () => {
   const db = e2e.server.app.context.db;
   const bold = await createTestOrder(db, { items: [{ text: 'Mugged Off', color: 'Teal', font: 'Poppins', quantity: 2 }, { device: 'Large Bottle', productType: 'water-bottle', text: 'Villa', color: 'Purple', font: 'Inter' }] });
-  const script = await createTestOrder(db, { items: [{ device: 'Standard Glass', productType: 'champagne-glass', text: 'Cheers babe', color: 'Teal', font: 'Pecita' }] });
+  const script = await createTestOrder(db, { items: [{ device: 'Standard Glass', productType: 'champagne-glass', text: 'Cheers babe', color: 'Teal', font: 'Pecita', fontSize: 16 }] });
   const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await signIn(page, e2e.server.url, '/admin/fulfillment', ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -52,13 +52,24 @@ export function offeredFontSizes(font: string, _device: string): number[] {
 
 /**
  * Over every font × variant × text of 1–20 characters × offered size: knife through ink (mm), the
- * union against the raw glyphs, and the thinnest stroke or gap against MIN_FEATURE_MM.
+ * union against the raw glyphs, and the thinnest stroke or gap against MIN_FEATURE_MM. A text too
+ * long for a variant at a size is refused there (designer and server), so its thin parts are
+ * counted apart: only an older line is still cut, shrunk into its area.
  */
 export function insideInkRows(fonts: DesignFonts, sizesOf = offeredFontSizes, minFeatureMm = DEFAULT_MIN_FEATURE_MM): (string | number)[][] {
   const variants = PRODUCT_TYPES.flatMap((type) => type.variants);
   const sentence = 'Always & Forever xoxo';
   const rows: (string | number)[][] = [
-    ['font', 'distinct layouts', 'union: mm through ink (worst)', 'baseline: raw glyphs, mm (worst)', `thinnest stroke / gap, mm (layouts under ${minFeatureMm})`, 'time', 'budget'],
+    [
+      'font',
+      'distinct layouts (offered)',
+      'union: mm through ink (worst)',
+      'baseline: raw glyphs, mm (worst)',
+      `offered: thinnest stroke / gap, mm (layouts under ${minFeatureMm})`,
+      'refused, shrunk as an old line: layouts under',
+      'time',
+      'budget',
+    ],
   ];
   for (const font of FONTS) {
     let union = 0;
@@ -69,6 +80,8 @@ export function insideInkRows(fonts: DesignFonts, sizesOf = offeredFontSizes, mi
     let thinnest = Infinity;
     let narrowest = Infinity;
     let under = 0;
+    let offered = 0;
+    let shrunkUnder = 0;
     const started = performance.now();
     // Variants of one print area lay a text out alike, and a long text shrinks to the same size: each layout once.
     const seen = new Set<string>();
@@ -83,20 +96,27 @@ export function insideInkRows(fonts: DesignFonts, sizesOf = offeredFontSizes, mi
           const before = cutLengthInsideInk(ink, ink);
           [union, unionWorst, raw, rawWorst] = [union + through, Math.max(unionWorst, through), raw + before, Math.max(rawWorst, before)];
           const thin = thinFeaturesOf(layout, minFeatureMm);
+          const isThin = thin.thinnestStrokeMm !== null || thin.narrowestGapMm !== null;
+          count++;
+          if (layout.fit?.tooLong || layout.fit?.tooTall) {
+            if (isThin) shrunkUnder++;
+            continue;
+          }
+          offered++;
           thinnest = Math.min(thinnest, thin.thinnestStrokeMm ?? Infinity);
           narrowest = Math.min(narrowest, thin.narrowestGapMm ?? Infinity);
-          if (thin.thinnestStrokeMm !== null || thin.narrowestGapMm !== null) under++;
-          count++;
+          if (isThin) under++;
         }
       }
     }
     const shown = (mm: number) => (mm === Infinity ? `>= ${minFeatureMm}` : mm.toFixed(2));
     rows.push([
       font,
-      count,
+      `${count} (${offered})`,
       `${union.toFixed(3)} (${unionWorst.toFixed(3)})`,
       `${raw.toFixed(1)} (${rawWorst.toFixed(2)})`,
       `${shown(thinnest)} / ${shown(narrowest)} (${under})`,
+      `${shrunkUnder} of ${count - offered}`,
       ms(performance.now() - started),
       `0 mm; none under ${minFeatureMm} mm`,
     ]);

@@ -1,13 +1,20 @@
 /** Test and benchmark support: how much of a cut path runs through ink. */
-import { FLATTEN_TOLERANCE_MM } from './decal-outline';
+import { FLATTEN_TOLERANCE_MM } from './cut-outline';
 import { flattenLine, type FlatContour } from './flatten';
 import type { DesignLayout } from './layout';
+import { linePathData } from './outline';
 import { placedLineOf } from './placed-lines';
 
 /** The layout's glyph contours as the font draws them (overlaps and all), flattened as the union's are. */
 export function rawGlyphContours(layout: DesignLayout): FlatContour[] {
   const placed = placedLineOf(layout)!;
   return flattenLine(placed.line, placed.toArea, FLATTEN_TOLERANCE_MM);
+}
+
+/** The layout's glyphs as the font draws them, as SVG path data (curves, overlaps and all): no union, no compensation. */
+export function glyphPathData(layout: DesignLayout): string {
+  const placed = placedLineOf(layout)!;
+  return linePathData(placed.line, placed.toArea);
 }
 
 const ROW_MM = 0.25;

@@ -36,8 +36,10 @@
  * - `decalOutline(layout) → { contours, pathData, areaMm2 }`: the union of the layout's glyphs
  *   (clipper2-ts, nonzero), curves flattened within `FLATTEN_TOLERANCE_MM` (0.01 mm), on a 1 µm
  *   grid: one boundary per piece of ink and per hole, so no cut runs through ink and nonzero and
- *   even-odd fill agree. The print sheet's design layer and the cut jobs draw this; the designer's
- *   canvas and thumbnails keep `pathData` (the same ink under nonzero fill, without the union's cost).
+ *   even-odd fill agree. A font in `WEIGHT_COMPENSATION` (Pecita) is then grown and its narrow gaps
+ *   filled (cut-outline.ts), and its layout's `pathData` is this outline; for the others `pathData`
+ *   is the glyphs, the same ink under nonzero fill without the union's cost. The print sheet's
+ *   design layer and the cut jobs draw the outline; the canvas, thumbnails and mail draw `pathData`.
  * - `thinFeaturesOf(layout, minMm) → { thinnestStrokeMm, narrowestGapMm }`: parts of that outline
  *   under the minimum that risk tearing; `findThinFeatures(mask, minMm)` on a mask of one's own.
  *

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_DESIGN } from '../design.test-support';
+import { decalOutline } from './decal-outline';
 import type { DesignFonts } from './font-loader';
 import { testFonts } from './fonts.test-support';
 import { FILL_ACROSS, FILL_ALONG, layoutDesign, printAreaOf, type DesignLayout } from './layout';
@@ -11,12 +12,9 @@ beforeAll(async () => {
 
 const design = (overrides: Partial<Parameters<typeof layoutDesign>[0]> = {}) => ({ ...SAMPLE_DESIGN, ...overrides });
 
-/** Every coordinate of the path data, as [x, y] pairs. */
+/** Every point of the decal's cut outline, as [x, y] pairs. */
 function points(layout: DesignLayout): [number, number][] {
-  const numbers = layout.pathData.match(/-?\d+(\.\d+)?/g)!.map(Number);
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < numbers.length; i += 2) pairs.push([numbers[i]!, numbers[i + 1]!]);
-  return pairs;
+  return decalOutline(layout).contours.flatMap((contour) => contour.filter((_, i) => i % 2 === 0).map((x, i): [number, number] => [x, contour[2 * i + 1]!]));
 }
 
 describe('the print area of a design', () => {

@@ -3,9 +3,10 @@ import { colorHex, fontOrDefault, type FontName, type ProductTypeId } from '../c
 import { printAreaFor, printAreaOf, productTypeOf, type PrintArea } from '../decal';
 import { MM_PER_DESIGN_PX } from '../decal-size';
 import { normalizeDesignText } from './coverage';
+import { outlineGrowthMm, placedOutline, weightCompensationOf } from './cut-outline';
 import type { DesignFonts } from './font-loader';
 import { applyAffine, linePathData, shapeLine, type Affine } from './outline';
-import { rememberPlacedLine } from './placed-lines';
+import { rememberPlacedLine, type PlacedLine } from './placed-lines';
 import type { Design } from '../design';
 
 /** What the renderer needs of a design: a cart line, an order line or the customizer's state. */
@@ -52,9 +53,13 @@ export interface DesignLayout {
   preferredFontSizeMm: number;
   /** How tall a capital prints, mm: the font's "H" measured from its outline at fontSizeMm. */
   capHeightMm: number;
-  /** Glyph outlines: SVG path data in mm, fill rule nonzero. Empty for empty text. */
+  /**
+   * The ink as SVG path data in mm, fill rule nonzero; empty for empty text. The glyph outlines, or
+   * for a weight-compensated font (cut-outline.ts) its cut outline, so that whatever draws this
+   * draws what is cut.
+   */
   pathData: string;
-  /** The ink's bounding box in mm, null when nothing is drawn. */
+  /** The ink's bounding box in mm (the cut outline's: glyphs plus any compensation), null when nothing is drawn. */
   ink: MmBox | null;
   /** Characters the font cannot draw, left out of pathData (validation refuses them before an order). */
   missing: string[];
@@ -116,14 +121,16 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const centreAlong = (line.ink.minX + line.ink.maxX) / 2;
   const halfAcross = Math.max(centreAcross - line.ink.minY, line.ink.maxY - centreAcross);
   const halfAlong = (line.ink.maxX - line.ink.minX) / 2;
-  const largestAcross = (area.width * FILL_ACROSS) / 2 / halfAcross;
-  const largestAlong = (area.length * FILL_ALONG) / 2 / halfAlong;
+  // A compensated outline reaches `growth` mm past the glyphs all round, at any size.
+  const growth = outlineGrowthMm(font);
+  const largestAcross = ((area.width * FILL_ACROSS) / 2 - growth) / halfAcross;
+  const largestAlong = ((area.length * FILL_ALONG) / 2 - growth) / halfAlong;
   // A text that does not fit is refused before an order (the designer and the server say why); an
   // older line that does not is still drawn, shrunk into its area.
   const size = design.atChosenSize ? preferred : Math.min(preferred, largestAcross, largestAlong);
   const fit: DecalFit = {
-    widthMm: round(2 * halfAlong * preferred),
-    heightMm: round((line.ink.maxY - line.ink.minY) * preferred),
+    widthMm: round(2 * halfAlong * preferred + 2 * growth),
+    heightMm: round((line.ink.maxY - line.ink.minY) * preferred + 2 * growth),
     tooLong: preferred > largestAlong * (1 + 1e-9),
     tooTall: preferred > largestAcross * (1 + 1e-9),
     largestAlongMm: round(largestAlong),
@@ -136,13 +143,33 @@ export function layoutDesign(design: RenderableDesign, fonts: DesignFonts): Desi
   const [right] = applyAffine(toArea, 0, line.ink.minY);
   const [, top] = applyAffine(toArea, line.ink.minX, 0);
   const [, bottom] = applyAffine(toArea, line.ink.maxX, 0);
+  const placed: PlacedLine = { line, toArea };
+  const compensated = weightCompensationOf(font) !== null;
   const layout: DesignLayout = {
     ...base,
     fontSizeMm: round(size),
     capHeightMm: round(capShare * size),
-    pathData: linePathData(line, toArea),
-    ink: { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) },
+    pathData: compensated ? '' : linePathData(line, toArea),
+    ink: { x: round(left - growth), y: round(top - growth), width: round(right - left + 2 * growth), height: round(bottom - top + 2 * growth) },
     fit,
   };
-  return rememberPlacedLine(layout, { line, toArea });
+  if (compensated) pathDataOnFirstRead(layout, () => placedOutline(font, text, placed).pathData);
+  return rememberPlacedLine(layout, placed);
+}
+
+/**
+ * A compensated font's path data is its cut outline, merged when first read (then kept): the
+ * server's fit check at checkout reads only the fit and never pays for the merge; a worker posting
+ * the layout, a canvas or a print file reads it as any other property.
+ */
+function pathDataOnFirstRead(layout: DesignLayout, draw: () => string): void {
+  Object.defineProperty(layout, 'pathData', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = draw();
+      Object.defineProperty(layout, 'pathData', { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  });
 }

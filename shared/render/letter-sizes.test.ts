@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FONTS } from '../catalog';
 import { fontSizeRange, SMALLEST_CLEAN_FONT_SIZE } from '../decal-size';
-import { thinFeaturesOf } from './decal-outline';
+import { rawGlyphContours } from './cut-check.test-support';
+import { thinFeaturesOf, unionOf, WEIGHT_COMPENSATION } from './decal-outline';
 import type { DesignFonts } from './font-loader';
 import { testFonts } from './fonts.test-support';
-import { layoutDesign } from './layout';
+import { inkRuns } from './ink-mask';
+import { layoutDesign, type DesignLayout } from './layout';
+import { maskResolutionFor, thinFeaturesOfRuns } from './thin-features';
 
 /** What a shopper types most: every letter, digit and the common punctuation, each alone. */
 const CHARACTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?&@.,\'-'];
@@ -37,17 +40,53 @@ function thinPhrases(font: string, fontSize: number): string[] {
   });
 }
 
+/** Thin parts of the glyphs' union alone, without the font's weight compensation. */
+function bareThinFeatures(layout: DesignLayout) {
+  const ink = layout.ink!;
+  const pxPerMm = maskResolutionFor(MIN_FEATURE_MM);
+  const box = { x: ink.x - 1, y: ink.y - 1, width: ink.width + 2, height: ink.height + 2 };
+  const { runs, width } = inkRuns(unionOf(rawGlyphContours(layout)).contours, box, pxPerMm);
+  return thinFeaturesOfRuns(runs, width, pxPerMm, MIN_FEATURE_MM);
+}
+
+const UNCOMPENSATED = FONTS.filter((font) => !WEIGHT_COMPENSATION[font]);
+
 describe('the smallest letter size each font offers', () => {
-  it.each(FONTS)('cuts phrases in %s with no stroke or counter under the minimum, and the next size down does not', (font) => {
+  it.each(FONTS)('cuts phrases in %s with no stroke or counter under the minimum', (font) => {
     const smallest = SMALLEST_CLEAN_FONT_SIZE[font];
     expect(thinPhrases(font, smallest)).toEqual([]);
     expect(thinCharacters(font, smallest).length).toBeLessThanOrEqual(MARGINAL);
-    const below = smallest - 2;
+  });
+  it.each(UNCOMPENSATED)('%s: the next size down does not', (font) => {
+    const below = SMALLEST_CLEAN_FONT_SIZE[font] - 2;
     expect(thinPhrases(font, below).length > 0 || thinCharacters(font, below).length > MARGINAL, `${font} at ${below}`).toBe(true);
+  });
+  it('Pecita holds it through its weight compensation: its bare glyphs at that size have hairline joins', () => {
+    const layout = layoutDesign({ device: 'Large Bottle', text: 'Always & Forev', color: 'Pink', font: 'Pecita', fontSize: SMALLEST_CLEAN_FONT_SIZE.Pecita, printArea: ROOMY }, fonts);
+    expect(bareThinFeatures(layout).thinnestStrokeMm).toBeLessThan(MIN_FEATURE_MM);
+    expect(thinFeaturesOf(layout, MIN_FEATURE_MM)).toEqual({ thinnestStrokeMm: null, narrowestGapMm: null });
   });
   it('starts the designer at a clean size: the spec’s 24 px, or the font’s smallest clean size above it', () => {
     expect(fontSizeRange('Inter').initial).toBe(24);
     expect(fontSizeRange('Pecita').initial).toBe(SMALLEST_CLEAN_FONT_SIZE.Pecita);
     for (const font of FONTS) expect(fontSizeRange(font).initial).toBeGreaterThanOrEqual(SMALLEST_CLEAN_FONT_SIZE[font]);
   });
+});
+
+/** The print-file bench's thinnest Pecita layouts (hairline joins; slits in d, q and loops), and the characters behind them. */
+const WORST_PECITA = ['Always & Forev', 'Always & Forever xox', 'Head turned', 'Grafted', 'Bride to be', 'Happy Birthday Mom!!', 'q'];
+
+describe('every letter size Pecita offers', () => {
+  it('cuts the worst phrases with no stroke or gap under the minimum, at the size chosen (wherever the phrase fits, it is this outline)', () => {
+    const { min, max } = fontSizeRange('Pecita');
+    const thin: string[] = [];
+    for (let fontSize = min; fontSize <= max; fontSize += 2) {
+      for (const text of WORST_PECITA) {
+        const layout = layoutDesign({ device: 'Large Bottle', text, color: 'Pink', font: 'Pecita', fontSize, printArea: ROOMY, atChosenSize: true }, fonts);
+        const found = thinFeaturesOf(layout, MIN_FEATURE_MM);
+        if (found.thinnestStrokeMm !== null || found.narrowestGapMm !== null) thin.push(`${text} at ${fontSize}: ${JSON.stringify(found)}`);
+      }
+    }
+    expect(thin).toEqual([]);
+  }, 180_000);
 });

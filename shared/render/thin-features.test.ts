@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_DESIGN } from '../design.test-support';
+import { glyphPathData } from './cut-check.test-support';
 import { testFonts as loadTestFonts } from './fonts.test-support';
 import { layoutDesign, type DesignLayout } from './layout';
 import { findThinFeatures, maskResolutionFor, type FeatureMask } from './thin-features';
@@ -12,12 +13,12 @@ function rectangles(width: number, height: number, rects: [number, number, numbe
   return { ink, width, height, pxPerMm };
 }
 
-/** The layout's ink rasterised by resvg as the designer's canvas would: a margin of 1 mm, alpha ≥ 50 %. */
+/** The layout's glyphs (as the font draws them, no weight compensation) rasterised by resvg as a canvas would: a margin of 1 mm, alpha ≥ 50 %. */
 function maskOf(layout: DesignLayout, minMm: number): FeatureMask {
   const pxPerMm = maskResolutionFor(minMm);
   const ink = layout.ink!;
   const [w, h] = [ink.width + 2, ink.height + 2];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(w * pxPerMm)}" height="${Math.ceil(h * pxPerMm)}" viewBox="${ink.x - 1} ${ink.y - 1} ${Math.ceil(w * pxPerMm) / pxPerMm} ${Math.ceil(h * pxPerMm) / pxPerMm}"><path d="${layout.pathData}"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(w * pxPerMm)}" height="${Math.ceil(h * pxPerMm)}" viewBox="${ink.x - 1} ${ink.y - 1} ${Math.ceil(w * pxPerMm) / pxPerMm} ${Math.ceil(h * pxPerMm) / pxPerMm}"><path d="${glyphPathData(layout)}"/></svg>`;
   const image = new Resvg(svg).render();
   // `pixels` copies the whole image out of resvg on each read: read it once.
   const pixels = image.pixels;
@@ -39,7 +40,7 @@ describe('findThinFeatures', () => {
     expect(findThinFeatures(rectangles(60, 60, [[10, 10, 15, 40], [33, 10, 15, 40]]), 0.5)).toEqual({ thinnestStrokeMm: null, narrowestGapMm: null });
   });
 
-  it('warns for the script font’s hairlines on a small glass decal, not for a bold word at full size', async () => {
+  it('finds the script font’s hairlines in its glyphs on a small glass decal, none in a bold word at full size', async () => {
     const fonts = await loadTestFonts();
     const script = layoutDesign({ ...SAMPLE_DESIGN, device: 'Standard Glass', text: 'Bombshell forever', font: 'Pecita', fontSize: 24 }, fonts);
     const found = findThinFeatures(maskOf(script, 0.5), 0.5);

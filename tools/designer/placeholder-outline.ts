@@ -13,13 +13,21 @@ import { fontSizeRange } from '../../shared/decal-size';
 import { loadDesignFonts } from '../../shared/render/font-loader';
 import { layoutDesign } from '../../shared/render/layout';
 import { fileFontSource } from '../../shared/render/node-font-source';
+import { linePathData } from '../../shared/render/outline';
+import { placedLineOf } from '../../shared/render/placed-lines';
 import { PLACEHOLDER_TEXT } from '../../web/routes/customize/draw-design';
 
 const fonts = await loadDesignFonts(fileFontSource, [DEFAULT_FONT]);
 const device = PRODUCT_TYPES[0]!.variants[0]!;
 // The size the designer starts the default font at.
 const fontSize = fontSizeRange(DEFAULT_FONT).initial;
-const { productType, area, text, font, pathData } = layoutDesign({ device, text: PLACEHOLDER_TEXT, color: '', font: DEFAULT_FONT, fontSize }, fonts);
+const layout = layoutDesign({ device, text: PLACEHOLDER_TEXT, color: '', font: DEFAULT_FONT, fontSize }, fonts);
+const { productType, area, text, font } = layout;
+// The font's glyphs, not the weight-compensated cut outline the layout draws (shared/render/cut-outline.ts):
+// the placeholder is never cut, the growth is under half a pixel on the preview, and the glyphs' curves
+// encode in a fraction of the outline's polyline.
+const placed = placedLineOf(layout)!;
+const pathData = linePathData(placed.line, placed.toArea);
 /**
  * The path data, smaller: each coordinate in tenths of a mm as the change from the previous x or y.
  * A tenth is under half a CSS pixel on the preview and keeps the first-load script within its

@@ -1,9 +1,10 @@
 /**
  * What a cut job needs of one design, worked out once: the box of its cut outline, the outline
- * itself (the union of its glyphs, shared/render/decal-outline.ts) and whether any part of it is
- * too thin to weed. That is milliseconds of layout, geometry and measuring a design, so each is
- * worked out on the cut-job threads the first time a job needs it and kept in the database under
- * its design key (cut-design.service.ts): every later job, in any process, reads it back.
+ * itself (the union of its glyphs, weight-compensated for a thin face: shared/render/cut-outline.ts)
+ * and whether any part of it is too thin to weed. That is milliseconds of layout, geometry and
+ * measuring a design, so each is worked out on the cut-job threads the first time a job needs it
+ * and kept in the database under its design key (cut-design.service.ts): every later job, in any
+ * process, reads it back.
  */
 import { createHash } from 'node:crypto';
 import { decalOutline, FLATTEN_TOLERANCE_MM, layoutDesign, thinFeaturesOf, type DesignFonts, type MmBox, type PrintLine, type ThinFeatures } from '../../../shared/render';
@@ -21,7 +22,7 @@ export interface CutDesign {
  * Changes whenever what a design key stands for would come out differently: the renderer, the
  * font files, the flattening or the thin-feature rule. Stored designs of another version are never read.
  */
-export const CUT_DESIGN_VERSION = 1;
+export const CUT_DESIGN_VERSION = 2;
 
 /** What decides a design's cut: everything layoutDesign reads except the colour, and the weeding minimum. */
 export function designKey(item: PrintLine, minFeatureMm: number): string {

@@ -23,7 +23,7 @@ beforeAll(async () => {
       ],
     })
   ).order_number;
-  second = (await createTestOrder(t.app.context.db, { createdAt: now - 1000, items: [{ device: 'Standard Glass', productType: 'champagne-glass', text: 'Cheers', color: 'teal', font: 'Pecita' }] })).order_number;
+  second = (await createTestOrder(t.app.context.db, { createdAt: now - 1000, items: [{ device: 'Standard Glass', productType: 'champagne-glass', text: 'Cheers', color: 'teal', font: 'Pecita', fontSize: 16 }] })).order_number;
   await createTestOrder(t.app.context.db, { status: 'printed', items: [{ text: 'Already cut', color: 'Teal' }] });
 });
 afterAll(() => t.close());
@@ -86,7 +86,8 @@ describe('GET /api/fulfillment/cut-jobs/:color', CUT_THREAD_TIMEOUT, () => {
     expect(/<path d="([^"]+)"\/><\/g>$/.exec(cut![0])![1]!.match(/M[\d.]+ [\d.]+H[\d.]+V[\d.]+H[\d.]+Z/g)).toHaveLength(3);
     // The decals are printed from the same paths.
     expect(svg).toMatch(new RegExp(`<g id="Print"[^>]*><g fill="#00A6A6" stroke="none">${outlines.map(([, id]) => `<use href="#${id}"/>`).join('')}</g></g>`));
-    // The script decal on the glass is too thin in places: its label and a dashed frame, in red, outside every cut.
+    // The older script line on the glass (8 mm letters, under Pecita's offered sizes) is too thin
+    // in places: its label and a dashed frame, in red, outside every cut.
     const thin = /<g id="ThinFeatures"[^>]*><g fill="#D00000">(.*?)<\/g><\/g>/.exec(svg)![1]!;
     expect(thin.match(/stroke-dasharray/g)).toHaveLength(1);
     expect(svg).toContain('1 too thin in places (marked)');
