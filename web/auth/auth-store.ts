@@ -4,7 +4,7 @@
  */
 import type { Role, User } from '../../shared/api/types';
 import { ApiError } from '../api/client';
-import { fetchAuthStatus, loginRequest, logoutRequest, setupRequest, verifyRequest, type SetupInput } from './auth-api';
+import { fetchAuthStatus, loginRequest, logoutRequest, setupRequest, verifyRequest, type SetupInput } from '../api/session';
 import { getToken, setToken } from './token';
 
 export type AuthStatus = 'checking' | 'signedIn' | 'signedOut';

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { queryClient } from '../api/query-client';
 
 // The suite runs its projects side by side on two cores: a screen that appears in 50 ms alone can
 // take over a second then. findBy* waits up to 5 s (a bound on waiting, not a timing assertion).
@@ -14,3 +15,7 @@ afterAll(async () => {
   const { authStore } = await import('../auth/auth-store');
   authStore.signOutLocally();
 });
+
+// The same shared module graph holds the remote-data cache: each test starts with none, as a page
+// opened afresh does.
+afterEach(() => queryClient.clear());

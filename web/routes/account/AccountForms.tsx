@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { firstErrorByField } from '../../../shared/schemas/fields';
-import { registerSchema } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES, registerSchema } from '../../../shared/schemas/auth';
+import { useRegisterCustomer } from '../../api/account';
+import { authErrorMessage } from '../../auth/auth-errors';
 import { useAuth } from '../../auth/useAuth';
 import { useAutoClear, useNotify } from '../../components/notifications';
 import { TextField } from '../checkout/FormField';
-import { AUTH_MESSAGES, authErrorMessage, registerCustomer } from './account-api';
 
 function SignInForm() {
   const { login } = useAuth();
@@ -61,7 +62,8 @@ function RegisterForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   useAutoClear(error, () => setError(null));
-  const [busy, setBusy] = useState(false);
+  const registerCustomer = useRegisterCustomer();
+  const busy = registerCustomer.isPending;
 
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
@@ -80,15 +82,12 @@ function RegisterForm() {
       setErrors(firstErrorByField(parsed.error));
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      await registerCustomer(parsed.data);
+      await registerCustomer.mutateAsync(parsed.data);
       notify('Account created. Welcome to the villa!');
     } catch (caught) {
       setError(authErrorMessage(caught, AUTH_MESSAGES.registrationFailed));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -4,7 +4,7 @@ import { firstErrorByField } from '../../../shared/schemas/fields';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../../shared/schemas/staff';
 import { ApiError } from '../../api/client';
 import { isAdminUser } from '../../auth/auth-store';
-import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-reset-api';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../../api/password-reset';
 import { useNotify } from '../../components/notifications';
 import { TextField } from '../checkout/FormField';
 import '../checkout/checkout.css';
@@ -21,7 +21,8 @@ function RequestLinkForm() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
+  const requestPasswordReset = useRequestPasswordReset();
+  const busy = requestPasswordReset.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,14 +31,11 @@ function RequestLinkForm() {
       setFieldError(firstErrorByField(parsed.error).email);
       return;
     }
-    setBusy(true);
     setError('');
     try {
-      setSent((await requestPasswordReset(parsed.data.email)).message);
+      setSent((await requestPasswordReset.mutateAsync(parsed.data.email)).message);
     } catch (caught) {
       setError(serverMessage(caught));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -71,7 +69,8 @@ function NewPasswordForm({ token }: { token: string }) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState('');
   const [linkBroken, setLinkBroken] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const confirmPasswordReset = useConfirmPasswordReset();
+  const busy = confirmPasswordReset.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,18 +79,15 @@ function NewPasswordForm({ token }: { token: string }) {
       setFieldError(firstErrorByField(parsed.error).password);
       return;
     }
-    setBusy(true);
     setError('');
     try {
-      const user = await confirmPasswordReset(parsed.data.token, parsed.data.password);
+      const user = await confirmPasswordReset.mutateAsync(parsed.data);
       notify('Your password is changed and you are signed in.');
       navigate(isAdminUser(user) ? '/admin' : '/account', { replace: true });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 400) setLinkBroken(true);
       if (caught instanceof ApiError && caught.status === 422) setFieldError(serverMessage(caught));
       else setError(serverMessage(caught));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -6,7 +6,7 @@ import { firstErrorByField } from '../../../shared/schemas/fields';
 import { orderLookupSchema } from '../../../shared/schemas/order-lookup';
 import { ApiError } from '../../api/client';
 import { TextField } from '../checkout/FormField';
-import { fixLineText, lookupOrder } from './track-api';
+import { useFixLineText, useLookupOrder } from '../../api/order-lookup';
 import { TrackedOrderCard } from './TrackedOrderCard';
 import '../checkout/checkout.css';
 import './track.css';
@@ -24,7 +24,9 @@ export default function TrackOrderPage() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
+  const lookupOrder = useLookupOrder();
+  const searching = lookupOrder.isPending;
+  const fixLineText = useFixLineText();
   const [order, setOrder] = useState<TrackedOrder | null>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -36,14 +38,11 @@ export default function TrackOrderPage() {
     }
     setErrors({});
     setFailure(null);
-    setSearching(true);
     try {
-      setOrder(await lookupOrder({ orderNumber, email }));
+      setOrder(await lookupOrder.mutateAsync({ orderNumber, email }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setFailure(NOT_FOUND_MESSAGE);
       else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSearching(false);
     }
   }
 
@@ -56,7 +55,7 @@ export default function TrackOrderPage() {
           statusLabel={ORDER_STATUS_LABELS[order.status] ?? order.status}
           onAnother={() => setOrder(null)}
           fixInvited={params.get('fix') === '1'}
-          onFixText={async (line, text) => setOrder(await fixLineText({ orderNumber, email, text, baseVersion: order.version }, line))}
+          onFixText={async (line, text) => setOrder(await fixLineText.mutateAsync({ orderNumber, email, text, baseVersion: order.version, line }))}
         />
       </section>
     );

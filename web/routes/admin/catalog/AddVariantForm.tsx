@@ -1,32 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogProductType } from '../../../../shared/catalog';
 import { useNotify } from '../../../components/notifications';
-import { createVariant, errorMessage } from './catalog-remote';
+import { useCreateVariant } from '../../../api/catalog';
+import { errorMessage } from './catalog-format';
 import { areaText } from './VariantRow';
 
 /** Adds a variant to a product type, at the type's usual print area unless the owner changes it. */
-export function AddVariantForm({ type, online, refresh }: { type: CatalogProductType; online: boolean; refresh: () => Promise<void> }) {
+export function AddVariantForm({ type, online }: { type: CatalogProductType; online: boolean }) {
   const { notify } = useNotify();
   const usual = type.variants[0]?.printArea ?? { widthMm: 68, lengthMm: 140 };
   const [name, setName] = useState('');
   const [width, setWidth] = useState(String(usual.widthMm));
   const [length, setLength] = useState(String(usual.lengthMm));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const createVariant = useCreateVariant();
+  const busy = createVariant.isPending;
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
     try {
-      const { variant } = await createVariant({ productType: type.id, name, printArea: { widthMm: Number(width), lengthMm: Number(length) } });
-      await refresh();
+      const { variant } = await createVariant.mutateAsync({ productType: type.id, name, printArea: { widthMm: Number(width), lengthMm: Number(length) } });
       notify(`${variant.name} added (${areaText(variant.printArea)}): on sale now`);
       setName('');
     } catch (caught) {
       setError(errorMessage(caught, 'The variant could not be added.'));
-    } finally {
-      setBusy(false);
     }
   }
 

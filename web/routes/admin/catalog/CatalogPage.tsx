@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { LiveCatalog } from '../../../../shared/catalog';
 import { useOnline } from '../../../pwa/online';
 import { ColorsSection, FontsSection } from './ColorsAndFonts';
 import { ProductTypeSection } from './ProductTypeSection';
-import { errorMessage, loadAdminCatalog } from './catalog-remote';
+import { reloadAdminCatalog, useAdminCatalog } from '../../../api/catalog';
+import { errorMessage } from './catalog-format';
 import './catalog.css';
-
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; catalog: LiveCatalog };
 
 /**
  * The owner's catalogue (design.md §9, super_admins only): product types with their price and
@@ -15,19 +12,8 @@ type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 
  */
 export default function CatalogPage() {
   const online = useOnline();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(() => {
-    setState({ kind: 'loading' });
-    loadAdminCatalog()
-      .then((catalog) => setState({ kind: 'ready', catalog }))
-      .catch((error: unknown) => setState({ kind: 'error', message: errorMessage(error, 'The catalogue could not be loaded.') }));
-  }, []);
-  useEffect(load, [load]);
-
-  const changed = useCallback((catalog: LiveCatalog) => setState({ kind: 'ready', catalog }), []);
-  /** After a variant edit: the catalogue again, without the loading state. */
-  const refresh = useCallback(() => loadAdminCatalog().then(changed), [changed]);
+  // A failed refetch after an edit keeps the catalogue on screen: the edit's row says what failed.
+  const { data: catalog, error, isPending } = useAdminCatalog();
 
   return (
     <section className="catalog" aria-labelledby="catalog-title">
@@ -36,20 +22,20 @@ export default function CatalogPage() {
         <p className="admin-muted">What the shop sells. Changes reach the shop within a minute; orders already placed keep their price and print area.</p>
         {!online && <p className="admin-error" role="status">Offline: the catalogue can be changed once the connection is back.</p>}
       </header>
-      {state.kind === 'loading' && <p className="admin-loading" role="status">Loading the catalogue…</p>}
-      {state.kind === 'error' && (
+      {isPending && <p className="admin-loading" role="status">Loading the catalogue…</p>}
+      {!catalog && error && (
         <div className="admin-empty" role="alert">
-          <p className="admin-error">{state.message}</p>
-          <button type="button" className="admin-button" onClick={load}>Try again</button>
+          <p className="admin-error">{errorMessage(error, 'The catalogue could not be loaded.')}</p>
+          <button type="button" className="admin-button" onClick={() => void reloadAdminCatalog()}>Try again</button>
         </div>
       )}
-      {state.kind === 'ready' && (
+      {catalog && (
         <>
-          {state.catalog.productTypes.map((type) => (
-            <ProductTypeSection key={type.id} type={type} online={online} onChanged={changed} refresh={refresh} />
+          {catalog.productTypes.map((type) => (
+            <ProductTypeSection key={type.id} type={type} online={online} />
           ))}
-          <ColorsSection colors={state.catalog.colors} online={online} onChanged={changed} />
-          <FontsSection fonts={state.catalog.fonts} online={online} onChanged={changed} />
+          <ColorsSection colors={catalog.colors} online={online} />
+          <FontsSection fonts={catalog.fonts} online={online} />
         </>
       )}
     </section>

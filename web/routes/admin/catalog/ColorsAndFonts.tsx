@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import type { LiveCatalog } from '../../../../shared/catalog';
+import { useChangeColor, useChangeFont, useCreateColor } from '../../../api/catalog';
 import { useNotify } from '../../../components/notifications';
-import { changeColor, changeFont, createColor, errorMessage } from './catalog-remote';
+import { errorMessage } from './catalog-format';
 
-type Changed = (catalog: LiveCatalog) => void;
-
-/** Runs one edit: the new catalogue on success, the server's message on failure. */
-function useEdit(onChanged: Changed) {
+/** Runs one edit (the answered catalogue replaces the cached one); the server's message on failure. */
+function useEdit() {
   const { notify, notifyError } = useNotify();
   const [busy, setBusy] = useState<string | null>(null);
   async function run(key: string, work: () => Promise<LiveCatalog>, done: string): Promise<string | null> {
     setBusy(key);
     try {
-      onChanged(await work());
+      await work();
       notify(done);
       return null;
     } catch (caught) {
@@ -27,15 +26,17 @@ function useEdit(onChanged: Changed) {
 }
 
 /** The vinyl colours: in stock ones are offered in the designer; one out of stock is kept for the orders that name it. */
-export function ColorsSection({ colors, online, onChanged }: { colors: LiveCatalog['colors']; online: boolean; onChanged: Changed }) {
-  const { busy, run } = useEdit(onChanged);
+export function ColorsSection({ colors, online }: { colors: LiveCatalog['colors']; online: boolean }) {
+  const { busy, run } = useEdit();
+  const createColor = useCreateColor();
+  const changeColor = useChangeColor();
   const [name, setName] = useState('');
   const [hex, setHex] = useState('#');
   const [error, setError] = useState<string | null>(null);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const message = await run('add', () => createColor({ name, hex }), `${name.trim()} added`);
+    const message = await run('add', () => createColor.mutateAsync({ name, hex }), `${name.trim()} added`);
     setError(message);
     if (!message) {
       setName('');
@@ -58,7 +59,7 @@ export function ColorsSection({ colors, online, onChanged }: { colors: LiveCatal
               type="button"
               className="admin-button admin-button--ghost admin-button--small"
               disabled={!online || busy !== null}
-              onClick={() => void run(color.name, () => changeColor(color.name, { active: !color.active }), color.active ? `${color.name} marked out of stock` : `${color.name} back in stock`)}
+              onClick={() => void run(color.name, () => changeColor.mutateAsync({ name: color.name, active: !color.active }), color.active ? `${color.name} marked out of stock` : `${color.name} back in stock`)}
               aria-label={color.active ? `Mark ${color.name} out of stock` : `Mark ${color.name} in stock`}
             >
               {color.active ? 'Out of stock' : 'In stock'}
@@ -89,8 +90,9 @@ export function ColorsSection({ colors, online, onChanged }: { colors: LiveCatal
 }
 
 /** The bundled font files: each can be offered or not; no other font can be drawn or printed. */
-export function FontsSection({ fonts, online, onChanged }: { fonts: LiveCatalog['fonts']; online: boolean; onChanged: Changed }) {
-  const { busy, run } = useEdit(onChanged);
+export function FontsSection({ fonts, online }: { fonts: LiveCatalog['fonts']; online: boolean }) {
+  const { busy, run } = useEdit();
+  const changeFont = useChangeFont();
   const offered = fonts.filter((font) => font.active).length;
   return (
     <section className="admin-card catalog__fonts" aria-labelledby="catalog-fonts">
@@ -105,7 +107,7 @@ export function FontsSection({ fonts, online, onChanged }: { fonts: LiveCatalog[
                 checked={font.active}
                 // The last font on offer stays: the designer needs one.
                 disabled={!online || busy !== null || (font.active && offered === 1)}
-                onChange={() => void run(font.name, () => changeFont(font.name, !font.active), font.active ? `${font.name} no longer offered` : `${font.name} offered`)}
+                onChange={() => void run(font.name, () => changeFont.mutateAsync({ name: font.name, active: !font.active }), font.active ? `${font.name} no longer offered` : `${font.name} offered`)}
                 aria-label={`Offer ${font.name}`}
               />
               <span>{font.name}</span>

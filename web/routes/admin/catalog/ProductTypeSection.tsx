@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import type { CatalogProductType, LiveCatalog } from '../../../../shared/catalog';
+import type { CatalogProductType } from '../../../../shared/catalog';
+import { useChangeProductType } from '../../../api/catalog';
 import { useNotify } from '../../../components/notifications';
 import { AddVariantForm } from './AddVariantForm';
 import { VariantRow } from './VariantRow';
-import { centsToDollars, changeProductType, dollarsToCents, errorMessage } from './catalog-remote';
+import { centsToDollars, dollarsToCents, errorMessage } from './catalog-format';
 
 interface Props {
   type: CatalogProductType;
   online: boolean;
-  onChanged: (catalog: LiveCatalog) => void;
-  refresh: () => Promise<void>;
 }
 
 /** One product type: its prices, its variants (print areas, retired or sold), and a form to add one. */
-export function ProductTypeSection({ type, online, onChanged, refresh }: Props) {
+export function ProductTypeSection({ type, online }: Props) {
   const active = type.variants.filter((variant) => variant.active).length;
   return (
     <section className="admin-card catalog__type" aria-labelledby={`type-${type.id}`}>
@@ -23,27 +22,28 @@ export function ProductTypeSection({ type, online, onChanged, refresh }: Props) 
           {active} of {type.variants.length} variants sold
         </span>
       </div>
-      <PriceForm type={type} online={online} onChanged={onChanged} />
+      <PriceForm type={type} online={online} />
       {type.variants.length === 0 ? (
         <p className="admin-muted">No variants yet.</p>
       ) : (
         <ul className="catalog__variants" aria-label={`${type.name} variants`}>
           {type.variants.map((variant) => (
-            <VariantRow key={variant.id} variant={variant} productType={type.id} online={online} refresh={refresh} />
+            <VariantRow key={variant.id} variant={variant} productType={type.id} online={online} />
           ))}
         </ul>
       )}
-      <AddVariantForm type={type} online={online} refresh={refresh} />
+      <AddVariantForm type={type} online={online} />
     </section>
   );
 }
 
-function PriceForm({ type, online, onChanged }: Omit<Props, 'refresh'>) {
+function PriceForm({ type, online }: Props) {
   const { notify, notifyError } = useNotify();
   const [price, setPrice] = useState(centsToDollars(type.priceCents));
   const [compareAt, setCompareAt] = useState(centsToDollars(type.compareAtCents));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changeProductType = useChangeProductType(type.id);
+  const busy = changeProductType.isPending;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -52,16 +52,13 @@ function PriceForm({ type, online, onChanged }: Omit<Props, 'refresh'>) {
     if (priceCents === null) return setError('Enter the price in dollars, e.g. 5.95');
     if (compareAt.trim() !== '' && compareAtCents === null) return setError('Enter the struck-through price in dollars, e.g. 7.45, or leave it empty');
     setError(null);
-    setBusy(true);
     try {
-      onChanged(await changeProductType(type.id, { priceCents, compareAtCents }));
+      await changeProductType.mutateAsync({ priceCents, compareAtCents });
       notify(`${type.name}: price saved`);
     } catch (caught) {
       const message = errorMessage(caught, 'The price could not be saved.');
       setError(message);
       notifyError(message);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogVariant } from '../../../../shared/catalog';
 import { useNotify } from '../../../components/notifications';
-import { changeVariant, errorMessage } from './catalog-remote';
+import { useChangeVariant } from '../../../api/catalog';
+import { errorMessage } from './catalog-format';
 import { PlacementForm } from './PlacementForm';
 import { UsableAreaDiagram } from './UsableAreaDiagram';
 import { builtInPlacement } from '../../../../shared/decal';
@@ -13,24 +14,22 @@ interface Props {
   variant: CatalogVariant;
   productType: string;
   online: boolean;
-  refresh: () => Promise<void>;
 }
 
 /** One variant: its print area and placement (editable) and whether it is sold; retiring keeps it for the orders that name it. */
-export function VariantRow({ variant, productType, online, refresh }: Props) {
+export function VariantRow({ variant, productType, online }: Props) {
   const { notify, notifyError } = useNotify();
   const [editing, setEditing] = useState<'area' | 'placement' | null>(null);
   const [width, setWidth] = useState(String(variant.printArea.widthMm));
   const [length, setLength] = useState(String(variant.printArea.lengthMm));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changeVariant = useChangeVariant(variant.id);
+  const busy = changeVariant.isPending;
 
-  async function run(change: Parameters<typeof changeVariant>[1], done: string): Promise<boolean> {
-    setBusy(true);
+  async function run(change: Parameters<typeof changeVariant.mutateAsync>[0], done: string): Promise<boolean> {
     setError(null);
     try {
-      await changeVariant(variant.id, change);
-      await refresh();
+      await changeVariant.mutateAsync(change);
       notify(done);
       return true;
     } catch (caught) {
@@ -38,8 +37,6 @@ export function VariantRow({ variant, productType, online, refresh }: Props) {
       setError(message);
       notifyError(message);
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CustomersAnswer } from '../../../../shared/api/answers';
 import { useOnline } from '../../../pwa/online';
 import { formatDateTime, formatDollars } from '../shared/format';
-import { fixFailure } from '../orders/order-fix-remote';
-import { CUSTOMERS_PAGE_SIZE, fetchCustomers } from './customers-remote';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../../../api/customers';
+import { fixFailure } from '../shared/server-needed';
 import './customers.css';
 
 /** How long typing pauses before the search is sent. */
@@ -20,9 +19,9 @@ export default function CustomersPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState<CustomersAnswer | null>(null);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const { data: answer, error: failure, isFetching, refetch } = useCustomers(query, page, online);
+  // "Try again" clears the sentence at once, as the new request goes out.
+  const error = failure && !isFetching ? fixFailure(failure, 'The customer list') : '';
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -31,16 +30,6 @@ export default function CustomersPage() {
     }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search]);
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    setError('');
-    fetchCustomers(query, page, controller.signal)
-      .then(setAnswer)
-      .catch((failure: unknown) => !controller.signal.aborted && setError(fixFailure(failure, 'The customer list')));
-    return () => controller.abort();
-  }, [query, page, online, attempt]);
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / CUSTOMERS_PAGE_SIZE)) : 1;
   return (
@@ -58,7 +47,7 @@ export default function CustomersPage() {
       ) : error ? (
         <div role="alert">
           <p className="admin-error">{error}</p>
-          <button type="button" className="admin-button admin-button--small" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          <button type="button" className="admin-button admin-button--small" onClick={() => void refetch()}>Try again</button>
         </div>
       ) : !answer ? (
         <p className="admin-muted" role="status">Loading customers…</p>

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CutJobView } from '../../../../shared/api/answers';
 import { CUT_JOB_FORMATS, type CutJobFormat } from '../../../../shared/schemas/cut-jobs';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { useOnline } from '../../../pwa/online';
 import { cutJobGroups, type CutJobGroup } from './cut-job-groups';
-import { fetchCutJobs, saveCutJob } from './cut-jobs-remote';
+import { saveCutJob, useCutJobs } from '../../../api/print-files';
 import './cut-jobs.css';
 
 const FORMAT_LABELS: Record<CutJobFormat, string> = { svg: 'SVG', pdf: 'PDF', plt: 'HPGL' };
@@ -14,20 +14,12 @@ type Figures = { state: 'loading' } | { state: 'ready'; byColor: Map<string, Cut
 
 /** The server's nesting figures per colour, fetched again whenever the production queue changes. */
 function useCutJobFigures(queueKey: string, online: boolean): Figures | null {
-  const [figures, setFigures] = useState<Figures | null>(null);
-  useEffect(() => {
-    if (!online || !queueKey) return;
-    let current = true;
-    setFigures((previous) => previous ?? { state: 'loading' });
-    fetchCutJobs().then(
-      ({ jobs }) => current && setFigures({ state: 'ready', byColor: new Map(jobs.map((job) => [job.color, job])) }),
-      (error: unknown) => current && setFigures({ state: 'failed', message: error instanceof Error ? error.message : 'Could not work out the roll lengths' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [queueKey, online]);
-  return figures;
+  const { data, error, fetchStatus } = useCutJobs(queueKey, online && queueKey !== '');
+  return useMemo((): Figures | null => {
+    if (data) return { state: 'ready', byColor: new Map(data.jobs.map((job) => [job.color, job])) };
+    if (error) return { state: 'failed', message: error.message || 'Could not work out the roll lengths' };
+    return fetchStatus === 'fetching' ? { state: 'loading' } : null;
+  }, [data, error, fetchStatus]);
 }
 
 const metres = (mm: number) => (mm >= 1000 ? `${(mm / 1000).toFixed(2)} m` : `${Math.round(mm)} mm`);

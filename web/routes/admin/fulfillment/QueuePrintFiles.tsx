@@ -4,7 +4,7 @@ import type { CachedOrder } from '../../../db/db';
 import { useShopLiveQuery } from '../../../db/lazy-db';
 import { adminSyncEngine } from '../../../sync/admin-sync';
 import { changedSinceDownload, readZipStamp, recordZipDownload } from '../../../sync/print-zip-stamp';
-import { saveQueuePrintFiles } from '../orders/print-file-remote';
+import { saveQueuePrintFiles } from '../../../api/print-files';
 import { formatDateTime } from '../shared/format';
 import { linesCount } from '../shared/OrderLineSummary';
 import { useOnline } from '../../../pwa/online';

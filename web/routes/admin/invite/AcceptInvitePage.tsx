@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { InviteLookupAnswer } from '../../../../shared/api/staff-answers';
 import { firstErrorByField } from '../../../../shared/schemas/fields';
 import { STAFF_MESSAGES, STAFF_ROLE_LABELS, acceptInviteSchema } from '../../../../shared/schemas/staff';
-import { acceptInvite, lookupInvite } from '../../../auth/password-reset-api';
+import { useAcceptInvite, useInvite } from '../../../api/staff';
 import { errorText } from '../staff/staff-errors';
 
 type Fields = { firstName: string; lastName: string; password: string };
@@ -13,23 +12,14 @@ export default function AcceptInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [invite, setInvite] = useState<InviteLookupAnswer | null>(null);
-  const [linkError, setLinkError] = useState(token ? '' : STAFF_MESSAGES.inviteUnknown);
+  const lookup = useInvite(token);
+  const invite = lookup.data;
+  const linkError = !token ? STAFF_MESSAGES.inviteUnknown : lookup.error ? errorText(lookup.error) : '';
   const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    lookupInvite(token)
-      .then((found) => live && setInvite(found))
-      .catch((caught: unknown) => live && setLinkError(errorText(caught)));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const acceptInvite = useAcceptInvite();
+  const busy = acceptInvite.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,15 +28,12 @@ export default function AcceptInvitePage() {
       setErrors(firstErrorByField(parsed.error));
       return;
     }
-    setBusy(true);
     setError('');
     try {
-      await acceptInvite(parsed.data);
+      await acceptInvite.mutateAsync(parsed.data);
       navigate('/admin', { replace: true });
     } catch (caught) {
       setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   }
 

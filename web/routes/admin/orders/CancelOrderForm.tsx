@@ -3,7 +3,8 @@ import { CANCELLABLE_STATUSES } from '../../../../shared/schemas/order-edits';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
-import { cancelWithRefund, fixFailure, unanswered } from './order-fix-remote';
+import { useCancelOrder } from '../../../api/orders';
+import { fixFailure, unanswered } from '../shared/server-needed';
 
 type RefundChoice = 'full' | 'partial' | 'none';
 
@@ -20,7 +21,8 @@ export function CancelOrderForm({ order, online }: { order: CachedOrder; online:
   const [choice, setChoice] = useState<RefundChoice>(paid && remaining > 0 ? 'full' : 'none');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const cancelOrder = useCancelOrder(order.id);
+  const busy = cancelOrder.isPending;
   /** The version of a cancel already sent whose answer never came: a retry names the same cancel. */
   const [pendingVersion, setPendingVersion] = useState<number | null>(null);
   if (!CANCELLABLE_STATUSES.includes(order.status)) return null;
@@ -35,10 +37,9 @@ export function CancelOrderForm({ order, online }: { order: CachedOrder; online:
     const question = choice === 'none' ? `Cancel ${order.orderNumber} without a refund?` : `Cancel ${order.orderNumber} and refund ${formatDollars(refunded)} to ${order.customerName}?`;
     if (!window.confirm(question)) return;
     const baseVersion = pendingVersion ?? order.version;
-    setBusy(true);
     setError('');
     try {
-      const { refund } = await cancelWithRefund(order.id, baseVersion, choice === 'none' ? null : { amount: partial });
+      const { refund } = await cancelOrder.mutateAsync({ baseVersion, refund: choice === 'none' ? null : { amount: partial } });
       setPendingVersion(null);
       notify(refund ? `${order.orderNumber} cancelled; ${formatDollars(refund.amount)} refunded` : `${order.orderNumber} cancelled`);
     } catch (failure) {
@@ -48,8 +49,6 @@ export function CancelOrderForm({ order, online }: { order: CachedOrder; online:
           ? 'No answer from the server: the cancel may not have gone through. Send it again when the tablet is back online; it will not refund twice.'
           : fixFailure(failure, 'Cancelling'),
       );
-    } finally {
-      setBusy(false);
     }
   }
 

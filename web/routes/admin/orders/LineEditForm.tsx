@@ -5,7 +5,8 @@ import { checkEditedLine } from '../../../../shared/schemas/order-edits';
 import { DesignThumbnail } from '../../../components/DesignThumbnail';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
-import { editLine, fixFailure } from './order-fix-remote';
+import { useEditOrderLine } from '../../../api/orders';
+import { fixFailure } from '../shared/server-needed';
 
 /**
  * Fix a line before it is printed: text, colour, font, checked here with the cart's own schema
@@ -18,7 +19,8 @@ export function LineEditForm({ order, item, line, onDone }: { order: CachedOrder
   const [color, setColor] = useState(item.color);
   const [font, setFont] = useState(item.font);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const editLine = useEditOrderLine(order.id);
+  const busy = editLine.isPending;
   const [baseVersion] = useState(order.version);
   const id = `line-edit-${order.id}-${line}`;
 
@@ -28,16 +30,13 @@ export function LineEditForm({ order, item, line, onDone }: { order: CachedOrder
     const checked = checkEditedLine({ device, caseType, fontSize, logo, price, quantity, text, color, font }, { color: item.color, font: item.font });
     if (!checked.ok) return setError(checked.errors[0]!.message);
     if (text === item.text && color === item.color && font === item.font) return setError('Change the text, colour or font to save an edit.');
-    setBusy(true);
     setError('');
     try {
-      await editLine(order.id, line, { text, color, font }, baseVersion);
+      await editLine.mutateAsync({ line, changes: { text, color, font }, baseVersion });
       notify(`Line ${line} of ${order.orderNumber} changed`);
       onDone();
     } catch (failure) {
       setError(fixFailure(failure, 'Changing a line'));
-    } finally {
-      setBusy(false);
     }
   }
 

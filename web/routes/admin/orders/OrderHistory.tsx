@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
 import type { LineDesign, OrderHistoryEntry } from '../../../../shared/api/types';
 import { formatDateTime, formatDollars } from '../shared/format';
-import { fetchOrderHistory } from './order-remote';
+import { useOrderHistory } from '../../../api/orders';
 
 /** A history entry of any kind: status changes, and others (refunds, …) the server may add with a `kind`. */
 type AnyHistoryEntry = Omit<OrderHistoryEntry, 'kind'> & { kind?: string; note?: string | null };
@@ -36,18 +35,9 @@ export function historyEntryText(entry: AnyHistoryEntry): string {
 
 /** The order's history from the server (online only), newest last, every kind of entry. */
 export function OrderHistory({ orderId, version, online }: { orderId: string; version: number; online: boolean }) {
-  const [history, setHistory] = useState<AnyHistoryEntry[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    fetchOrderHistory(orderId)
-      .then((entries) => live && setHistory(entries))
-      .catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-  }, [orderId, version, online]);
+  const { data, error: failure } = useOrderHistory(orderId, version, online);
+  const history = data as AnyHistoryEntry[] | undefined;
+  const error = failure?.message;
 
   return (
     <section className="admin-detail__section" aria-labelledby={`history-${orderId}`}>

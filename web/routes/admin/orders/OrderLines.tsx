@@ -10,7 +10,7 @@ import { useOnline } from '../../../pwa/online';
 import { saveSvgPrintFile } from './print-file-download';
 import { probeServer } from '../../../api/probe';
 import type { PrintFormat } from '../../../../shared/schemas/print-file';
-import { saveOrderPrintFile } from './print-file-remote';
+import { saveOrderPrintFile } from '../../../api/print-files';
 import { isLineEditable } from '../../../../shared/schemas/order-edits';
 import { LineEditForm } from './LineEditForm';
 import './order-fix.css';

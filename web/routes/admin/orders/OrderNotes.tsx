@@ -1,41 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { OrderNote } from '../../../../shared/api/answers';
+import { useState, type FormEvent } from 'react';
 import { ORDER_EDIT_MESSAGES } from '../../../../shared/schemas/order-edits';
 import { formatDateTime } from '../shared/format';
-import { addNote, fetchNotes, fixFailure } from './order-fix-remote';
+import { useAddOrderNote, useOrderNotes } from '../../../api/orders';
+import { fixFailure } from '../shared/server-needed';
 
 /** Staff-only notes on the order, with author and time; the customer never sees them. */
 export function OrderNotes({ orderId, orderNumber, online }: { orderId: string; orderNumber: string; online: boolean }) {
-  const [notes, setNotes] = useState<OrderNote[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { data: notes, error: loadFailure } = useOrderNotes(orderId, online);
+  const loadError = loadFailure ? fixFailure(loadFailure, 'Loading notes') : '';
+  const addNote = useAddOrderNote(orderId);
+  const busy = addNote.isPending;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    fetchNotes(orderId)
-      .then((found) => live && setNotes(found))
-      .catch((e: unknown) => live && setLoadError(fixFailure(e, 'Loading notes')));
-    return () => {
-      live = false;
-    };
-  }, [orderId, online]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!draft.trim()) return setError(ORDER_EDIT_MESSAGES.noteRequired);
-    setBusy(true);
     setError('');
     try {
-      const note = await addNote(orderId, draft);
-      setNotes((current) => [...(current ?? []), note]);
+      await addNote.mutateAsync(draft);
       setDraft('');
     } catch (failure) {
       setError(fixFailure(failure, 'Adding a note'));
-    } finally {
-      setBusy(false);
     }
   }
 

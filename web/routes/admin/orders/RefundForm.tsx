@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
-import { adminSyncEngine } from '../../../sync/admin-sync';
-import { refundPayment } from './order-remote';
+import { useRefund } from '../../../api/orders';
 
 /** Refund through the payment provider (online only); an empty amount refunds what is left. */
 export function RefundForm({ order, online }: { order: CachedOrder; online: boolean }) {
   const { notify, notifyError } = useNotify();
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
+  const refundPayment = useRefund();
+  const busy = refundPayment.isPending;
   const remaining = Math.round((order.total - order.refundedAmount) * 100) / 100;
   if (!order.paymentIntentId) return null;
 
@@ -20,16 +20,12 @@ export function RefundForm({ order, online }: { order: CachedOrder; online: bool
       return;
     }
     if (!window.confirm(`Refund ${formatDollars(value ?? remaining)} to ${order.customerName}?`)) return;
-    setBusy(true);
     try {
-      const { refund } = await refundPayment(order.paymentIntentId!, value);
+      const { refund } = await refundPayment.mutateAsync({ paymentIntentId: order.paymentIntentId!, amount: value });
       notify(`Refund of ${formatDollars(refund.amount)} ${refund.status}`);
       setAmount('');
-      void adminSyncEngine().pull();
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Refund failed');
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -3,7 +3,7 @@ import type { CachedOrder } from '../../../db/db';
 import { loadRenderer } from '../../../render/use-design';
 import { downloadText } from '../shared/download';
 import { ApiError } from '../../../api/client';
-import { saveOrderPrintFile } from './print-file-remote';
+import { saveOrderPrintFile } from '../../../api/print-files';
 
 /**
  * The order's print-ready SVG (or one line's), made from the cached order with the same renderer

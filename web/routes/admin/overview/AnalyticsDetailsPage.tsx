@@ -5,7 +5,7 @@ import { DailyTable, TopProducts } from './AnalyticsTables';
 import { AnalyticsFreshness } from './KpiParts';
 import { DAILY_CHART_MAX_DAYS } from './overview-model';
 import { RevenueChart } from './RevenueChart';
-import { useAnalytics } from './use-analytics';
+import { useAnalytics } from '../../../api/analytics';
 
 /** The "view analytics details" quick action: the chart large, with its figures as tables. */
 export default function AnalyticsDetailsPage() {

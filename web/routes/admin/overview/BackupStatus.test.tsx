@@ -4,7 +4,7 @@ import type { BackupHealth } from '../../../../shared/api/answers';
 import { db } from '../../../db/db';
 import { BACKUP_HEALTH_META } from '../../../sync/meta-keys';
 import { BackupStatus } from './BackupStatus';
-import { useBackupHealth } from './use-backup-health';
+import { useBackupHealth } from '../../../api/backup-health';
 
 const HOUR = 60 * 60_000;
 const health = (overrides: Partial<BackupHealth>): BackupHealth => ({

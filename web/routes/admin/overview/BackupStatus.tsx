@@ -1,6 +1,6 @@
 import { formatDateTime } from '../shared/format';
 import { backupLine } from './backup-model';
-import type { BackupHealthState } from './use-backup-health';
+import type { BackupHealthState } from '../../../api/backup-health';
 
 /** One line under the Overview's title: when the shop last backed up, or why that is a worry. */
 export function BackupStatus({ state }: { state: BackupHealthState }) {

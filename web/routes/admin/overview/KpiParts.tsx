@@ -1,7 +1,7 @@
 import type { Analytics } from '../../../../shared/api/types';
 import { formatDateTime } from '../shared/format';
 import { formatTrend } from './overview-model';
-import type { AnalyticsSource } from './use-analytics';
+import type { AnalyticsSource } from '../../../api/analytics';
 
 /** A KPI's change against the period before; nothing at all when there is no earlier period to compare with. */
 export function KpiTrend({ percent, period }: { percent: number | null | undefined; period: string }) {

@@ -11,9 +11,9 @@ import { RecentActivity, TopProducts } from './AnalyticsTables';
 import { AnalyticsFreshness, KpiTrend, ProcessingTime } from './KpiParts';
 import { statusBreakdown } from './overview-model';
 import { RevenueChart } from './RevenueChart';
-import { useAnalytics } from './use-analytics';
+import { useAnalytics } from '../../../api/analytics';
 import { BackupStatus } from './BackupStatus';
-import { useBackupHealth } from './use-backup-health';
+import { useBackupHealth } from '../../../api/backup-health';
 
 const ordersText = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
 const RANGE_WORDS: Record<AnalyticsRange, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': 'year' };

@@ -3,17 +3,18 @@ import { firstErrorByField } from '../../../../shared/schemas/fields';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from '../../../../shared/schemas/staff';
 import type { StaffRole } from '../../../../shared/api/types';
 import { useNotify } from '../../../components/notifications';
-import { inviteStaff } from './staff-api';
+import { useInviteStaff } from '../../../api/staff';
 import { errorText } from './staff-errors';
 
 /** Invite by e-mail: the address gets a single-use link, valid 72 hours, for the chosen role. */
-export function InviteForm({ onInvited }: { onInvited(): void }) {
+export function InviteForm() {
   const { notify } = useNotify();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('admin');
   const [fieldError, setFieldError] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const inviteStaff = useInviteStaff();
+  const busy = inviteStaff.isPending;
   const roleId = useId();
 
   async function submit(event: FormEvent) {
@@ -23,17 +24,13 @@ export function InviteForm({ onInvited }: { onInvited(): void }) {
       setFieldError(firstErrorByField(parsed.error).email ?? '');
       return;
     }
-    setBusy(true);
     setError('');
     try {
-      const { invite } = await inviteStaff(parsed.data);
+      const { invite } = await inviteStaff.mutateAsync(parsed.data);
       notify(`Invitation sent to ${invite.email}`);
       setEmail('');
-      onInvited();
     } catch (caught) {
       setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   }
 

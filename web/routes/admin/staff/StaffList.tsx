@@ -4,28 +4,25 @@ import type { StaffRole } from '../../../../shared/api/types';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '../../../../shared/schemas/staff';
 import { useNotify } from '../../../components/notifications';
 import { formatDate } from '../shared/format';
-import { changeStaff, inviteStaff, withdrawInvite } from './staff-api';
+import { useChangeStaff, useInviteStaff, useWithdrawInvite } from '../../../api/staff';
 import { errorText } from './staff-errors';
 
 const nameOf = (member: StaffMemberView) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
 /** One staff member: role, state and what a super_admin can do about them (not about themselves). */
-function MemberRow({ member, isYou, onChanged }: { member: StaffMemberView; isYou: boolean; onChanged(): void }) {
+function MemberRow({ member, isYou }: { member: StaffMemberView; isYou: boolean }) {
   const { notify } = useNotify();
-  const [busy, setBusy] = useState(false);
+  const changeStaff = useChangeStaff(member.id);
+  const busy = changeStaff.isPending;
   const [error, setError] = useState('');
 
   async function apply(change: { role?: StaffRole; active?: boolean }, done: string) {
-    setBusy(true);
     setError('');
     try {
-      await changeStaff(member.id, change);
+      await changeStaff.mutateAsync(change);
       notify(done);
-      onChanged();
     } catch (caught) {
       setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -62,20 +59,22 @@ function MemberRow({ member, isYou, onChanged }: { member: StaffMemberView; isYo
   );
 }
 
-export function StaffList({ staff, youId, onChanged }: { staff: StaffMemberView[]; youId: number | undefined; onChanged(): void }) {
+export function StaffList({ staff, youId }: { staff: StaffMemberView[]; youId: number | undefined }) {
   return (
     <section className="admin-card" aria-labelledby="staff-members-heading">
       <h2 id="staff-members-heading">Staff ({staff.length})</h2>
       <ul className="staff-list">
-        {staff.map((member) => <MemberRow key={member.id} member={member} isYou={member.id === youId} onChanged={onChanged} />)}
+        {staff.map((member) => <MemberRow key={member.id} member={member} isYou={member.id === youId} />)}
       </ul>
     </section>
   );
 }
 
 /** Invitations not yet accepted: pending until they expire, then only "Send again". */
-export function InviteList({ invites, onChanged }: { invites: StaffInviteView[]; onChanged(): void }) {
+export function InviteList({ invites }: { invites: StaffInviteView[] }) {
   const { notify } = useNotify();
+  const inviteStaff = useInviteStaff();
+  const withdrawInvite = useWithdrawInvite();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState('');
 
@@ -84,13 +83,12 @@ export function InviteList({ invites, onChanged }: { invites: StaffInviteView[];
     setError('');
     try {
       if (action === 'resend') {
-        await inviteStaff({ email: invite.email, role: invite.role });
+        await inviteStaff.mutateAsync({ email: invite.email, role: invite.role });
         notify(`A new invitation went to ${invite.email}`);
       } else {
-        await withdrawInvite(invite.email);
+        await withdrawInvite.mutateAsync(invite.email);
         notify(`The invitation to ${invite.email} was withdrawn: its link no longer works`);
       }
-      onChanged();
     } catch (caught) {
       setError(errorText(caught));
     } finally {

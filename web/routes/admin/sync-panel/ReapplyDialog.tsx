@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '../../../../shared/order-status';
 import type { OrderHistoryEntry } from '../../../../shared/api/types';
 import { Dialog } from '../../../components/Dialog';
-import { fetchOrderHistory } from '../orders/order-remote';
+import { useOrderHistory } from '../../../api/orders';
 import { formatDateTime } from '../shared/format';
 import type { LiveConflict } from '../../../sync/use-sync-status';
 
@@ -10,18 +9,8 @@ export const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_ST
 
 /** Who made the change a re-apply would override: the history entry of the server's version (online only). */
 function useOverriddenChange(conflict: LiveConflict, online: boolean): OrderHistoryEntry | null {
-  const [entry, setEntry] = useState<OrderHistoryEntry | null>(null);
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    fetchOrderHistory(conflict.orderId)
-      .then((history) => live && setEntry(history.find((h) => h.version === conflict.liveVersion) ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [conflict.orderId, conflict.liveVersion, online]);
-  return entry;
+  const { data: history } = useOrderHistory(conflict.orderId, conflict.liveVersion, online);
+  return history?.find((h) => h.version === conflict.liveVersion) ?? null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/client';
+import { ApiError } from './client';
 
 /**
  * Idempotency keys for admin actions that move money (a refund). A key is made for an action the

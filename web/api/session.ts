@@ -1,6 +1,10 @@
-/** The auth calls of design.md §3, on the shared API client (bearer token, 10 s timeout). */
+/**
+ * The session's calls (design.md §3). The session is held by a store, not a query cache
+ * (auth/auth-store.ts, read with useAuth): the shop's first screen needs it, so these are plain
+ * calls and this module stays free of the query library.
+ */
 import type { RequestOf, ResponseOf } from '../../shared/api/routes';
-import { call } from '../api/client';
+import { call } from './client';
 
 export function fetchAuthStatus(): Promise<ResponseOf<'authStatus'>> {
   return call('authStatus');

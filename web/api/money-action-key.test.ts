@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { ApiError } from '../../../api/client';
+import { ApiError } from './client';
 import { isDefiniteOutcome, moneyActionKey, settleMoneyAction } from './money-action-key';
 
 afterEach(() => sessionStorage.clear());
