@@ -60,12 +60,17 @@ export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false
     current,
   );
   const width = boxWidth ?? Math.round(size * BOX_ASPECT);
+  if (hold) {
+    // A plain box, not an svg: a list held under typing redraws every row each keystroke, and an
+    // svg costs its own layout and painting even when empty. It stays still: a shimmer repaints
+    // every frame, the very cost the hold is there to spare.
+    return <span className={`design-thumb design-thumb--loading design-thumb--still ${className}`} role="img" aria-label={label} style={{ width, height: size }} />;
+  }
   if (!layout || !current) {
-    // The same elements as the drawing (an svg and its path), so a list row that switches between
-    // the two on every search keystroke changes attributes instead of replacing nodes. Held, it
-    // stays still: a shimmer repaints every frame, the very cost the hold is there to spare.
+    // The same elements as the drawing (an svg and its path): the placeholder becomes the design by
+    // changing attributes, not by replacing nodes.
     return (
-      <svg className={`design-thumb design-thumb--loading${hold ? ' design-thumb--still' : ''} ${className}`} role="img" aria-label={label} width={width} height={size}>
+      <svg className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} width={width} height={size}>
         <path d="" />
       </svg>
     );

@@ -20,9 +20,10 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
       {items.map((item, index) => (
         <li key={index} className="orders-lines__line">
           <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer hold={holdPictures} />
+          {/* Each text one string (one text node): every keystroke rewrites them, and fewer nodes lay out faster. */}
           <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
-            <span className="orders-lines__text">“{item.text}” <strong className="line-list__quantity">×{item.quantity}</strong></span>{' '}
-            <small>{item.device} · {item.color} · {item.font}</small>
+            <span className="orders-lines__text">{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong></span>{' '}
+            <small>{`${item.device} · ${item.color} · ${item.font}`}</small>
           </span>
         </li>
       ))}
@@ -31,7 +32,7 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
 }
 
 /** Rows drawn beyond the visible ones, above and below: every one is redrawn on a search. */
-const OVERSCAN = 4;
+const OVERSCAN = 2;
 
 /**
  * The rows in view of the scroller. Every row has the same height, so the window follows from the
