@@ -38,8 +38,6 @@ interface Props {
    * redrawn on every search keystroke) paint their rows first and their pictures a moment later.
    */
   defer?: boolean;
-  /** Show the placeholder for now (the list is changing under the admin's typing). */
-  hold?: boolean;
   /** Width of the box in CSS px, when it should not be half the height (a wide 'ink' strip reads better). */
   width?: number;
   className?: string;
@@ -50,22 +48,20 @@ interface Props {
  * file as the print file (no CSS font, no estimate) on the product's print area. Inline SVG, so
  * it is sharp at any size. While the renderer and its font load, a placeholder of the same size.
  */
-export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false, hold = false, width: boxWidth, className = '' }: Props) {
+export function DesignThumbnail({ design, size = 64, fit = 'area', defer = false, width: boxWidth, className = '' }: Props) {
   const label = designDescription(design);
-  // Held, nothing is deferred: no second render per keystroke for a picture that is not drawn.
-  const deferredLabel = useDeferredValue(hold ? '' : label, '');
-  const current = !hold && (!defer || deferredLabel === label);
+  const deferredLabel = useDeferredValue(label, '');
+  const current = !defer || deferredLabel === label;
   const { layout } = useDesignLayout(
     { ...design, productType: design.productType ?? productTypeOfVariant(design.device)?.id ?? null, fontSize: design.fontSize ?? DEFAULT_FONT_SIZE },
     current,
   );
   const width = boxWidth ?? Math.round(size * BOX_ASPECT);
   if (!layout || !current) {
-    // The same elements as the drawing (an svg and its path), so a list row that switches between
-    // the two on every search keystroke changes attributes instead of replacing nodes. Held, it
-    // stays still: a shimmer repaints every frame, the very cost the hold is there to spare.
+    // The same elements as the drawing (an svg and its path): the placeholder becomes the design by
+    // changing attributes, not by replacing nodes.
     return (
-      <svg className={`design-thumb design-thumb--loading${hold ? ' design-thumb--still' : ''} ${className}`} role="img" aria-label={label} width={width} height={size}>
+      <svg className={`design-thumb design-thumb--loading ${className}`} role="img" aria-label={label} width={width} height={size}>
         <path d="" />
       </svg>
     );

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
-import { DesignThumbnail } from '../../../components/DesignThumbnail';
+import { DesignThumbnail, designDescription } from '../../../components/DesignThumbnail';
 import { linesCount } from '../shared/OrderLineSummary';
 import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
@@ -13,16 +13,29 @@ import { PendingMark, StatusBadge } from '../shared/StatusBadge';
  */
 export const ROW_HEIGHT = 52;
 
+const THUMB_HEIGHT = 40;
+
+/**
+ * `holdPictures`: each line shows a still box of the design's size instead of the design. Not the
+ * thumbnail's own placeholder: a plain box, with none of its hooks and effects and none of an svg's
+ * own layout and painting, for rows that are all redrawn on every keystroke.
+ */
 function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; holdPictures: boolean }) {
   const several = items.length > 1;
+  const thumbWidth = several ? 44 : 72;
   return (
     <ol className={`orders-lines${several ? ' orders-lines--several' : ''}`} aria-label={linesCount(items.length)}>
       {items.map((item, index) => (
         <li key={index} className="orders-lines__line">
-          <DesignThumbnail design={item} size={40} width={several ? 44 : 72} fit="ink" defer hold={holdPictures} />
+          {holdPictures ? (
+            <span className="design-thumb design-thumb--loading design-thumb--still" role="img" aria-label={designDescription(item)} style={{ width: thumbWidth, height: THUMB_HEIGHT }} />
+          ) : (
+            <DesignThumbnail design={item} size={THUMB_HEIGHT} width={thumbWidth} fit="ink" defer />
+          )}
+          {/* Each text one string (one text node): every keystroke rewrites them, and fewer nodes lay out faster. */}
           <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
-            <span className="orders-lines__text">“{item.text}” <strong className="line-list__quantity">×{item.quantity}</strong></span>{' '}
-            <small>{item.device} · {item.color} · {item.font}</small>
+            <span className="orders-lines__text">{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong></span>{' '}
+            <small>{`${item.device} · ${item.color} · ${item.font}`}</small>
           </span>
         </li>
       ))}
@@ -31,7 +44,7 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
 }
 
 /** Rows drawn beyond the visible ones, above and below: every one is redrawn on a search. */
-const OVERSCAN = 4;
+const OVERSCAN = 2;
 
 /**
  * The rows in view of the scroller. Every row has the same height, so the window follows from the

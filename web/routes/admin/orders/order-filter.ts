@@ -91,6 +91,15 @@ export function filterOrders(orders: readonly CachedOrder[], filter: OrderFilter
 const REMEMBERED_SEARCHES = 32;
 
 /**
+ * A remembered result and, once it has been narrowed, each order's search text beside it: narrowing
+ * it again reads an array instead of looking 10,000 orders up in the table of texts.
+ */
+interface Found {
+  orders: CachedOrder[];
+  texts?: string[];
+}
+
+/**
  * filterOrders with a memory, for search as you type: exactly the same result, but a search
  * containing an earlier one (same orders, status and dates) only narrows that earlier result, and
  * going back to an earlier search (backspace) returns its remembered result.
@@ -98,7 +107,12 @@ const REMEMBERED_SEARCHES = 32;
 export function createOrderFilter(): (orders: readonly CachedOrder[], filter: OrderFilter, timeZone: string) => CachedOrder[] {
   let source: readonly CachedOrder[] | null = null;
   let scope = '';
-  const results = new Map<string, CachedOrder[]>();
+  const results = new Map<string, Found>();
+  const remember = (needle: string, found: Found) => {
+    results.set(needle, found);
+    if (results.size > REMEMBERED_SEARCHES) results.delete(results.keys().next().value!);
+    return found.orders;
+  };
   return (orders, filter, timeZone) => {
     const nextScope = `${filter.status}|${filter.dateFrom}|${filter.dateTo}|${timeZone}`;
     if (orders !== source || nextScope !== scope) {
@@ -112,23 +126,30 @@ export function createOrderFilter(): (orders: readonly CachedOrder[], filter: Or
       // Most recently used last, so the oldest is the one forgotten.
       results.delete(needle);
       results.set(needle, known);
-      return known;
+      return known.orders;
     }
     // Every order matching the needle also matches any part of it: the longest remembered part
     // gives the smallest list to narrow. The empty search is the scope's full list.
-    let narrowest: CachedOrder[] | undefined;
+    let narrowest: Found | undefined;
     let narrowestLength = -1;
-    for (const [earlier, result] of results) {
+    for (const [earlier, found] of results) {
       if (earlier.length > narrowestLength && needle.includes(earlier)) {
-        narrowest = result;
+        narrowest = found;
         narrowestLength = earlier.length;
       }
     }
-    const result = narrowest
-      ? narrowest.filter((order) => searchTextOf(order).includes(needle))
-      : filterOrders(orders, filter, timeZone);
-    results.set(needle, result);
-    if (results.size > REMEMBERED_SEARCHES) results.delete(results.keys().next().value!);
-    return result;
+    if (!narrowest) {
+      return remember(needle, { orders: filterOrders(orders, filter, timeZone) });
+    }
+    const found = { orders: [] as CachedOrder[], texts: [] as string[] };
+    const within = narrowest.orders;
+    const texts = (narrowest.texts ??= within.map(searchTextOf));
+    for (let index = 0; index < texts.length; index++) {
+      if (texts[index]!.includes(needle)) {
+        found.orders.push(within[index]!);
+        found.texts.push(texts[index]!);
+      }
+    }
+    return remember(needle, found);
   };
 }
