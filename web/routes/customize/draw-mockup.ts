@@ -130,6 +130,12 @@ export function mockupLayersPending(productType: ProductTypeId, variant: string,
   return request;
 }
 
+/** Whether the view's layers are still to come from the mockup worker (the preview is then not yet drawn). */
+export function mockupLayersWaiting(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): boolean {
+  const canUseWorker = worker !== null && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
+  return canUseWorker && view.zoom <= 1 && !cache.has(layersKey(productType, variant, view));
+}
+
 /**
  * Has the worker draw the product the designer opens with (a gallery link's model, else the first
  * phone) while the app starts, so the first preview only copies it.
