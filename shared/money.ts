@@ -19,11 +19,14 @@ export function isWholeCents(dollars: number): boolean {
   return Number.isFinite(dollars) && Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** "$5.95" for display. */
+/**
+ * "$5.95", "$1,234.56", "-$5.00" for display: what Intl.NumberFormat('en-US', USD) prints, written
+ * out because building that formatter loads the locale data, a long pause on a phone's first load.
+ */
 export function formatUsd(cents: Cents): string {
-  return usd.format(cents / 100);
+  const whole = Math.abs(Math.round(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 && whole ? '-' : ''}$${dollars}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /** Multiply cents by a rate in per-mille and round half-up to the cent (integer arithmetic). */

@@ -14,6 +14,12 @@ describe('money at the JSON edge', () => {
     expect(isWholeCents(5.95)).toBe(true);
     expect(isWholeCents(5.955)).toBe(false);
   });
+
+  it('prints cents as en-US dollars, as Intl does', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [0, 5, 99, 595, 123456, 100000000, -5, -500, -123456]) expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    expect([formatUsd(123456), formatUsd(-500)]).toEqual(['$1,234.56', '-$5.00']);
+  });
 });
 
 describe('totals of spec.md §9', () => {

@@ -4,14 +4,17 @@
  * user-perceived characters (grapheme clusters, Intl.Segmenter), so what the shopper sees as one
  * letter counts once.
  */
-const graphemes = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;
+// Made on first need, not at import: building it loads locale data, a pause on a phone's first load.
+let graphemes: Intl.Segmenter | null | undefined;
+const segmenter = () => (graphemes ??= typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null);
 
 export function normalizeText(text: string): string {
   return text.normalize('NFC');
 }
 
 function charactersOf(text: string): string[] {
-  return graphemes ? Array.from(graphemes.segment(text), (part) => part.segment) : [...text];
+  const segments = segmenter();
+  return segments ? Array.from(segments.segment(text), (part) => part.segment) : [...text];
 }
 
 /** User-perceived characters in the NFC form of `text`. */

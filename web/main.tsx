@@ -4,13 +4,18 @@ import { DEFAULT_FONT } from '../shared/catalog';
 import { App } from './App';
 import { isDesignerPath } from './routes/customize/designer-paths';
 import { prefetchRenderer } from './render/use-design';
+import { prefetchDesignerMockup } from './routes/customize/draw-mockup';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import './styles/fonts.css';
 import './styles/app.css';
 
 // The designer draws its first preview without the renderer (placeholder-outline.ts); downloading
-// the renderer and the default font now, during the start-up check, has the shopper's text drawn sooner.
-if (isDesignerPath(location.pathname)) prefetchRenderer([DEFAULT_FONT]);
+// the renderer and the default font now, during the start-up check, has the shopper's text drawn sooner;
+// the mockup worker paints the product meanwhile.
+if (isDesignerPath(location.pathname)) {
+  prefetchRenderer([DEFAULT_FONT]);
+  prefetchDesignerMockup(location.search);
+}
 
 // Shown only after a first design or order: its code follows the app rather than delaying it (the
 // browser's offer is caught from the start by pwa/start.ts).

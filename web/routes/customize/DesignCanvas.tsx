@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fontOrDefault } from '../../../shared/catalog';
 import { useDesignLayout } from '../../render/use-design';
 import { drawsWithoutRenderer, layoutTextStep, PLACEHOLDER_TEXT } from './draw-design';
-import { CANVAS_SIZE, drawDesign, type DesignToDraw } from './draw-mockup';
+import { CANVAS_SIZE, drawDesign, mockupLayersPending, mockupLayersWaiting, type DesignToDraw } from './draw-mockup';
 import { productFrame } from './mockup-geometry';
 import { useProductArt } from './use-product-art';
 import { decalCentre, fitZoom, usePreviewZoom, viewAt, ZOOM_STEP } from './preview-zoom';
@@ -51,14 +51,24 @@ export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props)
   // Typing with the keyboard up, the small preview shows the text fitted, as the Zoom button would.
   const wantedZoom = Math.max(zoom.zoom(fit), closeUp && textLayout ? fit : 1);
   const zoomLevel = Math.max(1, Math.floor(wantedZoom / ZOOM_STEP) * ZOOM_STEP);
+  const [mockupsArrived, setMockupsArrived] = useState(0);
 
   // A passive effect: after a keystroke (a discrete event) React runs it before the browser paints;
   // on mount it runs in its own task after the first paint, keeping the page's first render short.
+  const view = viewAt(zoomLevel, decalCentre(design.productType, design.variant));
   useEffect(() => {
     const element = canvas.current;
     const ctx = element?.getContext('2d');
     if (!element || !ctx) return;
-    const view = viewAt(zoomLevel, decalCentre(design.productType, design.variant));
+    // The product's layers are drawn by the mockup worker: the canvas keeps its last picture until they arrive.
+    const pending = mockupLayersPending(design.productType, design.variant, view);
+    if (pending) {
+      let live = true;
+      void pending.then(() => live && setMockupsArrived((n) => n + 1));
+      return () => {
+        live = false;
+      };
+    }
     zoom.shownZoom.current = view.zoom;
     drawDesign(
       ctx,
@@ -84,10 +94,10 @@ export function DesignCanvas({ label, busy, closeUp = false, ...design }: Props)
     }
     // The design fields are the inputs; the outline repaints when the worker's answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the design's fields, not the object: a new object each render must not repaint
-  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, layout, zoomLevel, artReady]);
+  }, [design.productType, design.variant, design.text, design.colorHex, design.font, design.fontSize, layout, zoomLevel, artReady, mockupsArrived]);
 
-  // Busy until the preview shows the typed text's own outline (tests and benches wait for it).
-  const waiting = !withoutRenderer && !exact;
+  // Busy until the preview shows the product and the typed text's own outline (tests and benches wait for it).
+  const waiting = (!withoutRenderer && !exact) || mockupLayersWaiting(design.productType, design.variant, view);
   return (
     <div className={`design-canvas${zoom.zoomed ? ' design-canvas--zoomed' : ''}`}>
       <canvas

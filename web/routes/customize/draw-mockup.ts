@@ -4,15 +4,13 @@
  * gloss over it. The static layers are drawn once per product and variant; a keystroke only blits
  * them around the text step, which the shared design renderer draws (draw-design.ts).
  */
-import type { ProductTypeId } from '../../../shared/catalog';
-import { bottleShape, CANVAS_SIZE, FLUTE, phoneBox, type Box } from './mockup-geometry';
-import type { Ctx } from './mockup-paint';
-import { drawPhoneCase, drawPhoneGloss } from './mockup-phone';
+import { orderableProductTypes, productTypeOfVariant, type ProductTypeId } from '../../../shared/catalog';
+import { CANVAS_SIZE } from './mockup-geometry';
+import { mockupPainter, type Drinkware, type MockupLayers, type MockupReply, type MockupRequest } from './mockup-layers';
 import { UNZOOMED, type PreviewView } from './preview-zoom';
 
 export { CANVAS_SIZE };
 
-type Drinkware = typeof import('./mockup-drinkware');
 let drinkware: Drinkware | null = null;
 let drinkwareLoad: Promise<void> | null = null;
 
@@ -36,123 +34,117 @@ export function loadProductArt(): Promise<void> {
   return drinkwareLoad;
 }
 
-interface Layers {
-  base: HTMLCanvasElement;
-  gloss: HTMLCanvasElement;
-  /** Where the gloss has pixels: only that part is composited per keystroke. */
-  glossBox: Box;
-}
+type Picture = HTMLCanvasElement | ImageBitmap;
+type Layers = MockupLayers<Picture>;
 
-/** The product's bounds (plus a margin for the rim highlight), clamped to the canvas. */
-function productBox(productType: ProductTypeId, variant: string): Box {
-  let box: Box;
-  if (productType === 'water-bottle') {
-    const bottle = bottleShape(variant);
-    box = { x: CANVAS_SIZE / 2 - bottle.w / 2, y: bottle.shoulder - 50, w: bottle.w, h: bottle.base - bottle.shoulder + 50 };
-  } else if (productType === 'champagne-glass') {
-    box = { x: CANVAS_SIZE / 2 - FLUTE.bellyHalf - 10, y: FLUTE.rimY, w: (FLUTE.bellyHalf + 10) * 2, h: FLUTE.bowlBottom - FLUTE.rimY };
-  } else box = phoneBox(variant);
-  const x = Math.max(0, Math.floor(box.x - 4));
-  const y = Math.max(0, Math.floor(box.y - 4));
-  return { x, y, w: Math.min(CANVAS_SIZE - x, Math.ceil(box.w + 8)), h: Math.min(CANVAS_SIZE - y, Math.ceil(box.h + 8)) };
-}
-
-/** A layer canvas of `size` px, drawn through `view`: zoomed layers come from the vector shapes, so the product stays sharp. */
-function layer(view: PreviewView, size: number, draw: (ctx: Ctx) => void): HTMLCanvasElement {
+const paintOnPage = mockupPainter((size) => {
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
-  const ctx = canvas.getContext('2d');
-  if (ctx) {
-    ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
-    draw(ctx);
-  }
   return canvas;
-}
-
-/** A warm seamless studio sweep, window light from the top left and dappled palm shade. */
-function drawBackdrop(ctx: Ctx) {
-  const wall = ctx.createLinearGradient(0, 0, 0, CANVAS_SIZE);
-  wall.addColorStop(0, '#fbe4ec');
-  wall.addColorStop(0.72, '#f9e3dc');
-  wall.addColorStop(0.74, '#f4d6cc');
-  wall.addColorStop(1, '#efcbbd');
-  ctx.fillStyle = wall;
-  ctx.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
-  const light = ctx.createRadialGradient(110, 70, 10, 110, 70, 420);
-  light.addColorStop(0, 'rgba(255, 255, 255, 0.75)');
-  light.addColorStop(1, 'rgba(255, 255, 255, 0)');
-  ctx.fillStyle = light;
-  ctx.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
-  // Soft-edged leaves: each a radial gradient fading over about 20 px past its edge. A blur filter
-  // looks the same at this opacity but costs tens of ms on a phone's first paint.
-  for (const [x, y, rx, ry, angle] of [[520, 90, 90, 22, -0.6], [560, 170, 80, 18, -0.2], [470, 30, 70, 16, -1], [540, 250, 60, 14, 0.2]] as const) {
-    ctx.save();
-    ctx.translate(x, y);
-    ctx.rotate(angle);
-    ctx.scale(rx + SHADE_SOFTNESS, ry + SHADE_SOFTNESS);
-    const leaf = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
-    const solid = Math.max(0, (ry - SHADE_SOFTNESS) / (ry + SHADE_SOFTNESS));
-    leaf.addColorStop(0, 'rgba(150, 70, 90, 0.09)');
-    leaf.addColorStop(solid, 'rgba(150, 70, 90, 0.09)');
-    leaf.addColorStop(1, 'rgba(150, 70, 90, 0)');
-    ctx.fillStyle = leaf;
-    ctx.beginPath();
-    ctx.arc(0, 0, 1, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.restore();
-  }
-}
-
-/** How far past its edge a leaf of palm shade fades out, in px. */
-const SHADE_SOFTNESS = 12;
+});
 
 const cache = new Map<string, Layers>();
 /** Zoomed layers of the last few zoom steps (a pinch passes through several). */
 const zoomedCache = new Map<string, Layers>();
 const ZOOMED_CACHE_SIZE = 4;
-/** The backdrop is the same behind every product: drawn once per view, then blitted into each base. */
-const backdrops = new Map<string, HTMLCanvasElement>();
+
+const layersKey = (productType: ProductTypeId, variant: string, view: PreviewView) => `${productType}|${variant}|${view.zoom}|${view.tx}|${view.ty}`;
 
 /**
  * The static parts of a mockup, drawn once per product, variant and view: a keystroke only blits
  * them, and the gallery draws each product once for all its cards. A view that shrinks (the
- * gallery's half-size thumbnails) gets layers of its own size.
+ * gallery's half-size thumbnails) gets layers of its own size. Drawn here on the page unless the
+ * mockup worker has already drawn them (mockupLayersPending).
  */
 export function mockupLayers(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): Layers {
   const zoomed = view.zoom > 1;
-  const size = Math.ceil(CANVAS_SIZE * Math.min(1, view.zoom));
-  const viewKey = `${view.zoom}|${view.tx}|${view.ty}`;
-  const key = `${productType}|${variant}|${viewKey}`;
+  const key = layersKey(productType, variant, view);
   const store = zoomed ? zoomedCache : cache;
   let layers = store.get(key);
   if (!layers) {
-    let backdrop = backdrops.get(viewKey);
-    if (!backdrop) {
-      backdrop = layer(view, size, drawBackdrop);
-      if (!zoomed) backdrops.set(viewKey, backdrop);
-    }
-    const base = layer(UNZOOMED, size, (ctx) => ctx.drawImage(backdrop, 0, 0));
-    const ctx = base.getContext('2d');
-    if (ctx) {
-      ctx.setTransform(view.zoom, 0, 0, view.zoom, view.tx, view.ty);
-      if (productType === 'water-bottle') drinkware?.drawWaterBottle(ctx, variant);
-      else if (productType === 'champagne-glass') drinkware?.drawChampagneFlute(ctx);
-      else drawPhoneCase(ctx, variant);
-    }
-    const gloss = layer(view, size, (ctx) => {
-      if (productType === 'water-bottle') drinkware?.drawBottleGloss(ctx, variant);
-      else if (productType === 'champagne-glass') drinkware?.drawFluteGloss(ctx);
-      else drawPhoneGloss(ctx, variant);
-    });
-    const glossBox = view.zoom === 1 && !view.tx && !view.ty ? productBox(productType, variant) : { x: 0, y: 0, w: size, h: size };
-    layers = { base, gloss, glossBox };
+    layers = paintOnPage(productType, variant, view, drinkware);
     // Only the backdrop until the product's drawing has loaded (useProductArt repaints then).
     if (!productArtLoaded(productType)) return layers;
     if (zoomed && store.size >= ZOOMED_CACHE_SIZE) store.delete(store.keys().next().value!);
     store.set(key, layers);
   }
   return layers;
+}
+
+/** The mockup worker, started on first use; null where it cannot run (unit tests, an old browser) or failed to load. */
+let worker: Worker | null | undefined;
+let nextId = 1;
+const replies = new Map<number, { resolve(layers: MockupLayers<ImageBitmap>): void; reject(error: Error): void }>();
+const requests = new Map<string, Promise<void>>();
+
+function mockupWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return (worker = null);
+  try {
+    worker = new Worker(new URL('./mockup-worker.ts', import.meta.url), { type: 'module', name: 'mockup' });
+  } catch {
+    return (worker = null);
+  }
+  worker.onmessage = (event: MessageEvent<MockupReply>) => {
+    const reply = event.data;
+    const waiting = replies.get(reply.id);
+    replies.delete(reply.id);
+    if ('error' in reply) waiting?.reject(new Error(reply.error));
+    else waiting?.resolve(reply.layers);
+  };
+  // A worker that could not load (offline, its script not cached): the page draws from now on.
+  worker.onerror = () => {
+    worker?.terminate();
+    worker = null;
+    for (const waiting of replies.values()) waiting.reject(new Error('The mockup worker stopped.'));
+    replies.clear();
+  };
+  return worker;
+}
+
+/**
+ * Has the mockup worker draw the unzoomed layers of a product (the designer's first picture, each
+ * product switch, the gallery's thumbnails), so the page's thread only copies them. Null when they
+ * are here already or are drawn on the page (zoomed views, no worker); otherwise settles once they
+ * are, either way: a failed request leaves them to mockupLayers.
+ */
+export function mockupLayersPending(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): Promise<void> | null {
+  const key = layersKey(productType, variant, view);
+  if (view.zoom > 1 || cache.has(key)) return null;
+  const target = mockupWorker();
+  if (!target) return null;
+  let request = requests.get(key);
+  if (!request) {
+    const id = nextId++;
+    request = new Promise<MockupLayers<ImageBitmap>>((resolve, reject) => {
+      replies.set(id, { resolve, reject });
+      target.postMessage({ id, productType, variant, view } satisfies MockupRequest);
+    }).then(
+      (layers) => void cache.set(key, layers),
+      () => undefined,
+    );
+    requests.set(key, request);
+    void request.then(() => requests.delete(key));
+  }
+  return request;
+}
+
+/** Whether the view's layers are still to come from the mockup worker (the preview is then not yet drawn). */
+export function mockupLayersWaiting(productType: ProductTypeId, variant: string, view: PreviewView = UNZOOMED): boolean {
+  const canUseWorker = worker !== null && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
+  return canUseWorker && view.zoom <= 1 && !cache.has(layersKey(productType, variant, view));
+}
+
+/**
+ * Has the worker draw the product the designer opens with (a gallery link's model, else the first
+ * phone) while the app starts, so the first preview only copies it.
+ */
+export function prefetchDesignerMockup(search: string): void {
+  const device = new URLSearchParams(search).get('device') ?? '';
+  const linked = productTypeOfVariant(device);
+  const variant = linked ? device : orderableProductTypes().find((type) => type.id === 'phone-case')?.variants[0];
+  if (variant !== undefined) void mockupLayersPending(linked?.id ?? 'phone-case', variant);
 }
 
 export interface DesignToDraw {
@@ -168,7 +160,7 @@ export interface DesignToDraw {
  * Draws the whole preview: mockup, the text step (`drawText`, from the shared renderer), then the
  * product's gloss over the print; all through `view` (the zoom), the text as sharp outlines.
  */
-export function drawDesign(ctx: Ctx, design: DesignToDraw, drawText: (ctx: Ctx) => void, view: PreviewView = UNZOOMED): void {
+export function drawDesign(ctx: CanvasRenderingContext2D, design: DesignToDraw, drawText: (ctx: CanvasRenderingContext2D) => void, view: PreviewView = UNZOOMED): void {
   const { base, gloss, glossBox: g } = mockupLayers(design.productType, design.variant, view);
   // The base is opaque and covers the canvas: no clearRect needed.
   ctx.drawImage(base, 0, 0);

@@ -1,5 +1,6 @@
 /** Small painting helpers shared by the product drawings: paths, soft shadows, lenses. */
-export type Ctx = CanvasRenderingContext2D;
+/** The page's canvas or an OffscreenCanvas in the mockup worker (mockup-worker.ts). */
+export type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 export function roundRectPath(ctx: Ctx, x: number, y: number, w: number, h: number, r: number): void {
   const radius = Math.min(r, w / 2, h / 2);

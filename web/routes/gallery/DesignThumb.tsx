@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { colorHex, DEFAULT_FONT_SIZE, productTypeOfVariant } from '../../../shared/catalog';
 import { useDesignLayout } from '../../render/use-design';
 import { drawDesignText, layoutTextStep } from '../customize/draw-design';
-import { CANVAS_SIZE, drawDesign, type DesignToDraw } from '../customize/draw-mockup';
-import type { Ctx } from '../customize/mockup-paint';
+import { CANVAS_SIZE, drawDesign, mockupLayersPending, type DesignToDraw } from '../customize/draw-mockup';
 import { useProductArt } from '../customize/use-product-art';
 import { galleryOutline } from './gallery-outlines';
 
@@ -39,7 +38,7 @@ function toDraw(design: ThumbProps): DesignToDraw {
 }
 
 /** Copies the card's picture into its canvas, drawing it first (once) when it is new. */
-function useThumbPicture(key: string, draw: ((ctx: Ctx) => void) | null) {
+function useThumbPicture(key: string, design: DesignToDraw, draw: ((ctx: CanvasRenderingContext2D) => void) | null) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // The drawing is a new closure each render; the picture only depends on the key and readiness.
   const drawRef = useRef(draw);
@@ -53,7 +52,7 @@ function useThumbPicture(key: string, draw: ((ctx: Ctx) => void) | null) {
     if (cached) return void show(cached);
     if (!ready) return;
     let live = true;
-    drawSoon(() => {
+    const drawPicture = () => drawSoon(() => {
       let picture = drawn.get(key);
       if (!picture) {
         picture = document.createElement('canvas');
@@ -67,9 +66,14 @@ function useThumbPicture(key: string, draw: ((ctx: Ctx) => void) | null) {
       }
       if (live) show(picture);
     });
+    // The product's layers come from the mockup worker; the queue then only copies and adds the text.
+    const pending = mockupLayersPending(design.productType, design.variant, THUMB_VIEW);
+    if (pending) void pending.then(drawPicture);
+    else drawPicture();
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the design's product and variant
   }, [key, ready]);
   return canvas;
 }
@@ -82,7 +86,7 @@ function ThumbCanvas({ canvas }: { canvas: React.RefObject<HTMLCanvasElement | n
 function SampleThumb({ design, outline }: { design: ThumbProps; outline: NonNullable<ReturnType<typeof galleryOutline>> }) {
   const key = [design.device, design.text, design.color, design.font].join('\u0001');
   const artReady = useProductArt(toDraw(design).productType);
-  const canvas = useThumbPicture(key, artReady ? (ctx) => drawDesign(ctx, toDraw(design), (inner) => void drawDesignText(inner, outline, { fill: colorHex(design.color), faint: false }), THUMB_VIEW) : null);
+  const canvas = useThumbPicture(key, toDraw(design), artReady ? (ctx) => drawDesign(ctx, toDraw(design), (inner) => void drawDesignText(inner, outline, { fill: colorHex(design.color), faint: false }), THUMB_VIEW) : null);
   return <ThumbCanvas canvas={canvas} />;
 }
 
@@ -92,7 +96,7 @@ function LiveThumb({ design }: { design: ThumbProps }) {
   const { layout } = useDesignLayout({ productType: drawn.productType, device: design.device, text: design.text, color: '', font: design.font, fontSize: drawn.fontSize });
   const key = [design.device, design.text, design.color, design.font].join('\u0001');
   const artReady = useProductArt(drawn.productType);
-  const canvas = useThumbPicture(key, layout && artReady ? (ctx) => drawDesign(ctx, drawn, layoutTextStep(drawn, layout), THUMB_VIEW) : null);
+  const canvas = useThumbPicture(key, drawn, layout && artReady ? (ctx) => drawDesign(ctx, drawn, layoutTextStep(drawn, layout), THUMB_VIEW) : null);
   return <ThumbCanvas canvas={canvas} />;
 }
 
