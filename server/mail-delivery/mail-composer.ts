@@ -1,11 +1,11 @@
 import { Piscina } from 'piscina';
 import { threadModule } from '../threads/thread-module';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import type { MailToRender, RenderContext } from './mail-render';
+import type { MailToRender, OrderMailContext } from './mail-render';
 
 /** What the composer needs to write one mail whole: an order's mail from its rows, or an account mail from its payload. */
 export type MailToCompose =
-  | { kind: 'order'; mail: MailToRender; order: OrderRow; items: OrderItemRow[]; context: RenderContext }
+  | { kind: 'order'; mail: MailToRender; order: OrderRow; items: OrderItemRow[]; context: OrderMailContext }
   | { kind: 'account'; payload: string; messageId: string; from: string };
 
 /** CRLF lines as SMTP wants them, or LF for .eml files. */
@@ -16,7 +16,7 @@ export interface ComposeTask {
   newline: Newline;
 }
 
-/** A mail written whole (MIME, pictures included), as it goes over SMTP or into an .eml file. */
+/** A mail written whole (MIME), as it goes over SMTP or into an .eml file. */
 export interface ComposedMail {
   messageId: string;
   to: string;
