@@ -81,7 +81,7 @@ export function mailDeliveryScenarios() {
     expect(await mailsOf(t, order.id)).toMatchObject([{ mailKey: 'confirmation', state: 'sent', attempts: 1, lastError: null, messageId: mail!.messageId, recipient: 'maya@example.com' }]);
   }, 30_000);
 
-  it("each picture link of a confirmation answers the PNG of that line's design, cacheable; a tampered link is 404", async () => {
+  it("each picture link of a confirmation answers the PNG of that line's design, cacheable, new after a text fix; a tampered link is 404", async () => {
     const order = await checkout('mail-picture-1');
     const other = await checkout('mail-picture-2');
     const [mail] = await waitFor('the confirmation', () => mailsTo(order.order_number, 'confirmed').length > 0 && mailsTo(order.order_number, 'confirmed'));
@@ -114,6 +114,17 @@ export function mailDeliveryScenarios() {
       expect(answer.status, tampered).toBe(404);
       expect(answer.body).toEqual({ error: 'Picture not found.', code: 'NOT_FOUND' });
     }
+
+    // The admin fixes the text: the same link now shows the new design, under a new ETag.
+    const before = await fetch(t.url + first);
+    const { version } = await orderByNumber(t, order.order_number);
+    expect((await t.request('PATCH', `/api/orders/${order.id}/items/1`, { token: admin, body: { text: 'Fixed', baseVersion: version } })).status).toBe(200);
+    const after = await fetch(t.url + first);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const fixed = await t.app.context.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).where('line_no', '=', 1).executeTakeFirstOrThrow();
+    expect(fixed.text).toBe('Fixed');
+    expect(Buffer.from(await after.arrayBuffer()).equals(designPicturePng(fixed, fonts))).toBe(true);
   }, 30_000);
 
   it('a change to shipped sends one shipping notice with the tracking number, by PATCH and by sync push (replayed)', async () => {
