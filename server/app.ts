@@ -25,6 +25,7 @@ import { createOrderEditRoutes } from './orders/order-edit.routes';
 import { createCustomerRoutes } from './customers/customer.routes';
 import { indexNewOrdersForSearch } from './orders/order-search-index';
 import { createPrintFileRoutes } from './print-files/print-file.routes';
+import { createDesignPictureRoutes } from './print-files/design-picture.routes';
 import { createCutJobRoutes } from './print-files/cut-jobs/cut-job.routes';
 import { createOrderLookupRoutes } from './orders/order-lookup.routes';
 import { createMailRoutes } from './mail/mail.routes';
@@ -111,6 +112,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
     createCheckoutRoutes(context, payments),
     createSyncRoutes(context, orderEvents),
     createPrintFileRoutes(context),
+    createDesignPictureRoutes(context),
     createCutJobRoutes(context),
     createOrderLookupRoutes(context),
     createOrderEditRoutes(context),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from '../tools/build/server-build';
 import { checkoutBody } from './payments/payment.test-support';
 import { freshServerFolder } from './test/server-process';
+import { decodedPart, pictureLinks } from './test/mail.scenarios';
 
 /**
  * The server as `npm start` runs it: compiled by the build into plain JavaScript and started with
@@ -60,7 +61,7 @@ it('answers the health check', async () => {
   expect(await response.json()).toMatchObject({ status: 'ok', db: 'ok' });
 });
 
-it('takes a paid order and writes its confirmation mail on the compiled mail thread', async () => {
+it('takes a paid order, writes its confirmation mail on the compiled mail thread, and draws the picture it links to on the compiled PNG threads', async () => {
   const response = await call('POST', '/api/checkout', { body: checkoutBody('pm_card_visa', [1]), key: 'compiled-server-checkout' });
   expect(response.status).toBe(201);
   const { order } = (await response.json()) as { order: { orderNumber: string } };
@@ -71,7 +72,11 @@ it('takes a paid order and writes its confirmation mail on the compiled mail thr
   }
   const mail = fs.readFileSync(path.join(mailDir, mails[0]!), 'utf8');
   expect(mail).toContain(order.orderNumber);
-  expect(mail).toMatch(/Content-Type: image\/png/);
+  const [picture] = pictureLinks(decodedPart(mail, 'text/html'));
+  const png = await call('GET', new URL(picture!).pathname);
+  expect(png.status).toBe(200);
+  expect(png.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
 }, 60_000);
 
 it('draws a PNG print file and a cut job on the compiled worker threads', async () => {

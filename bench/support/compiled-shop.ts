@@ -32,9 +32,9 @@ const START_NODE_FLAGS = ['--max-semi-space-size=32'];
  * Starts the compiled server with `env` on an ephemeral port and resolves with the address it
  * prints for the person starting it.
  */
-export async function startCompiledShop(env: Record<string, string>): Promise<CompiledShop> {
+export async function startCompiledShop(env: Record<string, string>, nodeArgs: string[] = []): Promise<CompiledShop> {
   await buildOnce();
-  const child = spawn(process.execPath, [...START_NODE_FLAGS, path.join(root, BUILD, 'server', 'main.js')], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...nodeArgs, path.join(root, BUILD, 'server', 'main.js')], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: '0', npm_lifecycle_event: 'start' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

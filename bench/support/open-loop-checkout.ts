@@ -17,7 +17,8 @@ import { percentile } from './stats';
  * BENCH_FLASH=1, a flash sale: 150/s for 60 s. Stripe stand-in at 250 ± 100 ms, mail to a real SMTP
  * server (BENCH_MAIL=0: off), on BENCH_DATABASES. The shop runs compiled, as `npm start` runs it;
  * beside it in the same run, the baseline: the same code under tsx, or the checkout at
- * BENCH_CODE_ROOT (BENCH_BASELINE=0: none). BENCH_ARRIVALS=fixed spaces arrivals evenly (default poisson).
+ * BENCH_CODE_ROOT (BENCH_BASELINE=0: none). BENCH_ARRIVALS=fixed spaces arrivals evenly (default poisson);
+ * BENCH_CPU_PROF=DIR profiles each shop process.
  */
 interface Budget {
   addedP50Ms?: number;
@@ -51,9 +52,15 @@ interface Shop {
   stop(): Promise<void>;
 }
 
-async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>): Promise<Shop> {
-  if (kind === 'compiled') return startCompiledShop(env);
-  const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT });
+/** BENCH_CPU_PROF=DIR: each shop process writes a V8 CPU profile of its whole run there. */
+function profileArgs(label: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(dir), '--cpu-prof-name', `${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : [];
+}
+
+async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>, label: string): Promise<Shop> {
+  if (kind === 'compiled') return startCompiledShop(env, profileArgs(label));
+  const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT, nodeArgs: profileArgs(label) });
   return { url: shop.url, pid: shop.child.pid!, stop: () => shop.stop() };
 }
 
@@ -110,7 +117,7 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
       for (const kind of kinds) {
         const label = `${database} ${kind === 'compiled' ? 'compiled' : baselineName}`;
         const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${kind}.db`)}` : await cluster!.createDatabase();
-        const shop = await startShop(kind, { ...env, DATABASE_URL: dbUrl });
+        const shop = await startShop(kind, { ...env, DATABASE_URL: dbUrl }, label);
         try {
           await arriveAndCheckOut(shop.url, WARM_UP, LATENCY, `${label}-warm`);
           const since = Date.now();

@@ -14,13 +14,12 @@ function messageOf(mail: RenderedMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content })),
   };
 }
 
 /** The composer thread's task (mail-composer.ts): one mail, rendered and written whole. */
 export default async function composeMail({ mail, newline }: ComposeTask): Promise<ComposedMail> {
-  const rendered = mail.kind === 'account' ? renderAccountMail(mail.payload, mail.messageId, { from: mail.from }) : await renderMail(mail.mail, mail.order, mail.items, mail.context);
+  const rendered = mail.kind === 'account' ? renderAccountMail(mail.payload, mail.messageId, { from: mail.from }) : renderMail(mail.mail, mail.order, mail.items, mail.context);
   let composer = composers.get(newline);
   if (!composer) {
     composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline });

@@ -1,11 +1,11 @@
 import { Piscina } from 'piscina';
 import { threadModule } from '../threads/thread-module';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import type { MailToRender, RenderContext } from './mail-render';
+import type { MailToRender, OrderMailContext } from './mail-render';
 
 /** What the composer needs to write one mail whole: an order's mail from its rows, or an account mail from its payload. */
 export type MailToCompose =
-  | { kind: 'order'; mail: MailToRender; order: OrderRow; items: OrderItemRow[]; context: RenderContext }
+  | { kind: 'order'; mail: MailToRender; order: OrderRow; items: OrderItemRow[]; context: OrderMailContext }
   | { kind: 'account'; payload: string; messageId: string; from: string };
 
 /** CRLF lines as SMTP wants them, or LF for .eml files. */
@@ -16,7 +16,7 @@ export interface ComposeTask {
   newline: Newline;
 }
 
-/** A mail written whole (MIME, pictures included), as it goes over SMTP or into an .eml file. */
+/** A mail written whole (MIME), as it goes over SMTP or into an .eml file. */
 export interface ComposedMail {
   messageId: string;
   to: string;
@@ -29,10 +29,7 @@ export interface MailComposer {
   close(): Promise<void>;
 }
 
-/**
- * Mails the thread works on at once. Its pictures are rasterised and compressed on libuv's pool
- * (mail-design-image.ts), so a few in flight keep that busy while the thread lays out the next.
- */
+/** Mails the thread works on at once: nodemailer's MIME awaits between parts, and another fills the gaps. */
 const MAILS_AT_ONCE = 4;
 
 /**
@@ -44,10 +41,11 @@ const MAILS_AT_ONCE = 4;
 const THREAD_NICENESS = 5;
 
 /**
- * Mails are drawn and composed on a worker thread (piscina), not on the event loop: about 2.5 ms of
- * JavaScript each (the design's layout, the HTML, nodemailer's MIME), which held checkouts up
- * behind a batch of confirmations (docs/benchmarks.md). The thread starts with the first
- * mail, so an app that sends none never starts it.
+ * Mails are composed on a worker thread (piscina), not on the event loop: the HTML and nodemailer's
+ * MIME are JavaScript of their own, and a full round of confirmations composed on the loop would
+ * hold the checkouts arriving meanwhile. The pictures are links (mail-render.ts), drawn
+ * by the shop when a mail is opened. The thread starts with the first mail, so an app that sends
+ * none never starts it.
  */
 export function createMailComposer(newline: Newline): MailComposer {
   let pool: Piscina<ComposeTask, ComposedMail> | null = null;

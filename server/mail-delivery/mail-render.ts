@@ -1,12 +1,17 @@
 import { formatUsd } from '../../shared/money';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
-import { designImageForMail } from '../mail/mail-design-image';
+import { designPictureUrl } from '../orders/design-picture-link';
 import type { MailKind } from '../mail/mail.table';
 import { BRAND, button, escapeHtml, layout, type Content, type RenderContext, type RenderedMail } from '../mail/mail-layout';
 import { addressLines, describe, trackUrl } from './order-mail-parts';
 import { orderUpdateMail } from './order-update-mail';
 
 export type { RenderContext, RenderedMail } from '../mail/mail-layout';
+
+/** An order mail's context: the shop's address and the key its design pictures' links are signed with (base64url). */
+export interface OrderMailContext extends RenderContext {
+  designPictureKey: string;
+}
 
 /** What the renderer needs of a queued mail. */
 export interface MailToRender {
@@ -16,16 +21,19 @@ export interface MailToRender {
   payload: string | null;
 }
 
+/** CSS pixels wide a mail shows a design picture at; the PNG has twice as many, for sharp screens. */
+const DESIGN_PICTURE_WIDTH = 280;
+
 const DISPATCH_ESTIMATE = 'Dispatched within 2-3 business days';
 
 /**
  * The mail a queued row stands for, from the order as it is now (its lines and address never
  * change), to the address the order was placed with.
  */
-export async function renderMail(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<RenderedMail> {
+export function renderMail(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: OrderMailContext): RenderedMail {
   const content =
     mail.kind === 'order_confirmation'
-      ? await orderConfirmation(order, items, context)
+      ? orderConfirmation(order, items, context)
       : mail.kind === 'shipping_notice'
         ? shippingNotice(mail, order, items, context)
         : orderUpdateMail(mail.payload, order, items, context);
@@ -36,8 +44,12 @@ export async function renderMail(mail: MailToRender, order: OrderRow, items: Ord
 const FIX_TEXT_NOTE = 'Spotted a typo? You can fix your text until we print your order';
 const fixUrl = (trackUrl: string) => `${trackUrl}&fix=1`;
 
-async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context: RenderContext): Promise<Content> {
-  const images = await Promise.all(items.map((item) => designImageForMail(item, `design-${item.line_no}.${order.order_number.toLowerCase()}@mail`)));
+/**
+ * Each line shows its design as a picture the shop serves by a signed link (print-files/
+ * design-picture.service.ts), drawn once when first opened rather than into every mail.
+ */
+function orderConfirmation(order: OrderRow, items: OrderItemRow[], context: OrderMailContext): Content {
+  const key = Buffer.from(context.designPictureKey, 'base64url');
   const url = trackUrl(context, order);
   const totals: [string, string][] = [
     ['Subtotal', formatUsd(order.subtotal_cents)],
@@ -66,10 +78,10 @@ async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context
     `${BRAND}`,
   ].join('\n');
   const lines = items
-    .map((item, index) => {
-      const image = images[index]!;
+    .map((item) => {
+      const picture = designPictureUrl(context.publicUrl, key, order.id, item.line_no);
       return `<tr><td style="padding:12px 0;border-bottom:1px solid #f3d6e4">
-<img src="cid:${image.cid}" width="${image.width}" height="${image.height}" alt="${escapeHtml(`Design: “${item.text}” in ${item.color}`)}" style="display:block;max-width:100%;height:auto;border:0">
+<img src="${escapeHtml(picture)}" width="${DESIGN_PICTURE_WIDTH}" alt="${escapeHtml(`Design: “${item.text}” in ${item.color}`)}" style="display:block;max-width:100%;height:auto;border:0">
 <p style="margin:8px 0 0;font-size:15px;color:#2a0e24"><strong>${escapeHtml(item.text)}</strong></p>
 <p style="margin:2px 0 0;font-size:13px;color:#6b4a5e">${escapeHtml(describe(item))} &middot; ${item.quantity} &times; ${formatUsd(item.unit_price_cents)}</p>
 </td><td style="padding:12px 0;border-bottom:1px solid #f3d6e4;text-align:right;vertical-align:top;font-size:15px;color:#2a0e24;white-space:nowrap">${formatUsd(item.unit_price_cents * item.quantity)}</td></tr>`;
@@ -85,7 +97,7 @@ async function orderConfirmation(order: OrderRow, items: OrderItemRow[], context
 <p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
 ${button(url, 'Track your order')}
 <p style="margin:0;font-size:14px;color:#6b4a5e">${escapeHtml(FIX_TEXT_NOTE)}: <a href="${escapeHtml(fixUrl(url))}" style="color:#b0005a">fix your text</a></p>`;
-  return { subject: `Your ${BRAND} order ${order.order_number} is confirmed`, text, html: layout(`Order ${order.order_number} confirmed`, body), attachments: images };
+  return { subject: `Your ${BRAND} order ${order.order_number} is confirmed`, text, html: layout(`Order ${order.order_number} confirmed`, body) };
 }
 
 function shippingNotice(mail: MailToRender, order: OrderRow, items: OrderItemRow[], context: RenderContext): Content {
@@ -114,7 +126,7 @@ ${trackingNumber ? `<p style="margin:0 0 16px;padding:12px 16px;background:#ffe3
 <h2 style="margin:16px 0 4px;font-size:16px;color:#2a0e24">Shipping to</h2>
 <p style="margin:0;font-size:14px;line-height:1.5;color:#2a0e24">${address.map(escapeHtml).join('<br>')}</p>
 ${button(url, 'Follow your order')}`;
-  return { subject: `Your ${BRAND} order ${order.order_number} has shipped`, text, html: layout(`Order ${order.order_number} shipped`, body), attachments: [] };
+  return { subject: `Your ${BRAND} order ${order.order_number} has shipped`, text, html: layout(`Order ${order.order_number} shipped`, body) };
 }
 
 

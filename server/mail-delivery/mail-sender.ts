@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import { loadItems } from '../orders/order.repository';
+import { designPictureKey } from '../orders/design-picture.repository';
 import type { OrderItemRow, OrderRow } from '../orders/order.table';
 import { isAccountMail } from '../mail/account-mail';
 import { alreadySent, claimDueMails, dropMail, recordFailure, recordSent, sentKey } from '../mail/mail-outbox.repository';
@@ -28,7 +29,7 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
  * the mail to be retried once the claim's lease runs out.
  *
  * A round claims up to BATCH due mails in one statement, reads what they need in three (which were
- * sent already, their orders, their lines), has them drawn and composed on a thread of their own
+ * sent already, their orders, their lines), has them composed on a thread of their own
  * (mail-composer.ts) and hands them to the SMTP pool; each mail is recorded as sent as soon as the
  * server accepted it, so the window in which a crash would send a mail again stays a commit long.
  *
@@ -53,9 +54,9 @@ export function startMailSender(app: AppContext): MailSender {
   let running: Promise<void> | null = null;
   let closed = false;
 
-  async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): Promise<void> {
+  async function deliver(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[], pictureKey: string): Promise<void> {
     try {
-      const composed = await composer.compose(toCompose(row, order, items));
+      const composed = await composer.compose(toCompose(row, order, items, pictureKey));
       await transport.send(composed, `${order?.order_number ?? row.order_id}-${row.mail_key}`);
       await recordSent(db, row, composed.to, app.now());
       logger.info('mail sent', { orderId: row.order_id, mail: row.mail_key, messageId: row.message_id });
@@ -65,7 +66,7 @@ export function startMailSender(app: AppContext): MailSender {
   }
 
   /** A password reset or staff invitation (server/mail/account-mail.ts) needs only its payload; an order mail, the order. */
-  function toCompose(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[]): MailToCompose {
+  function toCompose(row: MailOutboxRow, order: OrderRow | undefined, items: OrderItemRow[], pictureKey: string): MailToCompose {
     if (isAccountMail(row)) return { kind: 'account', payload: row.payload ?? '{}', messageId: row.message_id!, from: mail.from };
     if (!order) throw new Error(`Order ${row.order_id} not found`);
     return {
@@ -73,7 +74,7 @@ export function startMailSender(app: AppContext): MailSender {
       mail: { kind: kindOfMail(row.mail_key), messageId: row.message_id!, payload: row.payload },
       order,
       items,
-      context: { from: mail.from, publicUrl: mail.publicUrl },
+      context: { from: mail.from, publicUrl: mail.publicUrl, designPictureKey: pictureKey },
     };
   }
 
@@ -92,18 +93,19 @@ export function startMailSender(app: AppContext): MailSender {
   /** The claimed mails, delivered: what each needs is read for the whole batch at once. */
   async function deliverAll(claimed: MailOutboxRow[]): Promise<void> {
     const orderIds = [...new Set(claimed.map((row) => row.order_id))];
-    let needs: [Set<string>, Map<string, OrderRow>, Map<string, OrderItemRow[]>];
+    let needs: [Set<string>, Map<string, OrderRow>, Map<string, OrderItemRow[]>, Buffer];
     try {
-      needs = await Promise.all([alreadySent(db, claimed), ordersToMail(db, orderIds), loadItems(db, orderIds)]);
+      needs = await Promise.all([alreadySent(db, claimed), ordersToMail(db, orderIds), loadItems(db, orderIds), designPictureKey(db)]);
     } catch (error) {
       await Promise.all(claimed.map((row) => failed(row, error)));
       return;
     }
-    const [sent, orders, items] = needs;
+    const [sent, orders, items, key] = needs;
+    const pictureKey = key.toString('base64url');
     await Promise.all(
       claimed.map((row) =>
         // Queued twice by mistake, or sent by a process whose record of it was lost: never again.
-        sent.has(sentKey(row)) ? dropMail(db, row).catch((error: unknown) => failed(row, error)) : deliver(row, orders.get(row.order_id), items.get(row.order_id) ?? []),
+        sent.has(sentKey(row)) ? dropMail(db, row).catch((error: unknown) => failed(row, error)) : deliver(row, orders.get(row.order_id), items.get(row.order_id) ?? [], pictureKey),
       ),
     );
   }

@@ -31,7 +31,7 @@ export function orderUpdateMail(payload: string | null, order: OrderRow, items: 
 ${words.paragraphs.map((paragraph) => `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:#2a0e24">${escapeHtml(paragraph)}</p>`).join('\n')}
 ${words.highlight ? `<p style="margin:0 0 16px;padding:12px 16px;background:#ffe3ef;border-radius:12px;font-size:16px;color:#2a0e24"><strong>${escapeHtml(words.highlight)}</strong></p>` : ''}
 ${button(url, 'View your order')}`;
-  return { subject: words.subject, text, html: layout(words.heading, body), attachments: [] };
+  return { subject: words.subject, text, html: layout(words.heading, body) };
 }
 
 function wordsOf(update: OrderUpdateMail, order: OrderRow, items: OrderItemRow[]): UpdateWords {

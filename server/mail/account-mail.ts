@@ -36,7 +36,7 @@ const BRAND = 'Villa Prints';
 export function renderAccountMail(payload: string, messageId: string, context: Pick<RenderContext, 'from'>): RenderedMail {
   const mail = JSON.parse(payload) as AccountMail;
   const content = mail.kind === 'password_reset' ? resetMail(mail) : inviteMail(mail);
-  return { messageId, from: context.from, to: mail.to, attachments: [], ...content };
+  return { messageId, from: context.from, to: mail.to, ...content };
 }
 
 function resetMail(mail: Extract<AccountMail, { kind: 'password_reset' }>) {

@@ -1,6 +1,4 @@
-import type { MailImage } from './mail-design-image';
-
-/** A mail ready for the transport: both parts, the inline images, the fixed Message-ID. */
+/** A mail ready for the transport: both parts and the fixed Message-ID. */
 export interface RenderedMail {
   messageId: string;
   from: string;
@@ -8,7 +6,6 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-  attachments: MailImage[];
 }
 
 export interface RenderContext {
@@ -18,13 +15,13 @@ export interface RenderContext {
 
 export const BRAND = 'Villa Prints';
 
-export type Content = Pick<RenderedMail, 'subject' | 'text' | 'html' | 'attachments'>;
+export type Content = Pick<RenderedMail, 'subject' | 'text' | 'html'>;
 
 export function button(url: string, label: string): string {
   return `<p style="margin:28px 0 8px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:#d10069;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(label)}</a></p>`;
 }
 
-/** The shop's look in what mail clients render: tables, inline styles, no remote images or fonts. */
+/** The shop's look in what mail clients render: tables, inline styles, no remote fonts; the only images are the shop's design pictures. */
 export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>

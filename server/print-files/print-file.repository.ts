@@ -1,4 +1,5 @@
 import type { PrintOrder } from '../../shared/render';
+import type { DesignPictureItem } from './design-picture';
 import type { Db } from '../db/database';
 import { toItemView } from '../orders/order.mapper';
 import { findOrderById, loadItems } from '../orders/order.repository';
@@ -36,4 +37,14 @@ export async function productionQueueBatch(
   const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
   const items = await loadItems(db, rows.map((row) => row.id));
   return rows.map((row) => ({ id: row.id, orderNumber: row.order_number, createdAt: row.created_at, items: (items.get(row.id) ?? []).map(toItemView) }));
+}
+
+/** One line of an order, as its design picture needs it; undefined when the order has no such line. */
+export async function loadDesignLine(db: Db, orderId: string, line: number): Promise<DesignPictureItem | undefined> {
+  return db
+    .selectFrom('order_items')
+    .select(['device', 'product_type', 'text', 'color', 'font', 'font_size'])
+    .where('order_id', '=', orderId)
+    .where('line_no', '=', line)
+    .executeTakeFirst();
 }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUserWithToken } from '../auth/auth.test-support';
 import { checkoutBody } from '../payments/payment.test-support';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { loadDesignFonts } from '../../shared/render';
+import { fileFontSource } from '../../shared/render/node-font-source';
+import { designPicturePng } from '../print-files/design-picture';
 import { orderByNumber, mailsOf, startTestSmtpServer, waitFor, type TestSmtpServer } from '../mail/mail.test-support';
 
 /** The sender polls this often in these tests (a second in production). */
@@ -59,9 +62,12 @@ export function mailDeliveryScenarios() {
     expect(raw).toMatch(/^From: Villa Prints <orders@villa-prints\.test>/m);
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
-    // Both design lines as inline PNGs referenced by cid, and no remote image anywhere.
-    expect(raw.match(/Content-Type: image\/png/g)).toHaveLength(2);
-    expect(raw).not.toMatch(/src=3D"https?:|src="https?:/);
+    // Both design lines as pictures on the shop, by signed links; nothing drawn into the mail.
+    expect(raw).not.toContain('Content-Type: image/png');
+    expect(pictureLinks(decodedPart(raw, 'text/html'))).toEqual([
+      expect.stringMatching(new RegExp(`^https://shop\\.example\\.com/api/design-pictures/${order.id}/1/[\\w-]{22}\\.png$`)),
+      expect.stringMatching(new RegExp(`^https://shop\\.example\\.com/api/design-pictures/${order.id}/2/[\\w-]{22}\\.png$`)),
+    ]);
     const text = decodedTextPart(raw);
     expect(text).toContain(`Order number: ${order.order_number}`);
     expect(text).toContain('"Bombshell 1": Vinyl decal · iPhone 14 Pro · Inter, 12 mm letters, Hot Pink, 2 x $5.95 = $11.90');
@@ -73,6 +79,52 @@ export function mailDeliveryScenarios() {
     // The way to fix a typo before it is printed.
     expect(text).toContain(`Spotted a typo? You can fix your text until we print your order: https://shop.example.com/orders/track?order=${order.order_number}&fix=1`);
     expect(await mailsOf(t, order.id)).toMatchObject([{ mailKey: 'confirmation', state: 'sent', attempts: 1, lastError: null, messageId: mail!.messageId, recipient: 'maya@example.com' }]);
+  }, 30_000);
+
+  it("each picture link of a confirmation answers the PNG of that line's design, cacheable, new after a text fix; a tampered link is 404", async () => {
+    const order = await checkout('mail-picture-1');
+    const other = await checkout('mail-picture-2');
+    const [mail] = await waitFor('the confirmation', () => mailsTo(order.order_number, 'confirmed').length > 0 && mailsTo(order.order_number, 'confirmed'));
+    const paths = pictureLinks(decodedPart(mail!.raw, 'text/html')).map((link) => new URL(link).pathname);
+    const items = await t.app.context.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('line_no').execute();
+    const fonts = await loadDesignFonts(fileFontSource);
+    expect(paths).toHaveLength(items.length);
+    for (const [index, path] of paths.entries()) {
+      const picture = await fetch(t.url + path);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/png');
+      expect(picture.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+      const png = Buffer.from(await picture.arrayBuffer());
+      expect(png.equals(designPicturePng(items[index]!, fonts))).toBe(true);
+      // Asked again with its ETag, as a cache revalidates (fetch alone would add `no-cache`, a reload), it is told it still has it.
+      const again = await fetch(t.url + path, { headers: { 'If-None-Match': picture.headers.get('etag')!, 'Cache-Control': 'max-age=0' } });
+      expect(again.status).toBe(304);
+    }
+    const [first] = paths as [string];
+    const signature = /\/([\w-]+)\.png$/.exec(first)![1]!;
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const tampered of [
+      first.replace(`/${signature}.png`, `/${flipped}.png`),
+      first.replace('/1/', '/2/'),
+      first.replace(order.id, other.id),
+      first.replace('.png', '.gif'),
+      `/api/design-pictures/${order.id}/1/${'A'.repeat(22)}.png`,
+    ]) {
+      const answer = await t.request('GET', tampered);
+      expect(answer.status, tampered).toBe(404);
+      expect(answer.body).toEqual({ error: 'Picture not found.', code: 'NOT_FOUND' });
+    }
+
+    // The admin fixes the text: the same link now shows the new design, under a new ETag.
+    const before = await fetch(t.url + first);
+    const { version } = await orderByNumber(t, order.order_number);
+    expect((await t.request('PATCH', `/api/orders/${order.id}/items/1`, { token: admin, body: { text: 'Fixed', baseVersion: version } })).status).toBe(200);
+    const after = await fetch(t.url + first);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const fixed = await t.app.context.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).where('line_no', '=', 1).executeTakeFirstOrThrow();
+    expect(fixed.text).toBe('Fixed');
+    expect(Buffer.from(await after.arrayBuffer()).equals(designPicturePng(fixed, fonts))).toBe(true);
   }, 30_000);
 
   it('a change to shipped sends one shipping notice with the tracking number, by PATCH and by sync push (replayed)', async () => {
@@ -165,7 +217,17 @@ export function mailDeliveryScenarios() {
 
 /** The plain-text part of a received mail, quoted-printable decoded. */
 export function decodedTextPart(raw: string): string {
-  const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
+  return decodedPart(raw, 'text/plain');
+}
+
+/** The `src` of every image of a mail's HTML part. */
+export function pictureLinks(html: string): string[] {
+  return [...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+}
+
+/** A part of a received mail, quoted-printable decoded. */
+export function decodedPart(raw: string, type: 'text/plain' | 'text/html'): string {
+  const part = new RegExp(`Content-Type: ${type.replace('/', '\\/')}[^\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([\\s\\S]*?)\\r?\\n--`).exec(raw)?.[1] ?? '';
   // Quoted-printable escapes are bytes of UTF-8 ("×" is =C3=97): decoded as bytes, then as text.
   const softBreaksRemoved = part.replace(/=\r?\n/g, '');
   const bytes = softBreaksRemoved.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

@@ -45,6 +45,8 @@ export const API_ENDPOINTS = {
   printFile: endpoint({ method: 'GET', path: '/api/orders/:id/print-file', response: fileAnswer() }),
   printFilesZip: endpoint({ method: 'GET', path: '/api/fulfillment/print-files.zip', response: fileAnswer() }),
   cutJobs: endpoint({ method: 'GET', path: '/api/fulfillment/cut-jobs', response: answer<Answers.CutJobsAnswer>() }),
+  // The design picture a mail links to, by a signed link (server/orders/design-picture-link.ts); `:file` is `<signature>.png`.
+  designPicture: endpoint({ method: 'GET', path: '/api/design-pictures/:orderId/:line/:file', response: fileAnswer() }),
   cutJobFile: endpoint({ method: 'GET', path: '/api/fulfillment/cut-jobs/:color', response: fileAnswer() }),
 
   syncPull: endpoint({ method: 'GET', path: '/api/sync/orders', response: answer<SyncPullResponse>() }),
