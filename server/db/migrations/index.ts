@@ -30,7 +30,7 @@ import * as refundEventTime from './2026-12-07T1030_refund_event_time';
 import * as testGatewayLedger from './2026-12-07T1060_test_gateway_ledger';
 import * as phoneOrder from './2026-12-08T1000_phone_order';
 import * as refundFailed from './2026-12-08T1100_refund_failed';
-import * as designPictureKey from './2026-12-09T1000_w44mail_design_picture_key';
+import * as designPictureKey from './2026-12-09T1000_design_picture_key';
 
 /**
  * Every migration, by timestamped name. Kysely runs them in name order and records what ran.
@@ -68,5 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T1060_test_gateway_ledger': testGatewayLedger,
   '2026-12-08T1000_phone_order': phoneOrder,
   '2026-12-08T1100_refund_failed': refundFailed,
-  '2026-12-09T1000_w44mail_design_picture_key': designPictureKey,
+  '2026-12-09T1000_design_picture_key': designPictureKey,
 };
