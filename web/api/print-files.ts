@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DownloadedFile } from '../../shared/api/contract';
 import type { CutJobFormat } from '../../shared/schemas/cut-jobs';
 import type { PrintFormat } from '../../shared/schemas/print-file';
-import { downloadBlob } from '../routes/admin/shared/download';
+import { downloadBlob } from '../components/download';
 import { call, type CallOptions } from './client';
 import { queryClient, queryKeysFactory } from './query-client';
 

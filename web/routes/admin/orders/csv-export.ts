@@ -1,6 +1,6 @@
 import { ORDERS_CSV_HEADER, ordersCsvFileName, ordersCsvLine } from '../../../../shared/orders-csv';
 import type { CachedOrder } from '../../../db/db';
-import { downloadText } from '../shared/download';
+import { downloadText } from '../../../components/download';
 
 /**
  * The CSV of spec.md §9 from the local cache, so it works offline; the same file as the server's,

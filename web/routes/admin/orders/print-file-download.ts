@@ -1,7 +1,7 @@
 import { buildPrintSheet, loadDesignFonts, printFileName, type FontSource } from '../../../../shared/render';
 import type { CachedOrder } from '../../../db/db';
 import { loadRenderer } from '../../../render/use-design';
-import { downloadText } from '../shared/download';
+import { downloadText } from '../../../components/download';
 import { ApiError } from '../../../api/client';
 import { saveOrderPrintFile } from '../../../api/print-files';
 
