@@ -4,6 +4,7 @@ import { notFound } from '../errors/http-error';
 import { isDesignPictureSignature } from '../orders/design-picture-link';
 import { designPictureKey } from '../orders/design-picture.repository';
 import type { DesignPictureItem } from './design-picture';
+import { CUT_DESIGN_VERSION } from './cut-jobs/cut-design';
 import { renderDesignPicture } from './png-encoder';
 import { loadDesignLine } from './print-file.repository';
 
@@ -36,9 +37,10 @@ export async function designPictureOf(app: AppContext, orderId: string, linePara
 
 const pictureNotFound = () => notFound('Picture not found.');
 
+/** The outline's version is part of it: a renderer that cuts differently must not answer 304 with the old picture. */
 function designKey(item: DesignPictureItem): string {
   const { device, product_type, text, color, font, font_size } = item;
-  return createHash('sha256').update(JSON.stringify([device, product_type, text, color, font, font_size])).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(JSON.stringify([CUT_DESIGN_VERSION, device, product_type, text, color, font, font_size])).digest('base64url').slice(0, 22);
 }
 
 /** The same design asked for twice at once is drawn once; a failed drawing is not kept. */
