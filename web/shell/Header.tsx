@@ -1,10 +1,12 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useCartDrawer } from '../cart/cart-drawer-state';
 import { useCart } from '../cart/use-cart';
 import { BRAND } from './contact';
 
+/** The designer answers on both paths; its link is the current page on either. */
+const DESIGNER_PATHS = ['/', '/customize'];
+
 const LINKS = [
-  { to: '/', label: 'Customize', end: true },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/faq', label: 'FAQ' },
   { to: '/gallery', label: 'Gallery' },
@@ -13,6 +15,7 @@ const LINKS = [
 export function Header() {
   const { itemCount } = useCart();
   const { setOpen } = useCartDrawer();
+  const onDesigner = DESIGNER_PATHS.includes(useLocation().pathname);
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -21,8 +24,11 @@ export function Header() {
           <span className="brand__name">{BRAND}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
+          <Link to="/" className={onDesigner ? 'main-nav__link active' : 'main-nav__link'} aria-current={onDesigner ? 'page' : undefined}>
+            Customize
+          </Link>
           {LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className="main-nav__link">
+            <NavLink key={link.to} to={link.to} className="main-nav__link">
               {link.label}
             </NavLink>
           ))}
