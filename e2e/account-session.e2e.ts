@@ -32,3 +32,29 @@ it('signs out cleanly on /account when the session has ended on the server', asy
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   await context.close();
 });
+
+it('notices on coming back to an open /account tab that the session ended elsewhere', async () => {
+  const register = await fetch(`${e2e.server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'left-open@example.com', password: 'sunset-villa-42', firstName: 'Lena', lastName: 'Ortiz' }),
+  });
+  const { token } = (await register.json()) as { token: string };
+  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('auth_token', value);
+    sessionStorage.setItem('seeded', '1');
+  }, token);
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}/account`);
+  await page.getByText('Signed in as').waitFor();
+
+  await fetch(`${e2e.server.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  // The shopper switches back to the tab: no navigation, only the window regaining focus.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+  await page.getByText('Your session has ended. Please sign in again.').waitFor();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  expect(await page.getByText('Signed in as').count()).toBe(0);
+  await context.close();
+});

@@ -20,6 +20,8 @@ export default function AccountPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const stored = useShopLiveQuery(async (db) => (await db.meta.get(CUSTOMER_ORDERS_KEY))?.value as StoredCustomerOrders | undefined, []);
   const orders = user && stored?.userId === user.id ? stored.orders : null;
+  // Coming back to a tab left open reloads the orders, so a session ended elsewhere is noticed.
+  const returnedAt = useReturnToTab();
 
   useEffect(() => {
     if (!user) return;
@@ -40,7 +42,7 @@ export default function AccountPage() {
       }
       setLoadError(error instanceof Error ? error.message : String(error));
     });
-  }, [user, notify]);
+  }, [user, notify, returnedAt]);
 
   if (status === 'checking') {
     return (
@@ -125,4 +127,22 @@ export default function AccountPage() {
       </div>
     </section>
   );
+}
+
+/** Changes each time the shopper comes back to this tab (focus or made visible), at most every 2 s. */
+function useReturnToTab(): number {
+  const [returnedAt, setReturnedAt] = useState(0);
+  useEffect(() => {
+    const onBack = () => {
+      if (document.visibilityState !== 'visible') return;
+      setReturnedAt((last) => (Date.now() - last < 2000 ? last : Date.now()));
+    };
+    window.addEventListener('focus', onBack);
+    document.addEventListener('visibilitychange', onBack);
+    return () => {
+      window.removeEventListener('focus', onBack);
+      document.removeEventListener('visibilitychange', onBack);
+    };
+  }, []);
+  return returnedAt;
 }
