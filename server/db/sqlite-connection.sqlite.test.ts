@@ -12,15 +12,15 @@ afterEach(() => {
 });
 
 describe('a SQLite connection of the shop', () => {
-  it('opens in WAL mode with synchronous=NORMAL (the driver syncs each write), the default checkpoint bound, 128 MiB of page cache and a 2 GB memory map', async () => {
+  it('opens in WAL mode with synchronous=FULL, the default checkpoint bound, 128 MiB of page cache and a 2 GB memory map', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-connection-'));
     dirs.push(dir);
     const db = openSqliteConnection(path.join(dir, 'shop.db'));
     try {
       const setting = async (name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0]!)[0];
       expect(await setting('journal_mode')).toBe('wal');
-      // 1 = NORMAL: SQLite leaves the sync to the driver, which syncs each write before it resolves.
-      expect(await setting('synchronous')).toBe(1);
+      // 2 = FULL: every commit is on disk before the checkout is answered.
+      expect(await setting('synchronous')).toBe(2);
       expect(await setting('cache_size')).toBe(-PAGE_CACHE_KIB);
       expect(PAGE_CACHE_KIB).toBe(128 * 1024);
       expect(await setting('mmap_size')).toBe(MMAP_BYTES);

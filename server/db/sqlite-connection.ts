@@ -7,11 +7,9 @@ import type { Database } from './schema';
 import { unwritableDataError } from '../errors/startup-error';
 
 /**
- * One SQLite connection as Kysely sees it: WAL mode, every write synced to disk before it counts as
- * done, so an acknowledged order survives power loss (SQLite's synchronous=NORMAL, with the driver
- * syncing the WAL off the event loop after each commit: sqlite-driver.ts), and a short busy timeout
- * (the driver waits for the lock asynchronously). SQLite's own automatic checkpoint copies the WAL
- * into the file.
+ * One SQLite connection as Kysely sees it: WAL mode with synchronous=FULL, so an acknowledged order
+ * survives power loss, and a short busy timeout (the driver waits for the lock asynchronously).
+ * SQLite's own automatic checkpoint copies the WAL into the file.
  */
 export interface SqliteConnectionOptions {
   /** Registered by the composition (server/app.ts), never imported here. */
@@ -43,7 +41,7 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   } catch (error) {
     throw unwritableDataError(file, error);
   }
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('synchronous = FULL');
   if (options.attach) attachFile(sqlite, options.attach);
   // Short: better-sqlite3 waits on the thread; longer waits are asynchronous (sqlite-driver.ts).
   sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
@@ -52,8 +50,7 @@ export function openSqliteConnection(file: string, options: SqliteConnectionOpti
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   // Statement journals and temporary tables in memory rather than in temporary files.
   sqlite.pragma('temp_store = MEMORY');
-  const walFiles = [file, options.attach?.file].filter((name): name is string => name !== undefined && name !== ':memory:').map((name) => `${path.resolve(name)}-wal`);
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: sqlite }, options.beforeCommit ?? [], walFiles) });
+  return new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: sqlite }, options.beforeCommit ?? []) });
 }
 
 function attachFile(sqlite: SQLite.Database, { schema, file }: { schema: string; file: string }): void {
@@ -65,23 +62,21 @@ function attachFile(sqlite: SQLite.Database, { schema, file }: { schema: string;
     sqlite.close();
     throw unwritableDataError(file, error);
   }
-  sqlite.pragma(`"${schema}".synchronous = NORMAL`);
+  sqlite.pragma(`"${schema}".synchronous = FULL`);
 }
 
 /** Kysely's SQLite dialect with the shop's driver (sqlite-driver.ts). */
 class ShopSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #beforeCommit: readonly SqliteCommitHook[];
-  readonly #walFiles: readonly string[];
 
-  constructor(config: SqliteDialectConfig, beforeCommit: readonly SqliteCommitHook[], walFiles: readonly string[]) {
+  constructor(config: SqliteDialectConfig, beforeCommit: readonly SqliteCommitHook[]) {
     super(config);
     this.#config = config;
     this.#beforeCommit = beforeCommit;
-    this.#walFiles = walFiles;
   }
 
   override createDriver(): SqliteDriver {
-    return new ShopSqliteDriver(this.#config, this.#beforeCommit, this.#walFiles);
+    return new ShopSqliteDriver(this.#config, this.#beforeCommit);
   }
 }

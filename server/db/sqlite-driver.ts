@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, SqliteDriver, type DatabaseConnection, type QueryResult, type SqliteDialectConfig } from 'kysely';
 
@@ -25,24 +24,14 @@ export const SYNC_BUSY_TIMEOUT_MS = 5;
  *   LOCK_WAIT_MS; meanwhile reads (which WAL never blocks) run on the connection.
  * - The commit hooks it is given run just before COMMIT (the orders' search index: new orders enter
  *   it at commit, in one statement, orders/order-search-index.ts); it imports no domain.
- * - A write is made durable off the event loop: the connection runs with synchronous=NORMAL (SQLite
- *   writes the WAL without syncing it) and the driver syncs the WAL files on libuv's thread pool
- *   before the commit, or the auto-commit statement, resolves, still holding the connection. What
- *   SQLite's synchronous=FULL guarantees holds: nothing the shop acts on (an answer, a charge, a
- *   mail) follows a write that a power loss could undo, and no other work of this process reads
- *   it before it is on disk. What changes is that the event loop is free during the sync (it was
- *   the largest single stall of a checkout).
  */
 export class ShopSqliteDriver extends SqliteDriver {
   readonly #mutex = new FairMutex();
   #connection: LockRetryingConnection | undefined;
-  #wal: ReturnType<typeof walSyncer> | undefined;
 
   constructor(
     config: SqliteDialectConfig,
     private readonly beforeCommit: readonly SqliteCommitHook[] = [],
-    /** The WAL files to sync after each write (none for an in-memory database). */
-    private readonly walFiles: readonly string[] = [],
   ) {
     super(config);
   }
@@ -50,14 +39,7 @@ export class ShopSqliteDriver extends SqliteDriver {
   override async init(): Promise<void> {
     await super.init();
     // The base driver's own mutex is taken once and kept; this driver hands the connection out.
-    this.#wal = walSyncer(this.walFiles);
-    const wal = this.#wal;
-    this.#connection = new LockRetryingConnection(await super.acquireConnection(), this.#mutex, () => wal.sync());
-  }
-
-  override async destroy(): Promise<void> {
-    await this.#wal?.close();
-    await super.destroy();
+    this.#connection = new LockRetryingConnection(await super.acquireConnection(), this.#mutex);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -80,7 +62,6 @@ export class ShopSqliteDriver extends SqliteDriver {
     for (const hook of this.beforeCommit) await hook(retrying.inner);
     await retrying.inner.executeQuery(CompiledQuery.raw('commit'));
     retrying.inTransaction = false;
-    await retrying.syncWal();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -102,17 +83,12 @@ class LockRetryingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly mutex: FairMutex,
-    /** Makes every write committed so far durable (the WAL files synced). */
-    readonly syncWal: () => Promise<void>,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Inside a transaction the lock is already held: nothing to wait for, and nothing may be re-run.
     if (this.inTransaction) return this.inner.executeQuery(query);
-    const result = await this.untilLocked(() => this.inner.executeQuery<R>(query));
-    // An auto-commit statement that may have written is durable before it resolves, as a commit is.
-    if (!READS_ONLY.test(query.sql)) await this.syncWal();
-    return result;
+    return this.untilLocked(() => this.inner.executeQuery<R>(query));
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -136,44 +112,6 @@ class LockRetryingConnection implements DatabaseConnection {
       await this.mutex.lock();
     }
   }
-}
-
-/** A statement that cannot write: no sync needed after it. */
-const READS_ONLY = /^\s*select\b/i;
-
-/**
- * fdatasync of each file on the thread pool, through a handle opened once and kept (SQLite keeps its
- * WAL file while the connection is open); a file not there yet (no WAL written) has nothing to sync.
- */
-function walSyncer(files: readonly string[]): { sync(): Promise<void>; close(): Promise<void> } {
-  const handles = new Map<string, fs.FileHandle>();
-  const close = async () => {
-    const open = [...handles.values()];
-    handles.clear();
-    await Promise.all(open.map((handle) => handle.close().catch(() => undefined)));
-  };
-  const sync = async () => {
-    for (const file of files) {
-      let handle = handles.get(file);
-      if (!handle) {
-        try {
-          handle = await fs.open(file, 'r');
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw error;
-        }
-        handles.set(file, handle);
-      }
-      try {
-        await handle.datasync();
-      } catch (error) {
-        handles.delete(file);
-        await handle.close().catch(() => undefined);
-        throw error;
-      }
-    }
-  };
-  return { sync, close };
 }
 
 /** One holder at a time, served in the order they asked. */
