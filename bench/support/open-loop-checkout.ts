@@ -8,6 +8,7 @@ import { startChildServer } from './child-server';
 import { waitForMail } from './checkout-mail';
 import { removeCompiledShopBuild, startCompiledShop } from './compiled-shop';
 import { arriveAndCheckOut, type Arrivals, type OpenLoopResult } from './open-loop';
+import { phaseProbe, phasesRequested, printPhases } from './checkout-phases';
 import { processCpuMs } from './process-cpu';
 import { percentile } from './stats';
 
@@ -18,7 +19,8 @@ import { percentile } from './stats';
  * server (BENCH_MAIL=0: off), on BENCH_DATABASES. The shop runs compiled, as `npm start` runs it;
  * beside it in the same run, the baseline: the same code under tsx, or the checkout at
  * BENCH_CODE_ROOT (BENCH_BASELINE=0: none). BENCH_ARRIVALS=fixed spaces arrivals evenly (default poisson);
- * BENCH_CPU_PROF=DIR profiles each shop process.
+ * BENCH_CPU_PROF=DIR profiles each shop process; BENCH_PHASES=1 prints where the added time goes
+ * (bench/support/checkout-phases.ts).
  */
 interface Budget {
   addedP50Ms?: number;
@@ -58,9 +60,10 @@ function profileArgs(label: string): string[] {
   return dir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(dir), '--cpu-prof-name', `${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : [];
 }
 
-async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>, label: string): Promise<Shop> {
-  if (kind === 'compiled') return startCompiledShop(env, profileArgs(label));
-  const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT, nodeArgs: profileArgs(label) });
+async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>, label: string, probeArgs: string[]): Promise<Shop> {
+  const nodeArgs = [...probeArgs, ...profileArgs(label)];
+  if (kind === 'compiled') return startCompiledShop(env, nodeArgs);
+  const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT, nodeArgs });
   return { url: shop.url, pid: shop.child.pid!, stop: () => shop.stop() };
 }
 
@@ -117,12 +120,15 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
       for (const kind of kinds) {
         const label = `${database} ${kind === 'compiled' ? 'compiled' : baselineName}`;
         const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${kind}.db`)}` : await cluster!.createDatabase();
-        const shop = await startShop(kind, { ...env, DATABASE_URL: dbUrl }, label);
+        const phasesFile = path.join(dir, `phases-${label.replace(/\W+/g, '-')}.json`);
+        const probe = phasesRequested() ? phaseProbe(phasesFile) : { nodeArgs: [], env: {} };
+        const shop = await startShop(kind, { ...env, ...probe.env, DATABASE_URL: dbUrl }, label, probe.nodeArgs);
+        let load: OpenLoopResult | null = null;
         try {
           await arriveAndCheckOut(shop.url, WARM_UP, LATENCY, `${label}-warm`);
           const since = Date.now();
           const cpuBefore = processCpuMs(shop.pid);
-          const load = await arriveAndCheckOut(shop.url, arrivals, LATENCY, label.replace(/\W+/g, '-'));
+          load = await arriveAndCheckOut(shop.url, arrivals, LATENCY, label.replace(/\W+/g, '-'));
           const mail = mailOn ? await waitForMail(database, dbUrl, since, mailWaitSeconds) : null;
           // All of the shop's threads until the run's mail is handed over: each order's mail is part of its cost.
           const cpuMsPerOrder = (processCpuMs(shop.pid) - cpuBefore) / Math.max(1, load.orders);
@@ -130,6 +136,7 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
         } finally {
           await shop.stop();
         }
+        if (load && phasesRequested()) printPhases(phasesFile, load, LATENCY);
       }
     }
     console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

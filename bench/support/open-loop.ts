@@ -20,6 +20,8 @@ export interface OpenLoopResult {
   gateway: number[];
   /** When the last answer came (epoch ms). */
   lastAnswerAt: number;
+  /** Per checkout (by its Idempotency-Key), epoch ms: planned arrival, when it was sent, when its answer was read. */
+  timeline: Map<string, { planned: number; sent: number; answered: number }>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,10 +35,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function arriveAndCheckOut(url: string, arrivals: Arrivals, latency: StandInLatency, label: string): Promise<OpenLoopResult> {
   const dispatcher = new Agent({ connections: 4096, keepAliveTimeout: 30_000 });
   const body = JSON.stringify(checkoutBody('pm_card_visa', [1]));
-  const result: OpenLoopResult = { offered: 0, orders: 0, failures: new Map(), observed: [], gateway: [], lastAnswerAt: 0 };
+  const result: OpenLoopResult = { offered: 0, orders: 0, failures: new Map(), observed: [], gateway: [], lastAnswerAt: 0, timeline: new Map() };
   const failed = (kind: string) => void result.failures.set(kind, (result.failures.get(kind) ?? 0) + 1);
 
   async function checkout(arrival: number, key: string) {
+    const times = { planned: performance.timeOrigin + arrival, sent: performance.timeOrigin + performance.now(), answered: 0 };
+    result.timeline.set(key, times);
     let networkError = '';
     const answer = await request(`${url}/api/checkout`, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', 'idempotency-key': key }, body }).catch((error: { code?: string }) => {
       networkError = error.code ?? 'network';
@@ -44,6 +48,7 @@ export async function arriveAndCheckOut(url: string, arrivals: Arrivals, latency
     });
     if (answer) await answer.body.dump();
     const elapsed = performance.now() - arrival;
+    times.answered = performance.timeOrigin + arrival + elapsed;
     result.lastAnswerAt = Math.max(result.lastAnswerAt, Date.now());
     if (!answer) return failed(networkError);
     if (answer.statusCode !== 201) return failed(String(answer.statusCode));

@@ -1,6 +1,7 @@
 import type { SavedShippingAddress } from '../../../shared/api/answers';
 import type { OrderView } from '../../../shared/api/types';
-import { call, getToken } from '../../api/client';
+import { getToken } from '../../api/client';
+import { fetchCustomerOrders } from '../../api/customer-orders';
 import { db } from '../../db/db';
 
 /** meta key of the signed-in customer's order history, so /account shows it offline too. */
@@ -17,7 +18,7 @@ export interface StoredCustomerOrders {
 /** Reloads the signed-in customer's orders (GET /api/orders/customer) into IndexedDB. */
 export async function refreshCustomerOrders(userId: number): Promise<OrderView[]> {
   if (!getToken()) return [];
-  const { orders, savedAddresses = [] } = await call('customerOrders', undefined, { ignoreUnauthorized: true });
+  const { orders, savedAddresses = [] } = await fetchCustomerOrders();
   const record: StoredCustomerOrders = { userId, orders, savedAddresses, fetchedAt: Date.now() };
   await db.meta.put({ key: CUSTOMER_ORDERS_KEY, value: record });
   return orders;

@@ -1,7 +1,8 @@
 import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react';
 import type { DiscountCodeView } from '../../../../shared/api/answers';
 import { ApiError } from '../../../api/client';
-import { createDiscountCode, EMPTY_DISCOUNT_FORM, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from './discount-codes';
+import { useCreateDiscountCode } from '../../../api/discount-codes';
+import { EMPTY_DISCOUNT_FORM, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from './discount-codes';
 
 const VALUE_LABELS: Record<DiscountFormValues['type'], string> = { percentage: 'Percent off', fixed: 'Amount off ($)', shipping: '' };
 
@@ -10,7 +11,7 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
   const [values, setValues] = useState<DiscountFormValues>(EMPTY_DISCOUNT_FORM);
   const [errors, setErrors] = useState<DiscountFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateDiscountCode();
   const id = useId();
 
   const set = (field: keyof DiscountFormValues) => (event: { target: { value: string } }) => {
@@ -32,9 +33,8 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
       focusField(Object.keys(read.errors)[0]);
       return;
     }
-    setBusy(true);
     try {
-      const created = await createDiscountCode(read.input);
+      const created = await create.mutateAsync(read.input);
       setValues(EMPTY_DISCOUNT_FORM);
       setErrors({});
       onCreated(created);
@@ -48,8 +48,6 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
         setErrors({ [name]: first?.message ?? error.message });
         focusField(name);
       } else setFormError(error instanceof Error ? error.message : 'The code could not be created.');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -88,8 +86,8 @@ export function DiscountCodeForm({ online, onCreated }: { online: boolean; onCre
         {field('endsAt', 'Ends (optional)', <input type="datetime-local" value={values.endsAt} onChange={set('endsAt')} />)}
       </div>
       {formError ? <p className="admin-error" role="alert">{formError}</p> : null}
-      <button type="submit" className="admin-button admin-button--primary" disabled={busy || !online}>
-        {busy ? 'Creating…' : online ? 'Create code' : 'Create code (online only)'}
+      <button type="submit" className="admin-button admin-button--primary" disabled={create.isPending || !online}>
+        {create.isPending ? 'Creating…' : online ? 'Create code' : 'Create code (online only)'}
       </button>
     </form>
   );

@@ -1,58 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { DiscountCodeView } from '../../../../shared/api/answers';
 import { ApiError } from '../../../api/client';
+import { useDiscountCodes, useSetDiscountCodeActive } from '../../../api/discount-codes';
 import { useNotify } from '../../../components/notifications';
 import { useOnline } from '../../../pwa/online';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { DiscountCodesList } from './DiscountCodesList';
-import { fetchDiscountCodes, setDiscountCodeActive } from './discount-codes';
 import './discount-codes.css';
 
-type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; codes: DiscountCodeView[] };
-
 const OFFLINE_MESSAGE = "You're offline. Discount codes are listed and changed when the server can be reached.";
+
+const loadErrorMessage = (error: Error) => (error instanceof ApiError && error.isNetwork ? OFFLINE_MESSAGE : error.message || 'Discount codes could not be loaded.');
 
 /** /admin/discounts: the shop's discount codes, their uses, limits, dates and state; create, activate, deactivate. */
 export default function DiscountCodesPage() {
   const online = useOnline();
   const { notify, notifyError } = useNotify();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [busyCode, setBusyCode] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoaded((current) => (current.state === 'ready' ? current : { state: 'loading' }));
-    try {
-      setLoaded({ state: 'ready', codes: await fetchDiscountCodes() });
-    } catch (error) {
-      const network = error instanceof ApiError && error.isNetwork;
-      setLoaded({ state: 'error', message: network ? OFFLINE_MESSAGE : error instanceof Error ? error.message : 'Discount codes could not be loaded.' });
-    }
-  }, []);
-
-  useEffect(() => {
-    if (online) void load();
-  }, [online, load]);
-
-  const replace = (code: DiscountCodeView) =>
-    setLoaded((current) => (current.state === 'ready' ? { state: 'ready', codes: current.codes.map((known) => (known.code === code.code ? code : known)) } : current));
+  const list = useDiscountCodes(online);
+  const setActive = useSetDiscountCodeActive();
+  const busyCode = setActive.isPending ? (setActive.variables?.code ?? null) : null;
+  // A failed load replaces the list with its message; "Try again" shows the loading line until it answers.
+  const loaded =
+    list.isError && !list.isFetching
+      ? ({ state: 'error', message: loadErrorMessage(list.error) } as const)
+      : list.isSuccess
+        ? ({ state: 'ready', codes: list.data } as const)
+        : ({ state: 'loading' } as const);
 
   async function toggle(code: DiscountCodeView) {
-    setBusyCode(code.code);
     try {
-      const changed = await setDiscountCodeActive(code.code, !code.active);
-      replace(changed);
+      const changed = await setActive.mutateAsync({ code: code.code, active: !code.active });
       notify(`${changed.code} ${changed.active ? 'activated' : 'deactivated'}`);
     } catch (error) {
       notifyError(error instanceof ApiError && error.isNetwork ? OFFLINE_MESSAGE : error instanceof Error ? error.message : 'The change was not saved.');
-    } finally {
-      setBusyCode(null);
     }
   }
 
-  function created(code: DiscountCodeView) {
-    setLoaded((current) => ({ state: 'ready', codes: [code, ...(current.state === 'ready' ? current.codes : [])] }));
-    notify(`${code.code} created`);
-  }
+  const created = (code: DiscountCodeView) => notify(`${code.code} created`);
 
   return (
     <div className="admin-page discounts-page">
@@ -68,7 +51,7 @@ export default function DiscountCodesPage() {
           {loaded.state === 'error' ? (
             <div className="admin-card" role="alert">
               <p className="admin-error">{loaded.message}</p>
-              <button type="button" className="admin-button admin-button--small" onClick={() => void load()} disabled={!online}>Try again</button>
+              <button type="button" className="admin-button admin-button--small" onClick={() => void list.refetch()} disabled={!online}>Try again</button>
             </div>
           ) : null}
           {loaded.state === 'ready' && loaded.codes.length === 0 ? <p className="admin-empty">No discount codes yet. Create the first one with the form.</p> : null}

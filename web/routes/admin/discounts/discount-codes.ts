@@ -1,7 +1,6 @@
 import type { DiscountCodeView } from '../../../../shared/api/answers';
 import { firstErrorByField } from '../../../../shared/schemas/fields';
 import { createDiscountCodeSchema, type CreateDiscountCodeInput } from '../../../../shared/schemas/discount-codes';
-import { call } from '../../../api/client';
 import { formatDateTime, formatDollars } from '../shared/format';
 
 /** The create form as typed: every field a string, checked by the API's own schema before sending. */
@@ -41,18 +40,6 @@ export function readDiscountForm(values: DiscountFormValues): { input: CreateDis
   };
   const parsed = createDiscountCodeSchema.safeParse(input);
   return parsed.success ? { input, errors: null } : { input: null, errors: firstErrorByField(parsed.error) as DiscountFormErrors };
-}
-
-export async function fetchDiscountCodes(): Promise<DiscountCodeView[]> {
-  return (await call('discountCodes')).codes;
-}
-
-export async function createDiscountCode(input: CreateDiscountCodeInput): Promise<DiscountCodeView> {
-  return (await call('createDiscountCode', { body: input })).code;
-}
-
-export async function setDiscountCodeActive(code: string, active: boolean): Promise<DiscountCodeView> {
-  return (await call('updateDiscountCode', { params: { code }, body: { active } })).code;
 }
 
 /** "10 % off", "$5.00 off", "Free shipping". */

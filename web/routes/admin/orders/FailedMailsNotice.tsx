@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { MailView } from '../../../../shared/api/types';
-import { call } from '../../../api/client';
+import { useFailedMails } from '../../../api/order-mail';
 import { useOnline } from '../../../pwa/online';
 import { MAIL_KIND_LABELS } from './order-mail';
 import './order-mail.css';
-
-const REFRESH_MS = 60_000;
 
 /**
  * Above the order list: mails that failed for good, each opening its order's window (where the
@@ -14,22 +10,7 @@ const REFRESH_MS = 60_000;
  */
 export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void }) {
   const online = useOnline();
-  const [failed, setFailed] = useState<MailView[]>([]);
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    const load = () =>
-      call('mailOutbox', { query: { state: 'failed', limit: 50 } })
-        .then(({ mails }) => live && setFailed(mails))
-        .catch(() => undefined);
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [online]);
+  const failed = useFailedMails(online).data ?? [];
 
   if (!online || failed.length === 0) return null;
   return (

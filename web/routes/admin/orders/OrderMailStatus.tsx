@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { MailView } from '../../../../shared/api/types';
 import { useNotify } from '../../../components/notifications';
 import type { CachedOrder } from '../../../db/db';
 import { formatDateTime } from '../shared/format';
 import { useOnline } from '../../../pwa/online';
-import { fetchOrderMails, MAIL_KIND_LABELS, sendMailAgain } from './order-mail';
+import { useOrderMails, useSendMailAgain } from '../../../api/order-mail';
+import { MAIL_KIND_LABELS } from './order-mail';
 import './order-mail.css';
 
 function describeState(mail: MailView): string {
@@ -21,27 +21,13 @@ function describeState(mail: MailView): string {
 export function OrderMailStatus({ order }: { order: CachedOrder }) {
   const online = useOnline();
   const { notify, notifyError } = useNotify();
-  const [mails, setMails] = useState<MailView[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setMails(await fetchOrderMails(order.id));
-      setLoadError('');
-    } catch (error) {
-      setLoadError(error instanceof Error ? error.message : String(error));
-    }
-  }, [order.id]);
-
-  useEffect(() => {
-    if (online) void load();
-  }, [load, online, order.version]);
+  const { data: mails, error: loadError } = useOrderMails(order.id, order.version, online);
+  const sendAgain = useSendMailAgain();
 
   async function again(mail: MailView) {
     try {
-      await sendMailAgain(mail);
+      await sendAgain.mutateAsync(mail);
       notify(`${MAIL_KIND_LABELS[mail.kind]} queued to send again`);
-      await load();
     } catch (error) {
       notifyError(error instanceof Error ? error.message : 'Could not queue the mail');
     }
@@ -53,7 +39,7 @@ export function OrderMailStatus({ order }: { order: CachedOrder }) {
       {!online ? (
         <p className="admin-muted">E-mail status loads when the tablet is online.</p>
       ) : loadError ? (
-        <p className="admin-error">{loadError}</p>
+        <p className="admin-error">{loadError.message}</p>
       ) : !mails ? (
         <p className="admin-muted">Loading…</p>
       ) : mails.length === 0 ? (
