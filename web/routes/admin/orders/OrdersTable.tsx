@@ -134,11 +134,12 @@ export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: 
         <span role="columnheader">Date</span>
       </div>
       <div ref={scroller} className="orders-table__body" data-testid="orders-scroller">
-        <div style={{ height: orders.length * ROW_HEIGHT, position: 'relative' }}>
-          {rows.map((row) => (
-            <OrderRow key={row.key} order={orders[row.index]!} index={row.index} timeZone={timeZone} holdPictures={holdPictures} onOpen={onOpen} />
-          ))}
-        </div>
+        {/* The list's scroll height beside the rows, not around them: the rows are placed in the
+            scroller, whose box a search never changes, so a new count does not lay out every row again. */}
+        <div className="orders-table__extent" style={{ height: orders.length * ROW_HEIGHT }} />
+        {rows.map((row) => (
+          <OrderRow key={row.key} order={orders[row.index]!} index={row.index} timeZone={timeZone} holdPictures={holdPictures} onOpen={onOpen} />
+        ))}
       </div>
     </div>
   );
