@@ -47,17 +47,21 @@ export function serveWebApp(distDir: string) {
       const body = fs.readFileSync(full);
       const ext = path.extname(full);
       const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+      // The build writes both encodings beside each file (tools/vite/precompress.ts); a file
+      // without them is compressed here.
+      const built = (suffix: string) => (compress && fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : null);
+      const builtBrotli = built('.br');
       const loaded: CachedFile = {
         body,
         // gzip at a middle level is quick enough to do in line; brotli's best level is not
         // (seconds for the main chunk), so it is made on the thread pool and used once ready.
-        gzip: compress ? zlib.gzipSync(body, { level: 6 }) : null,
-        brotli: null,
+        gzip: compress ? (built('.gz') ?? zlib.gzipSync(body, { level: 6 })) : null,
+        brotli: builtBrotli,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${body.length.toString(16)}-${hash(body)}"`,
         immutable: relative.startsWith('assets/'),
       };
-      if (compress) {
+      if (compress && !builtBrotli) {
         zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, result) => {
           if (!error) loaded.brotli = result;
         });

@@ -102,11 +102,14 @@ export function OrdersPage() {
       {dateError && <p className="admin-error" role="alert">{dateError}</p>}
       <FailedRefundsNotice orders={orders} onOpen={setOpenId} />
       <FailedMailsNotice onOpen={setOpenId} />
-      {orders !== undefined && visible.length === 0 ? (
-        <p className="admin-empty">No orders found matching your criteria.</p>
-      ) : (
-        <OrdersTable orders={visible} timeZone={timeZone} holdPictures={restingSearch !== filter.search} onOpen={onOpen} />
-      )}
+      {/* Mounted even when nothing matches: the next keystroke then fills the rows it has instead of building the table again. */}
+      <OrdersTable
+        orders={visible}
+        timeZone={timeZone}
+        holdPictures={restingSearch !== filter.search}
+        emptyText={orders === undefined ? undefined : 'No orders found matching your criteria.'}
+        onOpen={onOpen}
+      />
       {open && <OrderDetailModal order={open} onClose={() => setOpenId(null)} />}
     </section>
   );

@@ -114,8 +114,9 @@ const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, 
  * The order table, windowed so 10,000 cached orders scroll and filter smoothly. `timeZone`: the
  * shop's, so each row's day is the day the date filter means. `holdPictures`: the search is being
  * typed; the rows follow each keystroke, their designs are drawn once the typing pauses.
+ * `emptyText`: said in the table's body when there are no orders to show.
  */
-export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: { orders: CachedOrder[]; timeZone: string; holdPictures?: boolean; onOpen(order: CachedOrder): void }) {
+export function OrdersTable({ orders, timeZone, holdPictures = false, emptyText, onOpen }: { orders: CachedOrder[]; timeZone: string; holdPictures?: boolean; emptyText?: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { first, last } = useRowWindow(scroller, orders.length);
   const rows = [];
@@ -134,11 +135,17 @@ export function OrdersTable({ orders, timeZone, holdPictures = false, onOpen }: 
         <span role="columnheader">Date</span>
       </div>
       <div ref={scroller} className="orders-table__body" data-testid="orders-scroller">
-        <div style={{ height: orders.length * ROW_HEIGHT, position: 'relative' }}>
-          {rows.map((row) => (
-            <OrderRow key={row.key} order={orders[row.index]!} index={row.index} timeZone={timeZone} holdPictures={holdPictures} onOpen={onOpen} />
-          ))}
-        </div>
+        {/* The list's scroll height beside the rows, not around them: the rows are placed in the
+            scroller, whose box a search never changes, so a new count does not lay out every row again. */}
+        <div className="orders-table__extent" style={{ height: orders.length * ROW_HEIGHT }} />
+        {orders.length === 0 && emptyText && (
+          <div role="row" className="orders-table__empty">
+            <span role="cell" aria-colspan={6}>{emptyText}</span>
+          </div>
+        )}
+        {rows.map((row) => (
+          <OrderRow key={row.key} order={orders[row.index]!} index={row.index} timeZone={timeZone} holdPictures={holdPictures} onOpen={onOpen} />
+        ))}
       </div>
     </div>
   );
