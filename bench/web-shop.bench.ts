@@ -8,7 +8,8 @@
  *   the bench's own programmatic run; verdicts come from the CLI: Performance >= 90 and
  *   TBT <= 300 ms; the gallery's CLS <= 0.02 and main-thread work <= 1.5x the FAQ page's. The two
  *   disagreeing by more than 5 points marks the bench's own run as wrong.
- * `npm run bench -- web-shop`; WEB_SHOP_RUNS (default 3) sets the runs of each measure (median).
+ * `npm run bench -- web-shop`; WEB_SHOP_RUNS (default 3) sets the runs of each measure (median);
+ * WEB_SHOP_PARTS=network runs only the Slow 3G / Slow 4G visits, WEB_SHOP_PARTS=lighthouse only the audits.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { LIGHTHOUSE_CLI_CHROME_FLAGS, lighthouseCli, type CliFigures } from './s
 import { msUntilTypedTextDrawn, msUntilUsable, PHONE, requestWaterfall, SLOW_3G, SLOW_4G, throttle, type Profile } from './support/page-timing';
 
 const RUNS = Number(process.env.WEB_SHOP_RUNS ?? 3);
+const PARTS = (process.env.WEB_SHOP_PARTS ?? 'network,lighthouse').split(',');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
@@ -104,41 +106,45 @@ function verdict(label: string, value: number, limit: number, unit: string, base
   verdicts.push(line);
 }
 
-const browser = await launchChromium();
-try {
-  const timings = { faq3g: [] as number[], shop3g: [] as number[], typed3g: [] as number[], faqAgain: [] as number[], shopAgain: [] as number[], faq4g: [] as number[], shop4g: [] as number[], typed4g: [] as number[] };
-  let waterfall: string[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const faq = await visit(browser, '/faq', SLOW_3G, true);
-    const shop3g = await visit(browser, '/', SLOW_3G, true);
-    timings.faq3g.push(faq.first);
-    timings.faqAgain.push(faq.again!);
-    timings.shop3g.push(shop3g.first);
-    timings.typed3g.push(shop3g.typed!);
-    timings.shopAgain.push(shop3g.again!);
-    waterfall = shop3g.waterfall;
-    timings.faq4g.push((await visit(browser, '/faq', SLOW_4G, false)).first);
-    const shop4g = await visit(browser, '/', SLOW_4G, false);
-    timings.shop4g.push(shop4g.first);
-    timings.typed4g.push(shop4g.typed!);
-    console.log(
-      `run ${run + 1}: Slow 3G faq ${faq.first} / designer ${shop3g.first} (typed letter drawn ${shop3g.typed}) ms; return faq ${faq.again} / designer ${shop3g.again} ms; ` +
-        `Slow 4G faq ${timings.faq4g.at(-1)} / designer ${shop4g.first} (typed letter drawn ${shop4g.typed}) ms`,
-    );
+/** The phone visits over Slow 3G and Slow 4G, with their verdicts. */
+async function networkVisits(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const timings = { faq3g: [] as number[], shop3g: [] as number[], typed3g: [] as number[], faqAgain: [] as number[], shopAgain: [] as number[], faq4g: [] as number[], shop4g: [] as number[], typed4g: [] as number[] };
+    let waterfall: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const faq = await visit(browser, '/faq', SLOW_3G, true);
+      const shop3g = await visit(browser, '/', SLOW_3G, true);
+      timings.faq3g.push(faq.first);
+      timings.faqAgain.push(faq.again!);
+      timings.shop3g.push(shop3g.first);
+      timings.typed3g.push(shop3g.typed!);
+      timings.shopAgain.push(shop3g.again!);
+      waterfall = shop3g.waterfall;
+      timings.faq4g.push((await visit(browser, '/faq', SLOW_4G, false)).first);
+      const shop4g = await visit(browser, '/', SLOW_4G, false);
+      timings.shop4g.push(shop4g.first);
+      timings.typed4g.push(shop4g.typed!);
+      console.log(
+        `run ${run + 1}: Slow 3G faq ${faq.first} / designer ${shop3g.first} (typed letter drawn ${shop3g.typed}) ms; return faq ${faq.again} / designer ${shop3g.again} ms; ` +
+          `Slow 4G faq ${timings.faq4g.at(-1)} / designer ${shop4g.first} (typed letter drawn ${shop4g.typed}) ms`,
+      );
+    }
+    console.log(`Designer's requests on a first Slow 3G visit (start-end):\n  ${waterfall.join('\n  ')}`);
+    verdict('first visit, Slow 3G: typed text drawn', median(timings.typed3g), 8000, 'ms', `FAQ usable ${median(timings.faq3g)} ms`);
+    verdict('first visit, Slow 4G + 4x CPU: typed text drawn', median(timings.typed4g), 3000, 'ms', `FAQ usable ${median(timings.faq4g)} ms`);
+    verdict('first visit, Slow 3G: designer usable', median(timings.shop3g), 8000, 'ms', `FAQ ${median(timings.faq3g)} ms`);
+    verdict('first visit, Slow 4G + 4x CPU: designer usable', median(timings.shop4g), 3500, 'ms', `FAQ ${median(timings.faq4g)} ms`);
+    verdict('return visit, Slow 3G: designer usable', median(timings.shopAgain), 1500, 'ms', `FAQ ${median(timings.faqAgain)} ms`);
+  } finally {
+    await browser.close();
   }
-  console.log(`Designer's requests on a first Slow 3G visit (start-end):\n  ${waterfall.join('\n  ')}`);
-  verdict('first visit, Slow 3G: typed text drawn', median(timings.typed3g), 8000, 'ms', `FAQ usable ${median(timings.faq3g)} ms`);
-  verdict('first visit, Slow 4G + 4x CPU: typed text drawn', median(timings.typed4g), 3000, 'ms', `FAQ usable ${median(timings.faq4g)} ms`);
-  verdict('first visit, Slow 3G: designer usable', median(timings.shop3g), 8000, 'ms', `FAQ ${median(timings.faq3g)} ms`);
-  verdict('first visit, Slow 4G + 4x CPU: designer usable', median(timings.shop4g), 3500, 'ms', `FAQ ${median(timings.faq4g)} ms`);
-  verdict('return visit, Slow 3G: designer usable', median(timings.shopAgain), 1500, 'ms', `FAQ ${median(timings.faqAgain)} ms`);
-} finally {
-  await browser.close();
 }
 
 const ROUTES = ['/faq', '/', '/customize', '/gallery'] as const;
 type Route = (typeof ROUTES)[number];
-try {
+/** Lighthouse, the CLI beside the bench's own run, with their verdicts. */
+async function audits(): Promise<void> {
   const own: Record<Route, Audit[]> = { '/faq': [], '/': [], '/customize': [], '/gallery': [] };
   const cli: Record<Route, CliFigures[]> = { '/faq': [], '/': [], '/customize': [], '/gallery': [] };
   for (let run = 0; run < RUNS; run++) {
@@ -173,6 +179,11 @@ try {
     const gap = Math.abs(median(own[route].map((a) => a.performance)) - pick(route, 'performance'));
     verdict(`bench's own Lighthouse ${route} vs the CLI (points)`, gap, 5, 'pt', `bench ${median(own[route].map((a) => a.performance))}, CLI ${pick(route, 'performance')}`);
   }
+}
+
+try {
+  if (PARTS.includes('network')) await networkVisits();
+  if (PARTS.includes('lighthouse')) await audits();
   // Printed before the server closes: a closing server waits for the audited pages' open connections.
   console.log(`\nBudgets (median of ${RUNS}, load average ${os.loadavg()[0]!.toFixed(1)}):\n${verdicts.join('\n')}`);
 } finally {

@@ -35,7 +35,7 @@ it('draws the typed text while the font loads, with no note over the preview, th
   expect(await canvas.getAttribute('aria-label')).toContain('Your text here');
   // The shell asked for the worker's script and the default font's files by itself.
   const files = () => [...new Set(held.map((route) => new URL(route.request().url()).pathname.replace(/-[\w-]{8}\.(js|woff)$/, '.$1')))].sort();
-  await expect.poll(files).toEqual(['/assets/dancing-script-latin-700-normal.woff', '/assets/dancing-script-latin-ext-700-normal.woff', '/assets/render-worker.js']);
+  await expect.poll(files).toEqual(['/assets/dancing-script-latin-700-normal.woff', '/assets/render-worker.js']);
 
   await page.getByRole('radio', { name: 'Teal' }).click();
   const blank = await tealPixels(page);
@@ -48,9 +48,21 @@ it('draws the typed text while the font loads, with no note over the preview, th
   expect(await page.locator('.design-canvas [role="status"]').count()).toBe(0);
 
   for (const route of held.splice(0)) await route.continue();
+  await page.unroute(WORKER_AND_FONT);
   await page.locator('canvas[data-print-area][aria-busy="false"]').waitFor();
   expect(await tealPixels(page)).toBeGreaterThan(blank + 50);
   expect(await canvas.getAttribute('aria-label')).toContain('Villa Love');
+
+  // A letter only the latin-ext file holds: that file is fetched now, and the letter is drawn from it.
+  const latinExt: string[] = [];
+  page.on('request', (request) => {
+    if (/dancing-script-latin-ext-700-normal/.test(request.url())) latinExt.push(request.url());
+  });
+  expect(latinExt).toEqual([]);
+  await page.getByLabel('3. Your text').fill('ŁŁŁ');
+  await page.locator('canvas[aria-busy="false"][aria-label*="“ŁŁŁ”"]').waitFor();
+  expect(latinExt.length).toBeGreaterThan(0);
+  expect(await tealPixels(page)).toBeGreaterThan(blank + 50);
   await context.close();
 });
 
@@ -81,14 +93,13 @@ it('types 20 characters into the designer with the page free to answer (long tas
   await context.close();
 });
 
-it('sends a shell that asks for the render worker and the default font in its first round trip', async () => {
+it('sends a shell that asks for the render worker, the default font and the catalogue in its first round trip', async () => {
   const html = await (await fetch(`${e2e.server.url}/`)).text();
   const preloads = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
   expect(preloads).toContain('/api/health');
+  expect(preloads).toContain('/api/products/catalog');
   expect(preloads.some((href) => /^\/assets\/render-worker-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(preloads.filter((href) => /\.woff$/.test(href)).map((href) => href.replace(/-[\w-]{8}\.woff$/, '.woff')).sort()).toEqual([
-    '/assets/dancing-script-latin-700-normal.woff',
-    '/assets/dancing-script-latin-ext-700-normal.woff',
-  ]);
+  // The latin file only: the latin-ext one is fetched for a text that needs it.
+  expect(preloads.filter((href) => /\.woff$/.test(href)).map((href) => href.replace(/-[\w-]{8}\.woff$/, '.woff'))).toEqual(['/assets/dancing-script-latin-700-normal.woff']);
   expect(html).not.toContain('splash__tagline');
 });

@@ -74,21 +74,19 @@ export function loadDesignFonts(source: FontSource, names: readonly FontName[] =
   return fonts;
 }
 
-async function parseDesignFonts(source: FontSource, names: readonly FontName[]): Promise<DesignFonts> {
+/** One font file, fetched from `source` and parsed; a damaged file rejects with the file's name. */
+export async function parseFontFile(source: FontSource, file: DesignFontFile): Promise<Font> {
   const kit = await fontkit();
+  const bytes = toBytes(await source(file));
+  // fontkit's types ask for a Buffer; it reads any Uint8Array (the browser has no Buffer).
+  const font = kit.create(bytes as Buffer);
+  if (!('unitsPerEm' in font)) throw new Error(`Font file ${file.fileName} is a collection, not one font.`);
+  return font;
+}
+
+async function parseDesignFonts(source: FontSource, names: readonly FontName[]): Promise<DesignFonts> {
   const parsed = await Promise.all(
-    names.map(async (name): Promise<LoadedFont> => {
-      const faces = await Promise.all(
-        DESIGN_FONT_FILES[name].files.map(async (file) => {
-          const bytes = toBytes(await source(file));
-          // fontkit's types ask for a Buffer; it reads any Uint8Array (the browser has no Buffer).
-          const font = kit.create(bytes as Buffer);
-          if (!('unitsPerEm' in font)) throw new Error(`Font file ${file.fileName} is a collection, not one font.`);
-          return font;
-        }),
-      );
-      return { name, faces };
-    }),
+    names.map(async (name): Promise<LoadedFont> => ({ name, faces: await Promise.all(DESIGN_FONT_FILES[name].files.map((file) => parseFontFile(source, file))) })),
   );
   return new DesignFonts(new Map(parsed.map((font) => [font.name, font])));
 }

@@ -49,7 +49,7 @@
  *   invisible characters no design may hold. `normalizeDesignText(text)`: NFC, as laid out.
  */
 export { DESIGN_FONT_FILES, LABEL_FONT, type DesignFontFace, type DesignFontFile, type FontSubset } from './font-files';
-export { DesignFonts, fetchFontSource, loadDesignFonts, type FontSource, type LoadedFont } from './font-loader';
+export { DesignFonts, fetchFontSource, loadDesignFonts, parseFontFile, type FontSource, type LoadedFont } from './font-loader';
 export { fontCovers, forbiddenCharacters, normalizeDesignText, unsupportedCharacters } from './coverage';
 export {
   FILL_ACROSS,

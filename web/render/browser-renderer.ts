@@ -37,7 +37,7 @@ export function fontNameOf(font: string): FontName {
 /** The fonts that lay out designs in `names` (the renderer falls back to the default font for unknown names). */
 export async function fontsFor(names: readonly string[]): Promise<DesignFonts> {
   const wanted = [...new Set([DEFAULT_FONT, ...names.map(fontNameOf)])];
-  const fonts = await Promise.all(wanted.map(loadFont));
+  const fonts = await Promise.all(wanted.map((name) => loadFont(name)));
   return new DesignFonts(new Map(fonts.map((font) => [font.name, font])));
 }
 

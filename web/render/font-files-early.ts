@@ -17,15 +17,18 @@ async function fetchBytes(file: DesignFontFile): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-/** Starts fetching the files of the named fonts (and of the default font, which every layout loads). */
+/**
+ * Starts fetching the first (latin) file of the named fonts and of the default font, which every
+ * layout loads; the render worker asks for a font's other files only for a text that needs them
+ * (font-cache.ts).
+ */
 export function fetchFontFilesEarly(names: readonly string[]): void {
   for (const name of new Set([DEFAULT_FONT, ...names.map(fontOrDefault)])) {
-    for (const file of DESIGN_FONT_FILES[name].files) {
-      if (early.has(file.url) || taken.has(file.url)) continue;
-      const bytes = fetchBytes(file);
-      bytes.catch(() => early.delete(file.url));
-      early.set(file.url, bytes);
-    }
+    const file = DESIGN_FONT_FILES[name].files[0]!;
+    if (early.has(file.url) || taken.has(file.url)) continue;
+    const bytes = fetchBytes(file);
+    bytes.catch(() => early.delete(file.url));
+    early.set(file.url, bytes);
   }
 }
 

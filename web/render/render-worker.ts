@@ -25,14 +25,15 @@ const loadFont = cachedFontLoader(fontSource);
 const fontNameOf = (font: string): FontName => ((FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT);
 
 
-async function fontsFor(names: readonly string[]): Promise<DesignFonts> {
+/** The fonts for laying out `text` (the default font's too); only the files the text needs (font-cache.ts). */
+async function fontsFor(names: readonly string[], text: string): Promise<DesignFonts> {
   const wanted = [...new Set([DEFAULT_FONT, ...names.map(fontNameOf)])];
-  const fonts = await Promise.all(wanted.map(loadFont));
+  const fonts = await Promise.all(wanted.map((name) => loadFont(name, text)));
   return new DesignFonts(new Map(fonts.map((font) => [font.name, font])));
 }
 
 async function layoutOf(design: RenderableDesign): Promise<DesignLayout> {
-  return layoutDesign(design, await fontsFor([design.font]));
+  return layoutDesign(design, await fontsFor([design.font], design.text));
 }
 
 /** The layout's ink as a 0/1 mask, drawn on an OffscreenCanvas. */
@@ -44,7 +45,7 @@ function inkMaskOffscreen(layout: DesignLayout, pxPerMm: number, marginMm: numbe
 async function answer(request: RenderRequest): Promise<RenderReply> {
   switch (request.kind) {
     case 'warm':
-      await fontsFor(request.fonts);
+      await fontsFor(request.fonts, '');
       return { id: request.id, kind: 'warm' };
     case 'layout':
       return { id: request.id, kind: 'layout', layout: await layoutOf(request.design) };
