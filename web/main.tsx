@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_FONT } from '../shared/catalog';
 import { App } from './App';
@@ -21,12 +21,16 @@ if (isDesignerPath(location.pathname)) {
 // browser's offer is caught from the start by pwa/start.ts).
 const InstallPrompt = lazy(() => import('./pwa/InstallPrompt').then((module) => ({ default: module.InstallPrompt })));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-    <UpdatePrompt />
-    <Suspense fallback={null}>
-      <InstallPrompt />
-    </Suspense>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: React renders the first tree in small slices, yielding to the browser between them.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <InstallPrompt />
+      </Suspense>
+    </StrictMode>,
+  ),
 );
