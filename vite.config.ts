@@ -4,9 +4,10 @@ import { pwaPlugins } from './tools/pwa/vite-pwa.ts';
 import { rendererAlias } from './tools/vite/renderer-alias.ts';
 import { designerPreload } from './tools/vite/designer-preload.ts';
 import { precompress } from './tools/vite/precompress.ts';
+import { startUpModulepreload } from './tools/vite/start-up-modulepreload.ts';
 
 export default defineConfig({
-  plugins: [react(), ...pwaPlugins(), designerPreload(), precompress()],
+  plugins: [react(), ...pwaPlugins(), designerPreload(), startUpModulepreload(), precompress()],
   resolve: { alias: rendererAlias },
   // The render worker (web/render/render-worker.ts) is a module worker: it imports fontkit lazily.
   worker: { format: 'es', plugins: () => [], rolldownOptions: { output: { codeSplitting: false } } },

@@ -12,7 +12,7 @@ export interface ChunkSize {
 }
 
 export interface BundleReport {
-  /** The entry script of index.html and every chunk it imports statically, transitively. */
+  /** The entry script of index.html, the scripts it modulepreloads, and every chunk they import statically, transitively. */
   firstLoad: ChunkSize[];
   firstLoadGzipBytes: number;
   /** Every other JavaScript chunk (lazy routes, Dexie, admin, checkout). */
@@ -27,13 +27,15 @@ function size(distDir: string, file: string): ChunkSize {
   return { file, bytes: body.length, gzipBytes: zlib.gzipSync(body, { level: 9 }).length };
 }
 
-/** Reads a built dist/: follows index.html's module script through its static imports only. */
+/** Reads a built dist/: follows index.html's module script and modulepreloads through their static imports only. */
 export function measureBundle(distDir = path.resolve('dist')): BundleReport {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const entry = html.match(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/)?.[1];
   if (!entry) throw new Error(`No module entry script in ${distDir}/index.html: build the app first (npx vite build).`);
+  // A modulepreloaded chunk is fetched on every first load, whether the entry imports it statically or not.
+  const preloaded = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((match) => match[1]!);
   const seen = new Set<string>();
-  const queue = [entry];
+  const queue = [entry, ...preloaded];
   while (queue.length) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;

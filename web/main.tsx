@@ -1,5 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { DEFAULT_FONT } from '../shared/catalog';
 import { App } from './App';
 import { isDesignerPath } from './routes/customize/designer-paths';
@@ -21,12 +20,21 @@ if (isDesignerPath(location.pathname)) {
 // browser's offer is caught from the start by pwa/start.ts).
 const InstallPrompt = lazy(() => import('./pwa/InstallPrompt').then((module) => ({ default: module.InstallPrompt })));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-    <UpdatePrompt />
-    <Suspense fallback={null}>
-      <InstallPrompt />
-    </Suspense>
-  </StrictMode>,
-);
+// React DOM is a module graph of its own, fetched beside this one (index.html modulepreloads it,
+// tools/vite/start-up-modulepreload.ts): the browser evaluates it in a task of its own instead of
+// one long task for all of the shop's start-up code. The first render is a transition, which
+// React renders in small slices, yielding to the browser between them.
+void import('react-dom/client').then(({ createRoot }) => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+        <UpdatePrompt />
+        <Suspense fallback={null}>
+          <InstallPrompt />
+        </Suspense>
+      </StrictMode>,
+    ),
+  );
+});

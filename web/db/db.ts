@@ -4,6 +4,7 @@ import type { SyncMutation } from '../../shared/sync';
 import { OrderChangeFeed } from './order-change-feed';
 import { bucketOf, CachedOrderTable, type OrderBucket, type OrderBucketTable } from './order-cache-table';
 import type { CachedOrder } from './cached-order';
+import { SHOP_DB_NAME } from './db-name';
 
 export type { CachedOrder };
 
@@ -62,7 +63,7 @@ export class ShopDatabase extends Dexie {
   /** The admin order cache, by order (order-cache-table.ts). */
   readonly orderCache: CachedOrderTable;
 
-  constructor(name = 'reality-print-shop') {
+  constructor(name = SHOP_DB_NAME) {
     super(name);
     this.orderChanges = new OrderChangeFeed(name);
     this.orderCache = new CachedOrderTable(this, () => this.orderBuckets, this.orderChanges);

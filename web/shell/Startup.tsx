@@ -3,6 +3,7 @@ import { loadCart } from '../cart/cart-store';
 import { authStore } from '../auth/auth-store';
 import { getToken } from '../api/client';
 import { recordVisit } from '../analytics/visit';
+import { whenShopDbWanted } from '../db/lazy-db';
 import { LoadingScreen } from './LoadingScreen';
 import { useOfflineNoticeClaimed } from '../pwa/offline-notice-claim';
 import { MAX_HEALTH_RETRIES, hasCachedApp, useHealthGate } from './use-health';
@@ -28,11 +29,11 @@ export function Startup({ children, delayMs }: { children: ReactNode; delayMs?: 
 
   useEffect(() => {
     // spec.md §4: only valid cart lines survive a reload.
-    void loadCart().catch(() => {});
+    void whenShopDbWanted().then(loadCart).catch(() => {});
   }, []);
 
   useEffect(() => {
-    if (gate.state === 'healthy' && !gate.offline) void recordVisit();
+    if (gate.state === 'healthy' && !gate.offline) void whenShopDbWanted().then(() => recordVisit());
   }, [gate.state, gate.offline]);
 
   const firstCheck = gate.state === 'checking' && gate.retries === 0;
