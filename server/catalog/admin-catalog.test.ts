@@ -265,8 +265,10 @@ describe('prices, colours and fonts', () => {
     expect((await get('/api/products/fonts')).body).toEqual({ fonts: ['Pecita', 'Inter', 'Poppins'] });
   });
 
-  it('serves the shop its copy with the version as ETag, and 304 when unchanged', async () => {
+  it('serves the shop its copy with the version as ETag, revalidated on every use, and 304 when unchanged', async () => {
     const first = await get('/api/products/catalog');
+    // A cached copy (the preload of index.html reads the HTTP cache) is never used unasked.
+    expect(first.headers.get('cache-control')).toBe('no-cache');
     const etag = first.headers.get('etag')!;
     expect(etag).toBe(`"catalog-${first.body.version}"`);
     const again = await t.request('GET', '/api/products/catalog', { headers: { 'If-None-Match': etag } });

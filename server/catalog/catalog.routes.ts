@@ -20,14 +20,14 @@ function publicBodies(catalog: LiveCatalog) {
 }
 
 /**
- * The shop's copy may be a minute old at most and is revalidated by its ETag (the catalogue
- * version), so an edit reaches open shops without a deploy; offline, the service worker's and the
- * shop's stored copy answer.
+ * Revalidated by its ETag (the catalogue version) on every use, a 304 when nothing changed, so an
+ * edit reaches the next page without a deploy; index.html preloads the catalogue, and a preload
+ * cannot ask to bypass a cached copy. Offline, the service worker's and the shop's stored copy answer.
  */
 function catalogHeaders(ctx: RouterContext, version: string): boolean {
   const etag = `"catalog-${version}"`;
   ctx.type = 'application/json';
-  ctx.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=86400');
+  ctx.set('Cache-Control', 'no-cache');
   ctx.set('ETag', etag);
   if (ctx.get('If-None-Match') === etag) {
     ctx.status = 304;
