@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+/** Text files worth compressing (the build precompresses the same ones, tools/vite/precompress.ts). */
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+/** Below a packet's worth, compression saves nothing. */
+export const COMPRESS_MIN_BYTES = 512;
 
 interface CachedFile {
   body: Buffer;
@@ -46,7 +49,7 @@ export function serveWebApp(distDir: string) {
     if (full.startsWith(distDir + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()) {
       const body = fs.readFileSync(full);
       const ext = path.extname(full);
-      const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+      const compress = COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES;
       // The build writes both encodings beside each file (tools/vite/precompress.ts); a file
       // without them is compressed here.
       const built = (suffix: string) => (compress && fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : null);

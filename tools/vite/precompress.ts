@@ -3,10 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-
-/** What the server compresses (server/http/static.ts): text files above a packet's worth. */
-export const PRECOMPRESSED_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
-export const PRECOMPRESS_MIN_BYTES = 512;
+import { COMPRESSIBLE, COMPRESS_MIN_BYTES } from '../../server/http/static.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -36,11 +33,11 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const files = filesUnder(outDir).filter((file) => PRECOMPRESSED_EXTENSIONS.has(path.extname(file)));
+        const files = filesUnder(outDir).filter((file) => COMPRESSIBLE.has(path.extname(file)));
         await Promise.all(
           files.map(async (file) => {
             const body = fs.readFileSync(file);
-            if (body.length <= PRECOMPRESS_MIN_BYTES) return;
+            if (body.length <= COMPRESS_MIN_BYTES) return;
             const [br, gz] = await Promise.all([
               brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
               gzip(body, { level: 9 }),
