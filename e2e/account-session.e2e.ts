@@ -4,11 +4,12 @@ import { useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
-it('signs out cleanly on /account when the session has ended on the server', async () => {
+/** A registered customer on /account in a phone's tab, and a way to end their session from elsewhere. */
+async function signedInAccountTab(email: string, firstName: string) {
   const register = await fetch(`${e2e.server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'ended@example.com', password: 'sunset-villa-42', firstName: 'Eden', lastName: 'Ward' }),
+    body: JSON.stringify({ email, password: 'sunset-villa-42', firstName, lastName: 'Ward' }),
   });
   const { token } = (await register.json()) as { token: string };
   const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
@@ -19,10 +20,16 @@ it('signs out cleanly on /account when the session has ended on the server', asy
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/account`);
   await page.getByText('Signed in as').waitFor();
+  const endSessionElsewhere = async () => {
+    const ended = await fetch(`${e2e.server.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(ended.ok).toBe(true);
+  };
+  return { context, page, endSessionElsewhere };
+}
 
-  // The session ends on the server (signed out on another device) while this tab stays open.
-  const ended = await fetch(`${e2e.server.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  expect(ended.ok).toBe(true);
+it('signs out cleanly on /account when the session has ended on the server', async () => {
+  const { context, page, endSessionElsewhere } = await signedInAccountTab('ended@example.com', 'Eden');
+  await endSessionElsewhere();
   await page.getByRole('link', { name: 'Customize' }).click();
   await page.locator('.site-header .account-link').click();
 
@@ -34,22 +41,8 @@ it('signs out cleanly on /account when the session has ended on the server', asy
 });
 
 it('notices on coming back to an open /account tab that the session ended elsewhere', async () => {
-  const register = await fetch(`${e2e.server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'left-open@example.com', password: 'sunset-villa-42', firstName: 'Lena', lastName: 'Ortiz' }),
-  });
-  const { token } = (await register.json()) as { token: string };
-  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) localStorage.setItem('auth_token', value);
-    sessionStorage.setItem('seeded', '1');
-  }, token);
-  const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/account`);
-  await page.getByText('Signed in as').waitFor();
-
-  await fetch(`${e2e.server.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const { context, page, endSessionElsewhere } = await signedInAccountTab('left-open@example.com', 'Lena');
+  await endSessionElsewhere();
   // The shopper switches back to the tab: no navigation, only the window regaining focus.
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { call } from '../api/client';
+import { onReturnToTab } from '../components/return-to-tab';
 import {
   installCatalog,
   installedCatalog,
@@ -95,7 +96,7 @@ export function fetchCatalog(): Promise<Catalog> {
 }
 
 function refetchWhenBack(): void {
-  if (document.visibilityState === 'visible' && Date.now() - fetchedAt > REFETCH_AFTER_MS) void refreshCatalog();
+  if (Date.now() - fetchedAt > REFETCH_AFTER_MS) void refreshCatalog();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -108,12 +109,7 @@ export function useCatalog(): Catalog {
   const catalog = useSyncExternalStore(subscribe, () => snapshot);
   useEffect(() => {
     void fetchCatalog();
-    window.addEventListener('focus', refetchWhenBack);
-    document.addEventListener('visibilitychange', refetchWhenBack);
-    return () => {
-      window.removeEventListener('focus', refetchWhenBack);
-      document.removeEventListener('visibilitychange', refetchWhenBack);
-    };
+    return onReturnToTab(refetchWhenBack);
   }, []);
   return catalog;
 }

@@ -6,6 +6,7 @@ import { authStore } from '../../auth/auth-store';
 import { useAuth } from '../../auth/useAuth';
 import { DesignThumbnail } from '../../components/DesignThumbnail';
 import { useNotify } from '../../components/notifications';
+import { onReturnToTab } from '../../components/return-to-tab';
 import { useShopLiveQuery } from '../../db/lazy-db';
 import { CUSTOMER_ORDERS_KEY, forgetCustomerOrders, refreshCustomerOrders, type StoredCustomerOrders } from './customer-orders';
 import { AccountForms } from './AccountForms';
@@ -132,17 +133,6 @@ export default function AccountPage() {
 /** Changes each time the shopper comes back to this tab (focus or made visible), at most every 2 s. */
 function useReturnToTab(): number {
   const [returnedAt, setReturnedAt] = useState(0);
-  useEffect(() => {
-    const onBack = () => {
-      if (document.visibilityState !== 'visible') return;
-      setReturnedAt((last) => (Date.now() - last < 2000 ? last : Date.now()));
-    };
-    window.addEventListener('focus', onBack);
-    document.addEventListener('visibilitychange', onBack);
-    return () => {
-      window.removeEventListener('focus', onBack);
-      document.removeEventListener('visibilitychange', onBack);
-    };
-  }, []);
+  useEffect(() => onReturnToTab(() => setReturnedAt((last) => (Date.now() - last < 2000 ? last : Date.now()))), []);
   return returnedAt;
 }
