@@ -119,10 +119,10 @@ it('fits a short text on every product and says a long one runs past each produc
       }
       for (const [text, length] of [['Chloe', 'short'], ['Always & Forever xo', 'long']] as const) {
         await page.getByLabel('3. Your text').fill(text);
-        await expect.poll(() => page.getByTestId('decal-size').textContent()).toMatch(/Your decal: \d+\u00a0×\u00a0\d+\u00a0mm \(24 mm letters\)/);
+        await expect.poll(() => page.getByTestId('decal-size').textContent(), { timeout: 20_000 }).toMatch(/Your decal: \d+\u00a0×\u00a0\d+\u00a0mm \(24 mm letters\)/);
         const problem = page.getByTestId('fit-problem');
         if (length === 'short') await expect.poll(() => problem.isHidden()).toBe(true);
-        else await expect.poll(() => problem.textContent()).toMatch(surface);
+        else await expect.poll(() => problem.textContent(), { timeout: 20_000 }).toMatch(surface);
         if (SHOTS) {
           await page.evaluate(() => window.scrollTo(0, 0));
           await page.screenshot({ path: `${SHOTS}/designer-${slug}-${length}-${viewport.width}x${viewport.height}.png`, fullPage: viewport.width === 390 });

@@ -20,6 +20,7 @@ import { ThinFeatureNote } from './ThinFeatureNote';
 import { useThinFeatures } from './use-thin-features';
 import { Perks, PriceBlock } from './Marketing';
 import { useDesignLayout, warmRenderer } from '../../render/use-design';
+import { requestLayout } from '../../render/render-client';
 import { designTextProblem } from './text-check';
 import { useDesignState } from './use-design-state';
 import { useTextCheck } from './use-text-check';
@@ -51,7 +52,8 @@ export function CustomizePage() {
   const textProblem = useMemo(() => designTextProblem(text, font), [text, font]);
   const contrast = lowContrastWarning(color, hex, productType);
   const device = variant || type.variants[0]!;
-  const { layout } = useDesignLayout({ productType, device, text, color: color || 'Hot Pink', font, fontSize }, !!text.trim());
+  const renderable = { productType, device, text, color: color || 'Hot Pink', font, fontSize };
+  const { layout, error: layoutError } = useDesignLayout(renderable, !!text.trim());
   const sizes = fontSizeRange(font);
   const fit = text.trim() && layout?.text === text.normalize('NFC') ? layout.fit : null;
   const fitProblem = decalFitProblem({ productType, device, font, fontSize }, fit, sizes.min);
@@ -65,7 +67,10 @@ export function CustomizePage() {
     setAdding(true);
     try {
       // The cart's database loads during the spec's pause, so the line is stored as the pause ends.
-      await Promise.all([loadShopDb().catch(() => {}), wait(ADD_DELAY_MS)]);
+      // A tap right after typing may come before the text was measured: it waits for the measure, and
+      // a text that turns out too long is not added (the form then shows why).
+      const [, , measured] = await Promise.all([loadShopDb().catch(() => {}), wait(ADD_DELAY_MS), requestLayout(renderable).catch(() => null)]);
+      if (measured && decalFitProblem({ productType, device, font, fontSize }, measured.fit, sizes.min)) return;
       notifyAdded(await addToCart({ device: variant, variant, productType, text, color, font, fontSize }));
       markInstallMoment();
     } catch {
@@ -146,7 +151,7 @@ export function CustomizePage() {
             <ColorPicker colors={catalog.colors} value={color} onChange={design.setColor} />
             <ContrastNote warning={contrast} />
             <FontPicker fonts={catalog.fonts} value={font} text={text} onChange={design.setFont} />
-            <SizeControl fontSize={fontSize} min={sizes.min} max={largestSize} onChange={design.setFontSize} fit={fit} problem={fitProblem} disabled={!!switching} />
+            <SizeControl fontSize={fontSize} min={sizes.min} max={largestSize} onChange={design.setFontSize} fit={fit} measuring={!!text.trim() && !layoutError} problem={fitProblem} disabled={!!switching} />
             <TextPreview text={text} colorHex={hex} font={font} />
             <button type="submit" className="btn btn--primary btn--block btn--big" disabled={!canAdd} aria-describedby={fitProblem ? 'fit-problem' : undefined}>
               {adding ? 'Adding to Cart...' : `ADD TO CART - ${formatUsd(productTypePrice(productType).priceCents)}`}

@@ -8,6 +8,8 @@ interface Props {
   onChange(fontSize: number): void;
   /** The decal at this size; null while there is no text or the renderer loads. */
   fit: DecalFit | null;
+  /** There is a text and its measure is on its way (fit still null). */
+  measuring: boolean;
   /** Why it does not fit the product, in the shopper's words; null when it fits. */
   problem: string | null;
   disabled?: boolean;
@@ -17,7 +19,7 @@ interface Props {
  * The letter size, in whole millimetres from the font's smallest clean size up to what fits across
  * the product, and the decal's real size at it, live: what the print room will cut.
  */
-export function SizeControl({ fontSize, min, max, onChange, fit, problem, disabled }: Props) {
+export function SizeControl({ fontSize, min, max, onChange, fit, measuring, problem, disabled }: Props) {
   const value = Math.min(Math.max(fontSize, min), Math.max(min, max));
   return (
     <div className="field size-control">
@@ -45,6 +47,8 @@ export function SizeControl({ fontSize, min, max, onChange, fit, problem, disabl
           <>
             Your decal: <strong>{measuredSize(fit)}</strong> ({letterMm(value)} mm letters)
           </>
+        ) : measuring ? (
+          'Measuring your decal…'
         ) : (
           'Type your text to see the decal’s size.'
         )}
