@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatUsd, toCents } from '../../shared/money';
 import { UNIT_PRICE_CENTS } from '../../shared/catalog';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
-import { call } from '../api/client';
+import { shopConfig } from '../api/shop-config';
 
 let cached: Promise<number> | null = null;
 
@@ -12,7 +12,7 @@ let cached: Promise<number> | null = null;
  * e.g. $25 (reading B). Offline or on failure, the default reading.
  */
 export function fetchFreeShippingThreshold(): Promise<number> {
-  cached ??= call('paymentsConfig', undefined, { ignoreUnauthorized: true })
+  cached ??= shopConfig()
     .then((config) => toCents(config.freeShippingThreshold))
     .catch(() => {
       cached = null;

@@ -4,14 +4,14 @@
  * admin is online and kept in the Dexie meta table, so the filter means the same days offline.
  */
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../../shared/orders/shop-days';
-import { call } from '../api/client';
+import { shopConfig } from '../api/shop-config';
 import { db } from '../db/db';
 import { useShopLiveQuery } from '../db/lazy-db';
 import { SHOP_TIME_ZONE_META } from './meta-keys';
 
 /** Asks the server for the shop's time zone and stores it; a zone this browser does not know is ignored. */
 export async function refreshShopTimeZone(): Promise<void> {
-  const { shopTimeZone } = await call('paymentsConfig');
+  const { shopTimeZone } = await shopConfig();
   if (shopTimeZone && isTimeZone(shopTimeZone)) await db.meta.put({ key: SHOP_TIME_ZONE_META, value: shopTimeZone });
 }
 

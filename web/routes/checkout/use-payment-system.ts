@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import { toCents } from '../../../shared/money';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { fetchShopConfig } from '../../api/shop-config';
 import { loadStripeJs } from '../../payments/stripe-loader';
 
 export type PaymentSystem =
@@ -15,7 +16,7 @@ export type PaymentSystem =
 export const PAYMENT_SYSTEM_RETRY_MS = 4000;
 
 async function loadPaymentSystem(): Promise<PaymentSystem> {
-  const config = await call('paymentsConfig', undefined, { ignoreUnauthorized: true });
+  const config = await fetchShopConfig();
   const freeShippingThresholdCents = toCents(config.freeShippingThreshold);
   if (config.provider === 'stripe') {
     if (!config.publishableKey) throw new Error('The card payment provider is not configured.');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ThinFeatures } from '../../../shared/render/thin-features';
-import { call } from '../../api/client';
+import { shopConfig } from '../../api/shop-config';
 import type { DesignLayout } from '../../render/browser-renderer';
 import { MM_PER_DESIGN_PX } from '../../../shared/decal-size';
 import { requestThinFeatures } from '../../render/render-client';
@@ -13,7 +13,7 @@ const SETTLE_MS = 500;
 let minFeature: Promise<number> | null = null;
 
 function fetchMinFeatureMm(): Promise<number> {
-  minFeature ??= call('paymentsConfig', undefined, { ignoreUnauthorized: true })
+  minFeature ??= shopConfig()
     .then((config) => config.minFeatureMm ?? DEFAULT_MIN_FEATURE_MM)
     .catch(() => {
       minFeature = null;
