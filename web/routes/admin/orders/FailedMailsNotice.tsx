@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useFailedMails } from '../../../api/order-mail';
 import { useOnline } from '../../../pwa/online';
 import { MAIL_KIND_LABELS } from './order-mail';
@@ -6,9 +7,10 @@ import './order-mail.css';
 /**
  * Above the order list: mails that failed for good, each opening its order's window (where the
  * error is shown and "Send again" is), so a failing mail is seen without opening every order.
- * Nothing is shown while all mail goes out, or offline.
+ * Nothing is shown while all mail goes out, or offline. Memoised: a search keystroke redraws the
+ * page around it, and nothing it shows depends on the search.
  */
-export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void }) {
+export const FailedMailsNotice = memo(function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void }) {
   const online = useOnline();
   const failed = useFailedMails(online).data ?? [];
 
@@ -35,4 +37,4 @@ export function FailedMailsNotice({ onOpen }: { onOpen(orderId: string): void })
       </ul>
     </section>
   );
-}
+});

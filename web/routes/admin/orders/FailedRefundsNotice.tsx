@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { CachedOrder } from '../../../db/db';
 import { formatDollars } from '../shared/format';
 import './order-mail.css';
@@ -6,9 +6,10 @@ import './order-mail.css';
 /**
  * Above the order list: orders whose refund failed or was cancelled at the payment provider after
  * it was made, so the money did not go back to the customer. Read from the order cache, so it is
- * shown offline too; an order leaves the list once a new refund is made for it.
+ * shown offline too; an order leaves the list once a new refund is made for it. Memoised, like the
+ * failed mails above the list: nothing it shows depends on the search.
  */
-export function FailedRefundsNotice({ orders, onOpen }: { orders: readonly CachedOrder[] | undefined; onOpen(orderId: string): void }) {
+export const FailedRefundsNotice = memo(function FailedRefundsNotice({ orders, onOpen }: { orders: readonly CachedOrder[] | undefined; onOpen(orderId: string): void }) {
   // Not again on every search keystroke: only when the cache changes.
   const failed = useMemo(() => (orders ?? []).filter((order) => order.refundFailedAt), [orders]);
   if (failed.length === 0) return null;
@@ -29,4 +30,4 @@ export function FailedRefundsNotice({ orders, onOpen }: { orders: readonly Cache
       </ul>
     </section>
   );
-}
+});

@@ -3,7 +3,8 @@ import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
 import { DesignThumbnail, designDescription } from '../../../components/DesignThumbnail';
 import { linesCount } from '../shared/OrderLineSummary';
-import { PendingMark, StatusBadge } from '../shared/StatusBadge';
+import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
+import { PendingMark } from '../shared/StatusBadge';
 
 /**
  * One height for every row, whatever its number of lines: eight orders and more fit the tablet's
@@ -32,9 +33,15 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
           ) : (
             <DesignThumbnail design={item} size={THUMB_HEIGHT} width={thumbWidth} fit="ink" defer />
           )}
-          {/* Each text one string (one text node): every keystroke rewrites them, and fewer nodes lay out faster. */}
+          {/* Each text one string (one text node): every keystroke rewrites them, and fewer nodes lay
+              out faster. A single copy is said in the words; only more than one gets the badge that
+              stands out in the print room. */}
           <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
-            <span className="orders-lines__text">{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong></span>{' '}
+            {item.quantity === 1 ? (
+              <span className="orders-lines__text">{`“${item.text}” ×1 `}</span>
+            ) : (
+              <span className="orders-lines__text">{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong>{' '}</span>
+            )}
             <small>{`${item.device} · ${item.color} · ${item.font}`}</small>
           </span>
         </li>
@@ -43,7 +50,11 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
   );
 }
 
-/** Rows drawn beyond the visible ones, above and below: every one is redrawn on a search. */
+/**
+ * Rows drawn beyond the visible ones, above and below, so a scroll shows drawn rows at once. None
+ * while the search is typed: every drawn row is redrawn on each keystroke, and hidden ones only
+ * hold up the frame the admin waits for.
+ */
 const OVERSCAN = 2;
 
 /**
@@ -51,7 +62,7 @@ const OVERSCAN = 2;
  * scroll position alone: a search that changes the list costs the visible rows, not a pass over
  * all 10,000 (a measuring virtualizer's per-list cost; docs/benchmarks.md).
  */
-function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: number): { first: number; last: number } {
+function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: number, overscan: number): { first: number; last: number } {
   const [view, setView] = useState({ top: 0, height: 800 });
   useEffect(() => {
     const element = scroller.current;
@@ -71,8 +82,8 @@ function useRowWindow(scroller: React.RefObject<HTMLDivElement | null>, count: n
       element.removeEventListener('scroll', onScroll);
     };
   }, [scroller]);
-  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - overscan);
+  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + overscan);
   return { first, last };
 }
 
@@ -87,7 +98,7 @@ const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, 
       aria-rowindex={index + 2}
       className={`orders-row${order.pendingCount > 0 ? ' orders-row--pending' : ''}`}
       data-order-number={order.orderNumber}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
       onClick={() => onOpen(order)}
     >
       <span role="cell" className="orders-row__number">
@@ -103,7 +114,8 @@ const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, 
       <span role="cell" className="orders-row__item">
         <OrderLinesCell items={order.items} holdPictures={holdPictures} />
       </span>
-      <span role="cell"><StatusBadge status={order.status} /></span>
+      {/* The cell is the badge: one element fewer in every row a keystroke redraws. */}
+      <span role="cell" className={`orders-row__status status-badge status-badge--${order.status}`}>{ORDER_STATUS_LABELS[order.status] ?? order.status}</span>
       <span role="cell" className="num">{formatDollars(order.total)}</span>
       <span role="cell">{formatDate(order.createdAt, timeZone)}</span>
     </div>
@@ -118,7 +130,7 @@ const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, 
  */
 export function OrdersTable({ orders, timeZone, holdPictures = false, emptyText, onOpen }: { orders: CachedOrder[]; timeZone: string; holdPictures?: boolean; emptyText?: string; onOpen(order: CachedOrder): void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { first, last } = useRowWindow(scroller, orders.length);
+  const { first, last } = useRowWindow(scroller, orders.length, holdPictures ? 0 : OVERSCAN);
   const rows = [];
   // Rows are keyed by position, not order id: a new search then updates the mounted rows in place
   // instead of unmounting and rebuilding them.
