@@ -5,12 +5,14 @@ import { rendererAlias } from './tools/vite/renderer-alias.ts';
 import { designerPreload } from './tools/vite/designer-preload.ts';
 import { precompress } from './tools/vite/precompress.ts';
 import { startUpModulepreload } from './tools/vite/start-up-modulepreload.ts';
+import { browserFontkit } from './tools/vite/browser-fontkit.ts';
 
 export default defineConfig({
   plugins: [react(), ...pwaPlugins(), designerPreload(), startUpModulepreload(), precompress()],
   resolve: { alias: rendererAlias },
-  // The render worker (web/render/render-worker.ts) is a module worker: it imports fontkit lazily.
-  worker: { format: 'es', plugins: () => [], rolldownOptions: { output: { codeSplitting: false } } },
+  // The render worker (web/render/render-worker.ts) is a module worker: it imports fontkit lazily,
+  // a build of it with only what the design fonts use (tools/vite/browser-fontkit.ts).
+  worker: { format: 'es', plugins: () => [browserFontkit()], rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

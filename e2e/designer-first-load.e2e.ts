@@ -66,6 +66,35 @@ it('draws the typed text while the font loads, with no note over the preview, th
   await context.close();
 });
 
+/** The headings' face (Shrikhand) is among the page's fonts and loaded. */
+const displayFaceLoaded = () => [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Shrikhand' && face.status === 'loaded');
+
+it("fetches the headings' face only once the renderer has its font, then shows the headings in it", async () => {
+  const context = await e2e.browser.newContext(PHONE);
+  const page = await context.newPage();
+  const held: Route[] = [];
+  const displayFace: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/shrikhand-/.test(request.url())) displayFace.push(request.url());
+  });
+  await page.route(WORKER_AND_FONT, (route) => void held.push(route));
+  await page.goto(`${e2e.server.url}/`);
+  await page.locator('canvas[data-print-area][aria-busy="false"]').waitFor();
+  // The shell's preloads, and the worker's own requests once it runs, are all held.
+  await expect.poll(() => new Set(held.map((route) => route.request().url())).size).toBe(2);
+  // The page has loaded and drawn its placeholder; the worker's script and font are still on their way.
+  await page.waitForFunction(() => document.readyState === 'complete');
+  expect(displayFace).toEqual([]);
+  expect(await page.evaluate(displayFaceLoaded)).toBe(false);
+
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute(WORKER_AND_FONT);
+  await page.waitForFunction(displayFaceLoaded);
+  expect(displayFace.length).toBe(1);
+  expect(await page.locator('main h1').evaluate((heading) => getComputedStyle(heading).fontFamily)).toContain('Shrikhand');
+  await context.close();
+});
+
 it('types 20 characters into the designer with the page free to answer (long tasks reported)', async () => {
   const context = await e2e.browser.newContext(PHONE);
   const page = await context.newPage();

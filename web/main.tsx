@@ -5,14 +5,16 @@ import { isDesignerPath } from './routes/customize/designer-paths';
 import { prefetchRenderer } from './render/use-design';
 import { prefetchDesignerMockup } from './routes/customize/draw-mockup';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { loadDisplayFont } from './styles/display-font';
 import './styles/fonts.css';
 import './styles/app.css';
 
 // The designer draws its first preview without the renderer (placeholder-outline.ts); downloading
 // the renderer and the default font now, during the start-up check, has the shopper's text drawn sooner;
 // the mockup worker paints the product meanwhile.
+let rendererReady: Promise<void> | null = null;
 if (isDesignerPath(location.pathname)) {
-  prefetchRenderer([DEFAULT_FONT]);
+  rendererReady = prefetchRenderer([DEFAULT_FONT]);
   prefetchDesignerMockup(location.search);
 }
 
@@ -37,4 +39,6 @@ void import('react-dom/client').then(({ createRoot }) => {
       </StrictMode>,
     ),
   );
+  // The headings' face follows what the shopper needs first (styles/display-font.ts).
+  loadDisplayFont(rendererReady);
 });

@@ -9,9 +9,10 @@ const DEFAULT_FONT_FIRST_FILE = /^assets\/dancing-script-latin-700-normal-[\w-]+
  * Build only. index.html `preload`s, in the first round trip (a Slow 3G round trip is 2 s), in
  * this order, as a browser opens six connections to the shop and the seventh request waits for one:
  * - the render worker's script and the default font's latin file (the latin-ext one is fetched
- *   only for a text that needs it, web/render/font-cache.ts), which the app hands to the worker
- *   as soon as it runs on a designer route (web/render/use-design.ts), so the shopper's text is
- *   drawn from the real font without a second wave of requests after the app's own script;
+ *   only for a text that needs it, web/render/font-cache.ts): the app starts the worker as soon as
+ *   it runs on a designer route (web/render/use-design.ts), and the worker's own fetch of the font
+ *   is answered from this download, so the shopper's text is drawn from the real font without a
+ *   second wave of requests after the app's own script;
  * - the start-up health check (web/shell/use-health.ts), answered by the time the app runs;
  * - the live catalogue (web/catalog/use-catalog.ts), so the product list the designer first shows
  *   is the one it keeps;

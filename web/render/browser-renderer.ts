@@ -12,22 +12,19 @@ import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
 import {
   buildPrintSheet,
   DesignFonts,
+  fetchFontSource,
   layoutDesign,
   type DesignLayout,
-  type FontSource,
   type PrintOrder,
   type RenderableDesign,
 } from '../../shared/render';
-import { fontFileBytes } from './font-files-early';
 import { cachedFontLoader } from './font-cache';
 
 export { layoutDesign, type DesignFonts, type DesignLayout, type RenderableDesign };
 // The designer's thin-stroke check measures laid-out designs only: it ships here, not in the first load.
 export { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 
-/** The files' bytes, from the fetch use-design.ts started alongside this module's own download. */
-const fontSource: FontSource = fontFileBytes;
-const loadFont = cachedFontLoader(fontSource);
+const loadFont = cachedFontLoader(fetchFontSource);
 
 export function fontNameOf(font: string): FontName {
   return (FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT;

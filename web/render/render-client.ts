@@ -5,10 +5,8 @@
  */
 import type { DesignLayout, RenderableDesign } from '../../shared/render';
 import type { ThinFeatures } from '../../shared/render/thin-features';
-import { DESIGN_FONT_FILES } from '../../shared/render/font-files';
 import { fontOrDefault } from '../../shared/catalog';
-import { fetchFontFilesEarly, fontFileBytes } from './font-files-early';
-import type { FontFileReply, FontFileRequest, RenderReply, RenderRequest } from './render-protocol';
+import type { RenderReply, RenderRequest } from './render-protocol';
 
 type Renderer = typeof import('./browser-renderer');
 type Body<R> = R extends RenderRequest ? Omit<R, 'id'> : never;
@@ -16,20 +14,6 @@ type Body<R> = R extends RenderRequest ? Omit<R, 'id'> : never;
 let worker: Worker | null | undefined;
 let nextId = 1;
 const pending = new Map<number, { resolve(reply: RenderReply): void; reject(error: Error): void }>();
-
-function fileByUrl(url: string) {
-  for (const face of Object.values(DESIGN_FONT_FILES)) for (const file of face.files) if (file.url === url) return file;
-  return null;
-}
-
-function sendFontFile(target: Worker, url: string): void {
-  const file = fileByUrl(url);
-  if (!file) return target.postMessage({ kind: 'font-file', url, error: `Unknown font file ${url}` } satisfies FontFileReply);
-  fontFileBytes(file).then(
-    (bytes) => target.postMessage({ kind: 'font-file', url, bytes } satisfies FontFileReply, [bytes]),
-    (error: unknown) => target.postMessage({ kind: 'font-file', url, error: error instanceof Error ? error.message : String(error) } satisfies FontFileReply),
-  );
-}
 
 function failAll(message: string): void {
   for (const waiting of pending.values()) waiting.reject(new Error(message));
@@ -46,9 +30,8 @@ function renderWorker(): Worker | null {
     return (worker = null);
   }
   const started = worker;
-  started.onmessage = (event: MessageEvent<RenderReply | FontFileRequest>) => {
+  started.onmessage = (event: MessageEvent<RenderReply>) => {
     const message = event.data;
-    if (message.kind === 'font-file') return sendFontFile(started, message.url);
     const waiting = pending.get(message.id);
     pending.delete(message.id);
     if (message.kind === 'error') waiting?.reject(new Error(message.message));
@@ -85,7 +68,6 @@ function ask<R extends RenderReply['kind']>(request: Body<RenderRequest>, kind: 
 
 /** Starts the worker and has it parse the named fonts (and the default font), fetching their files now. */
 export function warmRenderWorker(fontNames: readonly string[]): Promise<void> {
-  fetchFontFilesEarly(fontNames);
   const fonts = [...new Set(fontNames.map(fontOrDefault))];
   if (!renderWorker()) return onPage().then((renderer) => renderer.fontsFor(fonts).then(() => undefined));
   return ask({ kind: 'warm', fonts }, 'warm').then(() => undefined);
@@ -109,7 +91,6 @@ export function requestLayout(design: RenderableDesign): Promise<DesignLayout> {
   const key = layoutKey(design);
   let layout = layouts.get(key);
   if (layout) return layout;
-  fetchFontFilesEarly([design.font]);
   layout = renderWorker()
     ? ask({ kind: 'layout', design }, 'layout').then((reply) => reply.layout)
     : onPage().then(async (renderer) => renderer.layoutDesign(design, await renderer.fontsFor([design.font])));

@@ -12,11 +12,3 @@ export type RenderReply =
   | { id: number; kind: 'thin'; found: ThinFeatures | null }
   | { id: number; kind: 'warm' }
   | { id: number; kind: 'error'; message: string };
-
-/** The worker asks the page for a font file's bytes: the page fetched them early (font-files-early.ts). */
-export interface FontFileRequest {
-  kind: 'font-file';
-  url: string;
-}
-
-export type FontFileReply = { kind: 'font-file'; url: string; bytes: ArrayBuffer } | { kind: 'font-file'; url: string; error: string };

@@ -2,25 +2,20 @@
 /**
  * The design renderer off the page's thread: parsing the fonts, laying out glyphs and building the
  * outlines, and measuring thin strokes on an OffscreenCanvas, so typing and scrolling never wait
- * for them. The font files' bytes come from the page, which fetched them early (font-files-early.ts).
+ * for them. The worker fetches the font files itself: the default font's first file is already on
+ * its way, asked for by index.html's preload in the page's first round trip, and the worker's fetch
+ * is answered from that download rather than waiting for the page's thread to hand the bytes over.
  */
 import { DEFAULT_FONT, FONTS, type FontName } from '../../shared/catalog';
-import { DesignFonts, layoutDesign, type DesignLayout, type FontSource, type RenderableDesign } from '../../shared/render';
+import { DesignFonts, fetchFontSource, layoutDesign, type DesignLayout, type RenderableDesign } from '../../shared/render';
 import { findThinFeatures, maskResolutionFor } from '../../shared/render/thin-features';
 import { inkMask } from './ink-mask-on-page';
 import { cachedFontLoader } from './font-cache';
-import type { FontFileReply, FontFileRequest, RenderReply, RenderRequest } from './render-protocol';
+import type { RenderReply, RenderRequest } from './render-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-const waitingFiles = new Map<string, { resolve(bytes: ArrayBuffer): void; reject(error: Error): void }>();
-
-const fontSource: FontSource = (file) =>
-  new Promise<ArrayBuffer>((resolve, reject) => {
-    waitingFiles.set(file.url, { resolve, reject });
-    scope.postMessage({ kind: 'font-file', url: file.url } satisfies FontFileRequest);
-  });
-const loadFont = cachedFontLoader(fontSource);
+const loadFont = cachedFontLoader(fetchFontSource);
 
 const fontNameOf = (font: string): FontName => ((FONTS as readonly string[]).includes(font) ? (font as FontName) : DEFAULT_FONT);
 
@@ -56,15 +51,8 @@ async function answer(request: RenderRequest): Promise<RenderReply> {
   }
 }
 
-scope.onmessage = (event: MessageEvent<RenderRequest | FontFileReply>) => {
+scope.onmessage = (event: MessageEvent<RenderRequest>) => {
   const message = event.data;
-  if (message.kind === 'font-file') {
-    const waiting = waitingFiles.get(message.url);
-    waitingFiles.delete(message.url);
-    if ('bytes' in message) waiting?.resolve(message.bytes);
-    else waiting?.reject(new Error(message.error));
-    return;
-  }
   answer(message).then(
     (reply) => scope.postMessage(reply),
     (error: unknown) => scope.postMessage({ id: message.id, kind: 'error', message: error instanceof Error ? error.message : String(error) } satisfies RenderReply),

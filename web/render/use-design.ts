@@ -20,10 +20,11 @@ export function loadRenderer(): Promise<Renderer> {
 
 /**
  * Starts the render worker and the named fonts' files at once, when the app starts on a designer
- * route: the fonts are fetched and parsed off the page's thread while the page draws.
+ * route: the fonts are fetched and parsed off the page's thread while the page draws. Settles
+ * (never rejects) once the worker has parsed them or failed to.
  */
-export function prefetchRenderer(fontNames: readonly string[]): void {
-  warmRenderWorker(fontNames).catch(() => {});
+export function prefetchRenderer(fontNames: readonly string[]): Promise<void> {
+  return warmRenderWorker(fontNames).catch(() => {});
 }
 
 /** Has the worker parse the fonts ahead of need (the shopper is about to type or pick). */
