@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from './database';
-import { threadModule } from '../threads/thread-module';
 
 /** How often the thread copies the WAL's committed pages into the database file. */
 const CHECKPOINT_INTERVAL_MS = 50;
@@ -27,8 +26,7 @@ export interface WalCheckpointer {
  */
 export async function startWalCheckpointer(db: Db, file: string): Promise<WalCheckpointer> {
   await sql.raw(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`).execute(db);
-  const { filename, execArgv } = threadModule(import.meta.url, 'wal-checkpoint.worker');
-  const thread = new Worker(new URL(filename), { execArgv, workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const thread = new Worker(new URL('./wal-checkpoint.worker.mjs', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });
   thread.unref();
   thread.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));

@@ -1,9 +1,9 @@
+// The checkpoint thread (wal-checkpointer.ts), with its own connection to the shop's file. Plain
+// JavaScript: nothing here needs the TypeScript loader, and the thread starts without it.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-/** The checkpoint thread (wal-checkpointer.ts): its own connection to the shop's file. */
-const { file, intervalMs } = workerData as { file: string; intervalMs: number };
-const db = new SQLite(file);
+const db = new SQLite(workerData.file);
 db.pragma('synchronous = FULL');
 
 const timer = setInterval(() => {
@@ -13,10 +13,10 @@ const timer = setInterval(() => {
   } catch {
     // the next tick
   }
-}, intervalMs);
+}, workerData.intervalMs);
 
-parentPort!.once('message', () => {
+parentPort.once('message', () => {
   clearInterval(timer);
   db.close();
-  parentPort!.close();
+  parentPort.close();
 });
