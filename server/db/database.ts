@@ -54,12 +54,8 @@ export async function openDatabase(config: DatabaseConfig, options: DatabaseOpti
   // error, which answers its request (a 503, errors/storage-errors.ts), and the pool drops the client
   // when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const counters = counterPool(pg.default, config.url);
-  // Kysely ends the shop's pool when the database is destroyed: the counters' pool ends with it.
-  const endShopPool = pool.end.bind(pool);
-  pool.end = (async () => void (await Promise.all([endShopPool(), counters.end()]))) as typeof pool.end;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  pools.set(db, { shop: pool, counters });
+  pools.set(db, pool);
   await refuseReadOnlyPostgres(db, config.url);
   return db;
 }
@@ -85,32 +81,11 @@ async function refuseReadOnlyPostgres(db: Db, url: string): Promise<void> {
 
 const withoutPassword = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
-/** Connections of a process for the shared rate-limit counters, beside the shop's pool (docs/deploy.md). */
-export const COUNTER_CONNECTIONS = 4;
+const pools = new WeakMap<Db, import('pg').Pool>();
 
-/**
- * The rate limits' own pool (server/limits/): their counters are no order's record, so their
- * statements commit without waiting for the WAL's flush (`synchronous_commit = off`; a crash of
- * the database server can forget the last fraction of a second of counts, never corrupt them), and
- * they never queue for a connection behind the checkout's transactions, nor these behind them.
- */
-function counterPool(pg: typeof import('pg').default, url: string): import('pg').Pool {
-  const counters = new pg.Pool({ connectionString: url, max: COUNTER_CONNECTIONS, connectionTimeoutMillis: 5_000, options: '-c synchronous_commit=off' });
-  counters.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
-  counters.on('connect', (client) => client.on('error', () => undefined));
-  return counters;
-}
-
-const pools = new WeakMap<Db, { shop: import('pg').Pool; counters: import('pg').Pool }>();
-
-/** The pool behind a PostgreSQL database. */
+/** The pool behind a PostgreSQL database, for libraries that take one (the shared rate-limit store). */
 export function postgresPoolOf(db: Db): import('pg').Pool | undefined {
-  return pools.get(db)?.shop;
-}
-
-/** The pool for the shared rate-limit counters of a PostgreSQL database (see counterPool). */
-export function postgresCounterPoolOf(db: Db): import('pg').Pool | undefined {
-  return pools.get(db)?.counters;
+  return pools.get(db);
 }
 
 /**

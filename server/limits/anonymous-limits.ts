@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { postgresCounterPoolOf } from '../db/database';
+import { postgresPoolOf } from '../db/database';
 import { createRateLimit, type RateLimit, type RateLimitStore } from './rate-limit';
 
 /**
@@ -38,6 +38,6 @@ export function anonymousLimitsOf(app: AppContext): Record<AnonymousLimitName, R
  * createRateLimit (order lookup too): `createRateLimit({ ..., store: rateLimitStoreFor(app) })`.
  */
 export function rateLimitStoreFor(app: AppContext): RateLimitStore {
-  const pool = postgresCounterPoolOf(app.db);
+  const pool = postgresPoolOf(app.db);
   return pool ? { kind: 'postgres', pool } : { kind: 'memory' };
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../test/postgres';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { LOGIN_LIMITS } from '../auth/login-throttle';
-import { postgresCounterPoolOf } from '../db/database';
+import { postgresPoolOf } from '../db/database';
 import { ANONYMOUS_LIMITS } from './anonymous-limits';
 import { createRateLimit } from './rate-limit';
 
@@ -52,8 +52,8 @@ describe('limits shared by several processes on PostgreSQL', () => {
 
   it('read the longest wait of several keys, whichever process counted them', async () => {
     const options = { name: 'any-key', points: 2, windowSeconds: 600 };
-    const counting = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresCounterPoolOf(first.app.context.db)! } });
-    const reading = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresCounterPoolOf(second.app.context.db)! } });
+    const counting = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(first.app.context.db)! } });
+    const reading = createRateLimit({ ...options, store: { kind: 'postgres', pool: postgresPoolOf(second.app.context.db)! } });
     await counting.consume('card:pm_1');
     expect(await reading.waitForAny(['address:203.0.113.9', 'card:pm_1'])).toBe(0);
     await counting.consume('card:pm_1');
