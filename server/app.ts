@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { AppContext } from './app-context';
 import type { Config } from './config/config';
 import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/database';
+import { startWalCheckpointer } from './db/wal-checkpointer';
 import { errorMiddleware } from './http/error.middleware';
 import { clearStorageFault, noteStorageFault } from './health/storage-faults';
 import { jsonBodyParser } from './http/body-parser';
@@ -87,6 +88,9 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
   if (testGatewayStore) await ensureTestGatewayLedger(db);
   await migrateToLatest(db);
   await refreshPlannerStatistics(db);
+  // A SQLite file's WAL is copied into the file on a thread of its own, not in the event loop's commits.
+  const { database } = config;
+  const checkpointer = database.kind === 'sqlite' && database.path !== ':memory:' ? await startWalCheckpointer(db, database.path) : null;
   const statisticsTimer = setInterval(() => void refreshPlannerStatistics(db).catch(() => undefined), 60 * 60 * 1000);
   statisticsTimer.unref();
   const context: AppContext = { config, db, logger, now: seams.now ?? Date.now, metrics: createMetrics() };
@@ -183,6 +187,7 @@ export async function createApp(config: Readonly<Config>, seams: AppSeams = {}):
       await backups.stop();
       await metricsEndpoint.close();
       await payments.gateway.close?.();
+      await checkpointer?.stop();
       await db.destroy();
       await shopLock.release();
     },

@@ -6,7 +6,8 @@ import { startServerProcess } from '../../server/test/server-process';
 import { startTemporaryPostgres, type TemporaryPostgres } from '../../server/test/postgres';
 import { startChildServer } from './child-server';
 import { waitForMail } from './checkout-mail';
-import { removeCompiledShopBuild, startCompiledShop } from './compiled-shop';
+import { removeCompiledShopBuild, startCompiledShop, type CompiledShopOptions } from './compiled-shop';
+import { roundsOf, variantsRequested } from './bench-variants';
 import { arriveAndCheckOut, type Arrivals, type OpenLoopResult } from './open-loop';
 import { phaseProbe, phasesRequested, printPhases } from './checkout-phases';
 import { processCpuMs } from './process-cpu';
@@ -60,9 +61,34 @@ function profileArgs(label: string): string[] {
   return dir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(dir), '--cpu-prof-name', `${label.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : [];
 }
 
-async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>, label: string, probeArgs: string[]): Promise<Shop> {
+/** One shop measured: the compiled shop (with a variant's options) or the tsx baseline. */
+interface Case {
+  label: string;
+  kind: 'compiled' | 'baseline';
+  env: Record<string, string>;
+  shop?: CompiledShopOptions;
+  /** Cases with one name are pooled at the end when there are several rounds. */
+  name: string;
+}
+
+function casesOf(database: string): Case[] {
+  const variants = variantsRequested();
+  if (variants) {
+    return roundsOf(variants).flatMap((round, index) =>
+      round.map((variant) => ({ label: `${database} ${variant.name}${roundsOf(variants).length > 1 ? ` #${index + 1}` : ''}`, kind: 'compiled' as const, env: variant.env, shop: variant.shop, name: variant.name })),
+    );
+  }
+  const baselineName = process.env.BENCH_CODE_ROOT ? `${path.basename(process.env.BENCH_CODE_ROOT)} (tsx)` : 'tsx (baseline)';
+  const kinds: ('compiled' | 'baseline')[] = process.env.BENCH_BASELINE === '0' ? ['compiled'] : ['compiled', 'baseline'];
+  return kinds.map((kind) => {
+    const label = `${database} ${kind === 'compiled' ? 'compiled' : baselineName}`;
+    return { label, kind, env: {}, name: label };
+  });
+}
+
+async function startShop(kind: 'compiled' | 'baseline', env: Record<string, string>, label: string, probeArgs: string[], options?: CompiledShopOptions): Promise<Shop> {
   const nodeArgs = [...probeArgs, ...profileArgs(label)];
-  if (kind === 'compiled') return startCompiledShop(env, nodeArgs);
+  if (kind === 'compiled') return startCompiledShop(env, nodeArgs, options);
   const shop = await startServerProcess({ ...env, LOG_LEVEL: 'warn' }, { codeRoot: process.env.BENCH_CODE_ROOT, nodeArgs });
   return { url: shop.url, pid: shop.child.pid!, stop: () => shop.stop() };
 }
@@ -71,7 +97,9 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-function report(label: string, budget: Budget, load: OpenLoopResult, mail: Awaited<ReturnType<typeof waitForMail>> | null, arrivals: Arrivals, cpuMsPerOrder: number) {
+type MailResult = Awaited<ReturnType<typeof waitForMail>>;
+
+function report(label: string, budget: Budget, load: OpenLoopResult, mail: MailResult | null, arrivals: Arrivals, cpuMsPerOrder: number) {
   const added = load.observed.map((value, index) => value - load.gateway[index]!);
   const failed = [...load.failures.values()].reduce((sum, n) => sum + n, 0);
   const kinds = [...load.failures].map(([kind, n]) => `${n}× ${kind}`).join(', ');
@@ -82,7 +110,7 @@ function report(label: string, budget: Budget, load: OpenLoopResult, mail: Await
   console.log(
     `${label.padEnd(30)} ${String(load.offered).padStart(6)} ${(load.orders / arrivals.seconds).toFixed(1).padStart(8)} ${String(failed).padStart(5)}` +
       `  gateway ${ms(percentile(load.gateway, 50))} / ${ms(percentile(load.gateway, 99))}  added ${ms(p50)} / ${ms(p99)}` +
-      (mail ? `  mail p99 ${seconds(mailP99)}, drained ${Number.isNaN(drained) ? `not (${mail.unsent} unsent)` : `${seconds(drained)} after the last answer`}` : '') +
+      (mail ? `  mail p99 ${seconds(mailP99)}, drained ${Number.isNaN(drained) ? (mail.unsent ? `not (${mail.unsent} unsent)` : 'in each run') : `${seconds(drained)} after the last answer`}` : '') +
       `  shop CPU ${cpuMsPerOrder.toFixed(1)} ms/order`,
   );
   const verdicts = [`no failed checkout ${verdict(failed === 0)}${kinds ? ` (${kinds})` : ''}`];
@@ -96,8 +124,6 @@ function report(label: string, budget: Budget, load: OpenLoopResult, mail: Await
 export async function runOpenLoopCheckoutBench(): Promise<void> {
   const { name, arrivals, budget, mailWaitSeconds } = plan();
   const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-  const kinds: ('compiled' | 'baseline')[] = process.env.BENCH_BASELINE === '0' ? ['compiled'] : ['compiled', 'baseline'];
-  const baselineName = process.env.BENCH_CODE_ROOT ? `${path.basename(process.env.BENCH_CODE_ROOT)} (tsx)` : 'tsx (baseline)';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-open-loop-'));
   const standIn = await startChildServer('bench/support/serve-stripe-stand-in.ts', { STANDIN_LATENCY_MS: String(LATENCY.baseMs), STANDIN_JITTER_MS: String(LATENCY.jitterMs) });
   const smtp = await startChildServer('bench/support/serve-smtp.ts');
@@ -117,12 +143,13 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
     console.log(`${'case'.padEnd(30)} ${'offered'.padStart(6)} ${'orders/s'.padStart(8)} fails`);
     for (const database of databases) {
       if (database === 'postgres') cluster ??= await startTemporaryPostgres({ durable: true, settings: { max_connections: '400' } });
-      for (const kind of kinds) {
-        const label = `${database} ${kind === 'compiled' ? 'compiled' : baselineName}`;
-        const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${kind}.db`)}` : await cluster!.createDatabase();
+      const cases = casesOf(database);
+      const pooled = new Map<string, { runs: { load: OpenLoopResult; mail: MailResult | null; cpuMsPerOrder: number }[] }>();
+      for (const [index, { label, kind, env: caseEnv, shop: shopOptions, name: caseName }] of cases.entries()) {
+        const dbUrl = database === 'sqlite' ? `sqlite:${path.join(dir, `shop-${index}.db`)}` : await cluster!.createDatabase();
         const phasesFile = path.join(dir, `phases-${label.replace(/\W+/g, '-')}.json`);
         const probe = phasesRequested() ? phaseProbe(phasesFile) : { nodeArgs: [], env: {} };
-        const shop = await startShop(kind, { ...env, ...probe.env, DATABASE_URL: dbUrl }, label, probe.nodeArgs);
+        const shop = await startShop(kind, { ...env, ...caseEnv, ...probe.env, DATABASE_URL: dbUrl }, label, probe.nodeArgs, shopOptions);
         let load: OpenLoopResult | null = null;
         try {
           await arriveAndCheckOut(shop.url, WARM_UP, LATENCY, `${label}-warm`);
@@ -133,10 +160,19 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
           // All of the shop's threads until the run's mail is handed over: each order's mail is part of its cost.
           const cpuMsPerOrder = (processCpuMs(shop.pid) - cpuBefore) / Math.max(1, load.orders);
           report(label, budget, load, mail, arrivals, cpuMsPerOrder);
+          const runs = pooled.get(caseName)?.runs ?? [];
+          runs.push({ load, mail, cpuMsPerOrder });
+          pooled.set(caseName, { runs });
         } finally {
           await shop.stop();
         }
         if (load && phasesRequested()) printPhases(phasesFile, load, LATENCY);
+      }
+      if (cases.length > pooled.size) {
+        console.log(`pooled over ${cases.length / pooled.size} rounds:`);
+        for (const [caseName, { runs }] of pooled) {
+          report(`${database} ${caseName} (all)`, budget, poolLoads(runs.map((run) => run.load)), poolMail(runs.map((run) => run.mail)), { ...arrivals, seconds: arrivals.seconds * runs.length }, runs.reduce((sum, run) => sum + run.cpuMsPerOrder, 0) / runs.length);
+        }
       }
     }
     console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -147,4 +183,25 @@ export async function runOpenLoopCheckoutBench(): Promise<void> {
     removeCompiledShopBuild();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function poolLoads(loads: OpenLoopResult[]): OpenLoopResult {
+  const failures = new Map<string, number>();
+  for (const load of loads) for (const [kind, n] of load.failures) failures.set(kind, (failures.get(kind) ?? 0) + n);
+  return {
+    offered: loads.reduce((sum, load) => sum + load.offered, 0),
+    orders: loads.reduce((sum, load) => sum + load.orders, 0),
+    failures,
+    observed: loads.flatMap((load) => load.observed),
+    gateway: loads.flatMap((load) => load.gateway),
+    // Drain times are per run; pooled, the longest counts.
+    lastAnswerAt: Math.max(...loads.map((load) => load.lastAnswerAt)),
+    timeline: new Map(loads.flatMap((load) => [...load.timeline])),
+  };
+}
+
+function poolMail(mails: (MailResult | null)[]): MailResult | null {
+  if (mails.some((mail) => mail === null)) return null;
+  const all = mails as MailResult[];
+  return { delays: all.flatMap((mail) => mail.delays), unsent: all.reduce((sum, mail) => sum + mail.unsent, 0), lastSentAt: null };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MMAP_BYTES, openSqliteConnection, PAGE_CACHE_KIB } from './sqlite-connection';
 
@@ -27,6 +27,24 @@ describe('a SQLite connection of the shop', () => {
       expect(MMAP_BYTES).toBeGreaterThanOrEqual(2 * 1000 ** 3);
       // SQLite checkpoints the WAL itself, at its default bound.
       expect(await setting('wal_autocheckpoint')).toBe(1000);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('answers a query it has answered before with the columns a later ALTER TABLE added', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-connection-'));
+    dirs.push(dir);
+    const db = openSqliteConnection(path.join(dir, 'shop.db'));
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(db);
+      await sql`insert into notes (body) values ('a')`.execute(db);
+      const notes = db as unknown as Kysely<{ notes: { id: number; body: string } }>;
+      const all = () => notes.selectFrom('notes').selectAll().orderBy('id').execute();
+      expect(await all()).toEqual([{ id: 1, body: 'a' }]);
+      await sql`alter table notes add column author text`.execute(db);
+      await sql`update notes set author = 'x'`.execute(db);
+      expect(await all()).toEqual([{ id: 1, body: 'a', author: 'x' }]);
     } finally {
       await db.destroy();
     }
