@@ -4,21 +4,16 @@ import { UNIT_PRICE_CENTS } from '../../shared/catalog';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS } from '../../shared/pricing';
 import { shopConfig } from '../api/shop-config';
 
-let cached: Promise<number> | null = null;
-
 /**
  * The free-shipping threshold the server prices with (FREE_SHIPPING_THRESHOLD, served as
  * `freeShippingThreshold` by GET /api/payments/config): $2 by default (spec.md §9 reading A), or
  * e.g. $25 (reading B). Offline or on failure, the default reading.
  */
 export function fetchFreeShippingThreshold(): Promise<number> {
-  cached ??= shopConfig()
-    .then((config) => toCents(config.freeShippingThreshold))
-    .catch(() => {
-      cached = null;
-      return DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS;
-    });
-  return cached;
+  return shopConfig().then(
+    (config) => toCents(config.freeShippingThreshold),
+    () => DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
+  );
 }
 
 export function useFreeShippingThreshold(): number {

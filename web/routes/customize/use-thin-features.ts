@@ -10,17 +10,11 @@ export const DEFAULT_MIN_FEATURE_MM = 0.5;
 /** Measured once typing pauses (in the render worker: it takes a few hundred ms on a phone). */
 const SETTLE_MS = 500;
 
-let minFeature: Promise<number> | null = null;
-
-function fetchMinFeatureMm(): Promise<number> {
-  minFeature ??= shopConfig()
-    .then((config) => config.minFeatureMm ?? DEFAULT_MIN_FEATURE_MM)
-    .catch(() => {
-      minFeature = null;
-      return DEFAULT_MIN_FEATURE_MM;
-    });
-  return minFeature;
-}
+const fetchMinFeatureMm = (): Promise<number> =>
+  shopConfig().then(
+    (config) => config.minFeatureMm ?? DEFAULT_MIN_FEATURE_MM,
+    () => DEFAULT_MIN_FEATURE_MM,
+  );
 
 export interface ThinFeatureWarning extends ThinFeatures {
   minMm: number;

@@ -3,8 +3,7 @@ import type { CachedOrder } from '../../../db/db';
 import { formatDate, formatDollars } from '../shared/format';
 import { DesignThumbnail, designDescription } from '../../../components/DesignThumbnail';
 import { linesCount } from '../shared/OrderLineSummary';
-import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
-import { PendingMark } from '../shared/StatusBadge';
+import { PendingMark, StatusBadge } from '../shared/StatusBadge';
 
 /**
  * One height for every row, whatever its number of lines: eight orders and more fit the tablet's
@@ -37,11 +36,9 @@ function OrderLinesCell({ items, holdPictures }: { items: CachedOrder['items']; 
               out faster. A single copy is said in the words; only more than one gets the badge that
               stands out in the print room. */}
           <span className={index === 0 ? 'orders-lines__facts' : 'sr-only'}>
-            {item.quantity === 1 ? (
-              <span className="orders-lines__text">{`“${item.text}” ×1 `}</span>
-            ) : (
-              <span className="orders-lines__text">{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong>{' '}</span>
-            )}
+            <span className="orders-lines__text">
+              {item.quantity === 1 ? `“${item.text}” ×1 ` : <>{`“${item.text}” `}<strong className="line-list__quantity">{`×${item.quantity}`}</strong>{' '}</>}
+            </span>
             <small>{`${item.device} · ${item.color} · ${item.font}`}</small>
           </span>
         </li>
@@ -115,7 +112,7 @@ const OrderRow = memo(function OrderRow({ order, index, timeZone, holdPictures, 
         <OrderLinesCell items={order.items} holdPictures={holdPictures} />
       </span>
       {/* The cell is the badge: one element fewer in every row a keystroke redraws. */}
-      <span role="cell" className={`orders-row__status status-badge status-badge--${order.status}`}>{ORDER_STATUS_LABELS[order.status] ?? order.status}</span>
+      <StatusBadge status={order.status} role="cell" className="orders-row__status" />
       <span role="cell" className="num">{formatDollars(order.total)}</span>
       <span role="cell">{formatDate(order.createdAt, timeZone)}</span>
     </div>
